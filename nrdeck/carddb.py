@@ -1,0 +1,373 @@
+"""The in-memory card database and its indexes, built from a facts-only card document.
+
+The document (see ``nrdeck.model.CardDocument``) is validated once where it enters (``data
+build``, ``data import``, ``data update``); loading it here builds plain frozen dataclasses
+without re-validation, so start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nrdeck.textnorm import normalise_title
+
+IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
+Cost = int | str | None  # an int, "X", or None (no cost)
+
+
+def _date(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An abstract card (all its printings share these facts)."""
+
+    id: str
+    title: str
+    stripped_title: str
+    side: str
+    faction: str
+    type: str
+    subtypes: tuple[str, ...] = ()
+    cost: Cost = None
+    influence_cost: int | None = None
+    deck_limit: int = 3
+    agenda_points: int | None = None
+    advancement_requirement: Cost = None
+    minimum_deck_size: int | None = None
+    influence_limit: int | None = None
+    base_link: int | None = None
+    is_unique: bool = False
+    layout: str = "normal"
+    face_titles: tuple[str, ...] = ()
+
+    @property
+    def is_identity(self) -> bool:
+        """True for Corp and Runner identities."""
+        return self.type in IDENTITY_TYPES
+
+    def has_subtype(self, subtype: str) -> bool:
+        """True when the card carries the subtype id (e.g. 'current', 'alliance')."""
+        return subtype in self.subtypes
+
+
+@dataclass(frozen=True, slots=True)
+class Printing:
+    """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
+
+    code: str
+    card_id: str
+    set_id: str
+    position: int
+    quantity: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A pack, deluxe, core set or booster."""
+
+    id: str
+    name: str
+    cycle_id: str
+    type: str | None
+    date_release: dt.date | None
+    legacy_code: str | None = None
+    position: int | None = None
+    size: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """A card cycle (a group of sets)."""
+
+    id: str
+    name: str
+    legacy_code: str | None = None
+    position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """A faction of one side."""
+
+    id: str
+    name: str
+    side: str
+    is_mini: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A card type or subtype: an id and a display name (types carry a side)."""
+
+    id: str
+    name: str
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FormatSnapshot:
+    """A dated snapshot of a format: a card pool and optionally a restriction."""
+
+    id: str
+    format_id: str
+    card_pool_id: str
+    restriction_id: str | None
+    date_start: dt.date
+    active: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A format and its snapshots, in the data's order."""
+
+    id: str
+    name: str
+    snapshots: tuple[FormatSnapshot, ...]
+
+    @property
+    def active_snapshot(self) -> FormatSnapshot | None:
+        """The snapshot the data marks active."""
+        return next((s for s in self.snapshots if s.active), None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPool:
+    """The sets (and cycles, and explicit cards) a format's snapshot allows."""
+
+    id: str
+    name: str
+    format_id: str
+    card_cycle_ids: tuple[str, ...] = ()
+    card_set_ids: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A ban list / MWL with every mechanic the data has used."""
+
+    id: str
+    name: str
+    format_id: str
+    date_start: dt.date
+    banned: frozenset[str] = frozenset()
+    restricted: frozenset[str] = frozenset()
+    universal_faction_cost: Mapping[str, int] = field(default_factory=dict)
+    global_penalty: Mapping[str, int] = field(default_factory=dict)
+    points: Mapping[str, int] = field(default_factory=dict)
+    point_limit: int | None = None
+    banned_subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class DataInfo:
+    """Where card data came from: named in every report."""
+
+    kind: str  # "bundled", "cache", "file"
+    source: str  # "netrunner-cards-json", "NetrunnerDB v3 API", ...
+    dataset_date: str | None = None
+    fetched_at: str | None = None
+    url: str | None = None
+    path: str | None = None
+
+    def describe(self) -> str:
+        """A short phrase: 'bundled snapshot of 2025-09-17', 'NetrunnerDB, fetched …'."""
+        if self.kind == "bundled":
+            return f"bundled snapshot of {self.dataset_date or 'unknown date'}"
+        if self.kind == "cache" and self.fetched_at:
+            return f"{self.source}, fetched {self.fetched_at[:10]} (cache)"
+        if self.kind == "file":
+            return f"pinned file {self.path} ({self.source} of {self.dataset_date or '?'})"
+        return f"{self.source} of {self.dataset_date or 'unknown date'} ({self.kind})"
+
+
+class CardDB:
+    """Cards, printings, sets, formats and restrictions with lookup indexes."""
+
+    def __init__(
+        self,
+        *,
+        cards: Iterable[Card],
+        printings: Iterable[Printing],
+        sets: Iterable[CardSet],
+        cycles: Iterable[Cycle],
+        factions: Iterable[Faction],
+        types: Iterable[Named] = (),
+        subtypes: Iterable[Named] = (),
+        formats: Iterable[Format] = (),
+        card_pools: Iterable[CardPool] = (),
+        restrictions: Iterable[Restriction] = (),
+        info: DataInfo | None = None,
+    ) -> None:
+        self.cards: dict[str, Card] = {c.id: c for c in cards}
+        self.printings: dict[str, Printing] = {p.code: p for p in printings}
+        self.sets: dict[str, CardSet] = {s.id: s for s in sets}
+        self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
+        self.factions: dict[str, Faction] = {f.id: f for f in factions}
+        self.types: dict[str, Named] = {t.id: t for t in types}
+        self.subtypes: dict[str, Named] = {s.id: s for s in subtypes}
+        self.formats: dict[str, Format] = {f.id: f for f in formats}
+        self.card_pools: dict[str, CardPool] = {p.id: p for p in card_pools}
+        self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
+        self.info = info or DataInfo(kind="memory", source="in-memory")
+        self.snapshots: dict[str, FormatSnapshot] = {
+            s.id: s for f in self.formats.values() for s in f.snapshots
+        }
+        self._printings_of: dict[str, list[str]] = {}
+        for code in sorted(self.printings):
+            self._printings_of.setdefault(self.printings[code].card_id, []).append(code)
+        self._by_title: dict[str, str] = {}
+        for card in self.cards.values():
+            for title in dict.fromkeys((card.title, card.stripped_title, *card.face_titles)):
+                self._by_title.setdefault(normalise_title(title), card.id)
+        self._pool_sets: dict[str, frozenset[str]] = {}
+        self._pool_cards: dict[str, frozenset[str]] = {}
+
+    # -- lookups -----------------------------------------------------------
+    def card(self, card_id: str) -> Card:
+        """The card with this id (KeyError when unknown)."""
+        return self.cards[card_id]
+
+    def card_by_code(self, code: str) -> Card | None:
+        """The card of a printing code ('01110' -> Hedge Fund), or None."""
+        printing = self.printings.get(code)
+        return self.cards[printing.card_id] if printing else None
+
+    def card_by_title(self, title: str) -> Card | None:
+        """The card whose normalised title, stripped title or face title matches."""
+        card_id = self._by_title.get(normalise_title(title))
+        return self.cards[card_id] if card_id else None
+
+    def title_index(self) -> Mapping[str, str]:
+        """Normalised title -> card id, for resolution passes."""
+        return self._by_title
+
+    def printings_of(self, card_id: str) -> list[Printing]:
+        """Every printing of a card, ordered by code."""
+        return [self.printings[c] for c in self._printings_of.get(card_id, [])]
+
+    def sets_of(self, card_id: str) -> frozenset[str]:
+        """The ids of every set that prints the card."""
+        return frozenset(p.set_id for p in self.printings_of(card_id))
+
+    def release_date(self, card_id: str) -> dt.date | None:
+        """The earliest release date among the card's printings."""
+        dates = [self.sets[p.set_id].date_release for p in self.printings_of(card_id)]
+        known = [d for d in dates if d is not None]
+        return min(known) if known else None
+
+    def identities(self) -> list[Card]:
+        """Every identity card."""
+        return [c for c in self.cards.values() if c.is_identity]
+
+    # -- card pools --------------------------------------------------------
+    def pool_sets(self, pool_id: str) -> frozenset[str]:
+        """The pool's ``card_set_ids`` plus every set of each of its cycles."""
+        if pool_id not in self._pool_sets:
+            pool = self.card_pools[pool_id]
+            cycles = set(pool.card_cycle_ids)
+            in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
+            self._pool_sets[pool_id] = frozenset(pool.card_set_ids) | in_cycles
+        return self._pool_sets[pool_id]
+
+    def pool_cards(self, pool_id: str) -> frozenset[str]:
+        """Every card with a printing in one of the pool's sets, plus its explicit cards."""
+        if pool_id not in self._pool_cards:
+            sets = self.pool_sets(pool_id)
+            cards = {p.card_id for p in self.printings.values() if p.set_id in sets}
+            self._pool_cards[pool_id] = frozenset(cards | set(self.card_pools[pool_id].cards))
+        return self._pool_cards[pool_id]
+
+    def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
+        """A format's snapshots in the data's order (not corrected: see rules.timeline)."""
+        return self.formats[format_id].snapshots
+
+    def counts(self) -> dict[str, int]:
+        """How many of each kind of record the database holds."""
+        return {
+            "cards": len(self.cards),
+            "printings": len(self.printings),
+            "sets": len(self.sets),
+            "cycles": len(self.cycles),
+            "formats": len(self.formats),
+            "snapshots": len(self.snapshots),
+            "card_pools": len(self.card_pools),
+            "restrictions": len(self.restrictions),
+        }
+
+    # -- construction from a facts document -------------------------------
+    @classmethod
+    def from_document(cls, doc: Mapping[str, Any], info: DataInfo | None = None) -> CardDB:
+        """Build the database from a trusted facts document (no re-validation)."""
+        return cls(
+            cards=(_card(c) for c in doc["cards"]),
+            printings=(Printing(**p) for p in doc["printings"]),
+            sets=(_set(s) for s in doc["sets"]),
+            cycles=(Cycle(**c) for c in doc["cycles"]),
+            factions=(Faction(**f) for f in doc["factions"]),
+            types=(Named(**t) for t in doc.get("types", [])),
+            subtypes=(Named(**s) for s in doc.get("subtypes", [])),
+            formats=(_format(f) for f in doc["formats"]),
+            card_pools=(_pool(p) for p in doc["card_pools"]),
+            restrictions=(_restriction(r) for r in doc["restrictions"]),
+            info=info,
+        )
+
+
+def _card(d: Mapping[str, Any]) -> Card:
+    return Card(
+        **{k: v for k, v in d.items() if k not in ("subtypes", "face_titles")},
+        subtypes=tuple(d.get("subtypes", ())),
+        face_titles=tuple(d.get("face_titles", ())),
+    )
+
+
+def _set(d: Mapping[str, Any]) -> CardSet:
+    return CardSet(**{**d, "date_release": _date(d.get("date_release"))})
+
+
+def _format(d: Mapping[str, Any]) -> Format:
+    snaps = tuple(
+        FormatSnapshot(
+            id=s["id"],
+            format_id=d["id"],
+            card_pool_id=s["card_pool_id"],
+            restriction_id=s.get("restriction_id"),
+            date_start=dt.date.fromisoformat(s["date_start"]),
+            active=bool(s.get("active", False)),
+        )
+        for s in d["snapshots"]
+    )
+    return Format(id=d["id"], name=d["name"], snapshots=snaps)
+
+
+def _pool(d: Mapping[str, Any]) -> CardPool:
+    return CardPool(
+        id=d["id"],
+        name=d["name"],
+        format_id=d["format_id"],
+        card_cycle_ids=tuple(d.get("card_cycle_ids", ())),
+        card_set_ids=tuple(d.get("card_set_ids", ())),
+        cards=tuple(d.get("cards", ())),
+    )
+
+
+def _restriction(d: Mapping[str, Any]) -> Restriction:
+    return Restriction(
+        id=d["id"],
+        name=d["name"],
+        format_id=d["format_id"],
+        date_start=dt.date.fromisoformat(d["date_start"]),
+        banned=frozenset(d.get("banned", ())),
+        restricted=frozenset(d.get("restricted", ())),
+        universal_faction_cost=dict(d.get("universal_faction_cost", {})),
+        global_penalty=dict(d.get("global_penalty", {})),
+        points=dict(d.get("points", {})),
+        point_limit=d.get("point_limit"),
+        banned_subtypes=frozenset(d.get("banned_subtypes", ())),
+    )

@@ -1,0 +1,208 @@
+"""Read a local netrunner-cards-json folder (its ``v2/`` files) into a facts document."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from nrdeck.errors import DataUnavailableError
+from nrdeck.model import (
+    CardDocument,
+    CardFacts,
+    CardPoolFacts,
+    CardSetFacts,
+    CycleFacts,
+    FactionFacts,
+    FormatFacts,
+    NamedFacts,
+    PrintingFacts,
+    RestrictionFacts,
+    SnapshotFacts,
+    SourceFacts,
+    V2Card,
+    V2CardPool,
+    V2CardSet,
+    V2Cycle,
+    V2Faction,
+    V2Format,
+    V2Named,
+    V2Printing,
+    V2Restriction,
+)
+
+SOURCE_NAME = "netrunner-cards-json"
+_DATE = re.compile(r"\b(20\d\d-\d\d-\d\d)\b")
+M = TypeVar("M", bound=BaseModel)
+
+
+class CardsJsonSource:
+    """A netrunner-cards-json folder on disk."""
+
+    name = "cardsjson"
+
+    def __init__(self, root: Path, dataset_date: str | None = None) -> None:
+        self.root = root
+        self.v2 = root / "v2"
+        self.dataset_date = dataset_date
+
+    def document(self) -> dict[str, Any]:
+        """The validated facts document of the folder, as plain data."""
+        from nrdeck.cards.document import canonical
+
+        return canonical(self.read())
+
+    def read(self) -> CardDocument:
+        """Read and validate every v2 file the facts come from."""
+        if not (self.v2 / "cards").is_dir():
+            raise DataUnavailableError(
+                f"{self.root}: not a netrunner-cards-json folder (no v2/cards/)",
+                hint="point at a checkout of NetrunnerDB/netrunner-cards-json",
+            )
+        return CardDocument(
+            origin=SourceFacts(source=SOURCE_NAME, dataset_date=self._dataset_date()),
+            cards=[_card(c) for c in self._each(V2Card, "cards/*.json", _with_x_costs)],
+            printings=[_printing(p) for p in self._each(V2Printing, "printings/*.json")],
+            sets=[_set(s) for s in self._each(V2CardSet, "card_sets.json")],
+            cycles=[CycleFacts(**c.model_dump()) for c in self._each(V2Cycle, "card_cycles.json")],
+            factions=[_faction(f) for f in self._each(V2Faction, "factions.json")],
+            types=[_named(t) for t in self._each(V2Named, "card_types.json")],
+            subtypes=[_named(t) for t in self._each(V2Named, "card_subtypes.json")],
+            formats=[_format(f) for f in self._each(V2Format, "formats/*.json")],
+            card_pools=[_pool(p) for p in self._each(V2CardPool, "card_pools/*.json")],
+            restrictions=[
+                _restriction(r) for r in self._each(V2Restriction, "restrictions/*/*.json")
+            ],
+        )
+
+    def _each(self, model: type[M], pattern: str, fix: Any = None) -> Iterator[M]:
+        files = sorted(self.v2.glob(pattern))
+        if not files:
+            raise DataUnavailableError(f"{self.v2}: no files match {pattern}")
+        for path in files:
+            for index, raw in enumerate(_records(path)):
+                try:
+                    yield model.model_validate(fix(raw) if fix else raw)
+                except ValidationError as exc:
+                    err = exc.errors()[0]
+                    where = ".".join(str(p) for p in err["loc"])
+                    raise DataUnavailableError(
+                        f"{path}: record {index + 1}: {where}: {err['msg']}",
+                        hint="is this a netrunner-cards-json checkout?",
+                    ) from exc
+
+    def _dataset_date(self) -> str | None:
+        if self.dataset_date:
+            return self.dataset_date
+        source = self.root / "SOURCE.md"
+        if source.is_file():
+            match = _DATE.search(source.read_text(encoding="utf-8"))
+            if match:
+                return match.group(1)
+        return None
+
+
+def _records(path: Path) -> list[Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataUnavailableError(f"{path}: cannot read JSON ({exc})") from exc
+    return data if isinstance(data, list) else [data]
+
+
+def _with_x_costs(raw: Any) -> Any:
+    """v2 data writes X costs as an explicit null: keep them as 'X'."""
+    if not isinstance(raw, dict):
+        return raw
+    fixed = dict(raw)
+    for key in ("cost", "advancement_requirement"):
+        if key in fixed and fixed[key] is None:
+            fixed[key] = "X"
+    return fixed
+
+
+def _card(c: V2Card) -> CardFacts:
+    return CardFacts(
+        id=c.id,
+        title=c.title,
+        stripped_title=c.stripped_title,
+        side=c.side_id,
+        faction=c.faction_id,
+        type=c.card_type_id,
+        subtypes=list(c.subtypes),
+        cost=c.cost,
+        influence_cost=c.influence_cost,
+        deck_limit=c.deck_limit,
+        agenda_points=c.agenda_points,
+        advancement_requirement=c.advancement_requirement,
+        minimum_deck_size=c.minimum_deck_size,
+        influence_limit=c.influence_limit,
+        base_link=c.base_link,
+        is_unique=c.is_unique,
+        layout=c.layout_id or "normal",
+        face_titles=[t for f in c.faces for t in (f.title, f.stripped_title) if t],
+    )
+
+
+def _printing(p: V2Printing) -> PrintingFacts:
+    return PrintingFacts(
+        code=p.id, card_id=p.card_id, set_id=p.card_set_id, position=p.position, quantity=p.quantity
+    )
+
+
+def _set(s: V2CardSet) -> CardSetFacts:
+    return CardSetFacts(
+        id=s.id,
+        name=s.name,
+        cycle_id=s.card_cycle_id,
+        type=s.card_set_type_id,
+        date_release=s.date_release,
+        legacy_code=s.legacy_code,
+        position=s.position,
+        size=s.size,
+    )
+
+
+def _faction(f: V2Faction) -> FactionFacts:
+    return FactionFacts(id=f.id, name=f.name, side=f.side_id, is_mini=f.is_mini)
+
+
+def _named(n: V2Named) -> NamedFacts:
+    return NamedFacts(id=n.id, name=n.name, side=n.side_id)
+
+
+def _format(f: V2Format) -> FormatFacts:
+    return FormatFacts(
+        id=f.id,
+        name=f.name,
+        snapshots=[SnapshotFacts(**s.model_dump()) for s in f.snapshots],
+    )
+
+
+def _pool(p: V2CardPool) -> CardPoolFacts:
+    return CardPoolFacts(**p.model_dump())
+
+
+def _by_value(groups: dict[str, list[str]]) -> dict[str, int]:
+    """{'1': [a, b], '3': [c]} -> {a: 1, b: 1, c: 3}."""
+    return {card: int(value) for value, cards in groups.items() for card in cards}
+
+
+def _restriction(r: V2Restriction) -> RestrictionFacts:
+    return RestrictionFacts(
+        id=r.id,
+        name=r.name,
+        format_id=r.format_id,
+        date_start=r.date_start,
+        banned=sorted(r.banned),
+        restricted=sorted(r.restricted),
+        universal_faction_cost=_by_value(r.universal_faction_cost),
+        global_penalty=_by_value(r.global_penalty),
+        points=_by_value(r.points),
+        point_limit=r.point_limit,
+        banned_subtypes=sorted(r.subtypes.get("banned", [])),
+    )

@@ -1,0 +1,108 @@
+"""Reading and writing nrdeck's facts-only card document, deterministically."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from nrdeck.carddb import CardDB, DataInfo
+from nrdeck.errors import DataUnavailableError
+from nrdeck.model import DOCUMENT_FORMAT, DOCUMENT_SCHEMA, CardDocument
+
+_SORTED_LISTS = (
+    "cards",
+    "printings",
+    "sets",
+    "cycles",
+    "factions",
+    "types",
+    "subtypes",
+    "formats",
+    "card_pools",
+    "restrictions",
+)
+
+
+def canonical(doc: CardDocument) -> dict[str, Any]:
+    """The document as plain data with every record list sorted by its key."""
+    data = doc.model_dump(mode="json")
+    for name in _SORTED_LISTS:
+        key = "code" if name == "printings" else "id"
+        data[name] = sorted(data[name], key=lambda r, k=key: r[k])  # type: ignore[misc]
+    return data
+
+
+def encode(doc: CardDocument) -> bytes:
+    """Deterministic bytes: the same document always gives the same file."""
+    text = json.dumps(canonical(doc), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8")
+
+
+def validate(data: Any, origin: str) -> CardDocument:
+    """Validate untrusted plain data as a card document (a one-line error names origin)."""
+    try:
+        return CardDocument.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DataUnavailableError(
+            f"{origin}: not a valid nrdeck card document ({where}: {first['msg']})",
+            hint="rebuild it with 'nrdeck data build' or fetch with 'nrdeck data update'",
+        ) from exc
+
+
+def decode(raw: bytes, origin: str) -> dict[str, Any]:
+    """Parse trusted document bytes, checking only the envelope (fast path)."""
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataUnavailableError(
+            f"{origin}: card data is not valid JSON ({exc})",
+            hint="run 'nrdeck data clear' then 'nrdeck data update', or use the bundled data",
+        ) from exc
+    if not isinstance(data, dict) or data.get("format") != DOCUMENT_FORMAT:
+        raise DataUnavailableError(
+            f"{origin}: not an nrdeck card document",
+            hint="build one with 'nrdeck data build --from DIR --out PATH'",
+        )
+    if data.get("schema_version") != DOCUMENT_SCHEMA:
+        raise DataUnavailableError(
+            f"{origin}: card document schema {data.get('schema_version')} is not supported "
+            f"(this nrdeck reads schema {DOCUMENT_SCHEMA})",
+            hint="rebuild it with this version of nrdeck",
+        )
+    return data
+
+
+def info_of(data: dict[str, Any], kind: str, path: Path | None = None) -> DataInfo:
+    """The DataInfo of a decoded document."""
+    origin = data.get("origin", {})
+    return DataInfo(
+        kind=kind,
+        source=origin.get("source", "unknown"),
+        dataset_date=origin.get("dataset_date"),
+        url=origin.get("url"),
+        path=str(path) if path else None,
+    )
+
+
+def load_file(path: Path, kind: str = "file") -> CardDB:
+    """Load a card database from a document file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataUnavailableError(
+            f"{path}: cannot read card data ({exc.strerror or exc})",
+            hint="check the path given to --data",
+        ) from exc
+    data = decode(raw, str(path))
+    try:
+        return CardDB.from_document(data, info_of(data, kind, path))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataUnavailableError(
+            f"{path}: card data is damaged ({type(exc).__name__}: {exc})",
+            hint="rebuild or re-fetch it",
+        ) from exc

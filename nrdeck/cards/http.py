@@ -1,0 +1,60 @@
+"""The one HTTP seam: a requests session with timeouts, retries, a User-Agent.
+
+Only ``nrdeck.cards`` and ``nrdeck.decklist.nrdb_url`` import this module (and through
+it, requests), so checking a local deck never loads the network stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+from nrdeck import __version__
+
+DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
+DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
+USER_AGENT = f"nrdeck/{__version__} (+https://github.com/nrdeck/nrdeck)"
+RETRY_STATUSES = (429, 500, 502, 503, 504)
+
+
+@dataclass(frozen=True, slots=True)
+class HttpSettings:
+    """Timeouts (seconds) and retry policy for every request."""
+
+    connect_timeout: float = 5.0
+    read_timeout: float = 60.0
+    retries: int = 4
+    backoff: float = 0.5
+    max_retry_after: float = 30.0
+
+
+def make_session(settings: HttpSettings | None = None) -> requests.Session:
+    """A session that retries 429/5xx with exponential backoff, honouring Retry-After."""
+    settings = settings or HttpSettings()
+    retry = Retry(
+        total=settings.retries,
+        connect=settings.retries,
+        read=settings.retries,
+        status=settings.retries,
+        backoff_factor=settings.backoff,
+        status_forcelist=RETRY_STATUSES,
+        allowed_methods=frozenset({"GET", "HEAD"}),
+        respect_retry_after_header=True,
+        raise_on_status=False,
+        backoff_max=settings.max_retry_after,
+    )
+    session = requests.Session()
+    adapter = HTTPAdapter(max_retries=retry)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    session.headers["User-Agent"] = USER_AGENT
+    return session
+
+
+def timeouts(settings: HttpSettings | None = None) -> tuple[float, float]:
+    """(connect, read) timeouts for requests' ``timeout=``."""
+    settings = settings or HttpSettings()
+    return (settings.connect_timeout, settings.read_timeout)

@@ -1,0 +1,141 @@
+"""What every command shares: the error handler, consoles, and common options.
+
+Only the CLI touches the console, environment variables and Typer.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+
+from nrdeck.errors import ExitCode, NrdeckError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from nrdeck.app.carddata import DataSettings
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ColorMode(str, Enum):
+    """--color choices."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+class RunState:
+    """Process-wide flags set by options: --debug."""
+
+    debug: bool = False
+
+
+def handles_errors(func: F) -> F:
+    """The one error handler: NrdeckError -> one line + its exit code; bugs -> exit 4."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except typer.Exit:
+            raise
+        except NrdeckError as err:
+            _stderr_line(f"nrdeck: error: {err.one_line()}")
+            raise typer.Exit(int(err.exit_code)) from None
+        except KeyboardInterrupt:
+            _stderr_line("nrdeck: interrupted")
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+        except Exception as exc:  # the single place that turns a bug into exit 4
+            if RunState.debug or os.environ.get("NRDECK_DEBUG"):
+                traceback.print_exc(file=sys.stderr)
+            _stderr_line(
+                f"nrdeck: internal error: {type(exc).__name__}: {exc}. This is a bug: please "
+                "report it with the command you ran (re-run with --debug for the traceback)."
+            )
+            raise typer.Exit(int(ExitCode.INTERNAL)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _stderr_line(text: str) -> None:
+    sys.stderr.write(text.rstrip("\n") + "\n")
+    sys.stderr.flush()
+
+
+def plain_output() -> bool:
+    """True when output must carry no colour or live widgets (NO_COLOR, PRE_COMMIT=1)."""
+    return bool(os.environ.get("NO_COLOR")) or os.environ.get("PRE_COMMIT") == "1"
+
+
+def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> Console:
+    """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals."""
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    if color is ColorMode.always:
+        return Console(file=stream, force_terminal=True, color_system="standard")
+    if color is ColorMode.never or plain_output():
+        return Console(file=stream, no_color=True, highlight=False, force_terminal=False)
+    force = True if os.environ.get("FORCE_COLOR") else None
+    return Console(file=stream, force_terminal=force, highlight=False)
+
+
+def live_widgets_allowed(quiet: bool = False) -> bool:
+    """Progress bars only on a real terminal, not quiet, not under pre-commit."""
+    return not quiet and not plain_output() and sys.stderr.isatty()
+
+
+# --- common options -------------------------------------------------------------------
+OfflineOpt = Annotated[
+    bool, typer.Option("--offline", help="Never touch the network: cache or bundled data only.")
+]
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        help="Use a pinned card data file (from 'nrdeck data build' or 'data export').",
+        envvar="NRDECK_DATA",
+        dir_okay=False,
+    ),
+]
+CacheDirOpt = Annotated[
+    Path | None,
+    typer.Option("--cache-dir", help="Cache folder.", envvar="NRDECK_CACHE_DIR", file_okay=False),
+]
+ApiUrlOpt = Annotated[
+    str | None,
+    typer.Option("--api-url", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"),
+]
+DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
+ColorOpt = Annotated[ColorMode, typer.Option("--color", help="Colour: auto, always or never.")]
+
+
+def data_settings(
+    *,
+    offline: bool = False,
+    data: Path | None = None,
+    cache_dir: Path | None = None,
+    api_url: str | None = None,
+    v2_url: str | None = None,
+) -> DataSettings:
+    """Normalise the card-data options (and their environment variables) into settings."""
+    from nrdeck.app.carddata import DataSettings, default_cache_dir
+
+    return DataSettings(
+        offline=offline,
+        data_file=data,
+        cache_dir=cache_dir or default_cache_dir(),
+        api_url=api_url,
+        v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
+    )

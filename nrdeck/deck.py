@@ -1,0 +1,79 @@
+"""Decks as the parsers read them (raw) and as resolution leaves them (resolved)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from nrdeck.problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class RawLine:
+    """One card line as a parser read it, before names are resolved.
+
+    Exactly one of ``title``, ``code`` (5-digit printing code) or ``card_id`` is set.
+    ``identity`` is True when the format itself says this line is the identity (an
+    Identity section, jinteki metadata, the identity field of a JSON deck); a title line
+    without a quantity is ``maybe_identity`` (an identity if the name is one).
+    """
+
+    quantity: int
+    line: int | None
+    title: str | None = None
+    code: str | None = None
+    card_id: str | None = None
+    identity: bool = False
+    maybe_identity: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RawDeck:
+    """What a parser returns: lines, metadata, and the problems met while reading."""
+
+    source: str
+    format: str
+    lines: tuple[RawLine, ...]
+    name: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """Copies of one card from one source line (a card may appear on several lines)."""
+
+    card_id: str
+    quantity: int
+    line: int | None = None
+    printing: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A resolved deck: the identity, the other cards, and reading/resolution problems."""
+
+    source: str
+    name: str | None
+    identity: DeckEntry | None
+    entries: tuple[DeckEntry, ...]
+    problems: tuple[Problem, ...] = ()
+    extra_identities: tuple[DeckEntry, ...] = field(default=())
+    format: str | None = None
+
+    def counts(self) -> Counter[str]:
+        """Copies per card id, over every line (identity excluded)."""
+        total: Counter[str] = Counter()
+        for entry in self.entries:
+            total[entry.card_id] += entry.quantity
+        return total
+
+    def first_line(self, card_id: str) -> int | None:
+        """The first source line that names the card (for pointing problems at it)."""
+        if self.identity and self.identity.card_id == card_id:
+            return self.identity.line
+        return next((e.line for e in self.entries if e.card_id == card_id), None)
+
+    @property
+    def size(self) -> int:
+        """Number of cards, identity excluded."""
+        return sum(e.quantity for e in self.entries)

@@ -1,0 +1,59 @@
+"""Expected failures, the exit-code contract, and the one place that maps one to the other."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes: documented in the README and pinned by a test."""
+
+    OK = 0
+    ILLEGAL = 1
+    USAGE = 2
+    UNAVAILABLE = 3
+    INTERNAL = 4
+    INTERRUPTED = 130
+
+
+class NrdeckError(Exception):
+    """An expected failure: one clear line for the user and an exit code."""
+
+    exit_code: ExitCode = ExitCode.INTERNAL
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def one_line(self) -> str:
+        """The message, with the next step appended when there is one."""
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class UsageError(NrdeckError):
+    """A bad option, a missing file, an unknown format, snapshot or ban list id."""
+
+    exit_code = ExitCode.USAGE
+
+
+class DataUnavailableError(NrdeckError):
+    """Card data could not be obtained (network, cache, NetrunnerDB error)."""
+
+    exit_code = ExitCode.UNAVAILABLE
+
+
+class RemoteDeckError(NrdeckError):
+    """A remote deck could not be obtained (private, unknown, network failure)."""
+
+    exit_code = ExitCode.UNAVAILABLE
+
+
+class CacheError(DataUnavailableError):
+    """The cache directory cannot be used (not writable, locked for too long)."""
+
+
+class DeckInputError(NrdeckError):
+    """A decklist file that cannot be read at all (missing, too large, binary)."""
+
+    exit_code = ExitCode.ILLEGAL

@@ -1,0 +1,70 @@
+"""Problems: the currency of every check. Frozen values with stable codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How much a problem weighs on the verdict."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+# The stable problem codes (rules.md), each with a one-line description.
+CODES: dict[str, str] = {
+    "identity-missing": "the deck has no identity",
+    "identity-multiple": "the deck has more than one identity",
+    "side-mismatch": "a card is not on the identity's side",
+    "deck-size": "fewer cards than the identity's minimum deck size",
+    "copies": "more copies of a card than its deck limit",
+    "influence": "more influence spent than the identity's limit",
+    "no-influence-value": "an out-of-faction card without influence value",
+    "agenda-points": "agenda points outside the band for the deck size",
+    "identity-forbids-card": "the identity forbids a card",
+    "singleton": "more than one copy of a card in a singleton deck",
+    "ampere-agendas": "more than 2 different agendas from one Corp faction (Ampère)",
+    "identity-not-in-format": "the identity is not allowed in this format",
+    "not-in-card-pool": "a card is not in the format's card pool on that date",
+    "banned": "a banned card",
+    "restricted": "more than one distinct restricted card",
+    "points": "more Eternal points than the limit",
+    "startup-agenda-cap": "too many agendas worth 3 or more points (Startup)",
+    "one-box": "more copies than one System Gateway box holds",
+    "unknown-card": "a card name or code that matches no card",
+    "ambiguous-card": "a card name that matches several cards equally well",
+    "parse-error": "a line or file that could not be read",
+    "deck-unavailable": "a remote deck could not be fetched",
+    "encoding": "the file was not UTF-8 and was read as cp1252",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a problem comes from: a source (file path, URL, '-') and a 1-based line."""
+
+    source: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding about a deck: stable code, message, the rule it breaks, where."""
+
+    code: str
+    message: str
+    rule: str = ""
+    cards: tuple[str, ...] = ()
+    location: Location = field(default_factory=Location)
+    severity: Severity = Severity.ERROR
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unknown problem code {self.code!r}")
+
+    @property
+    def line(self) -> int | None:
+        """The source line, when there is one."""
+        return self.location.line

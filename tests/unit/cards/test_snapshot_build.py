@@ -1,0 +1,32 @@
+"""`nrdeck data build`: deterministic, facts only, records the dataset date."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from nrdeck.app.data import build_snapshot
+from nrdeck.cards.bundled import snapshot_path
+
+
+def test_rebuilding_gives_identical_bytes(cards_json: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    build_snapshot(cards_json, first)
+    build_snapshot(cards_json, second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_bundled_snapshot_is_what_the_build_gives(cards_json: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cards.json"
+    build_snapshot(cards_json, out)
+    assert out.read_bytes() == snapshot_path().read_bytes()
+
+
+def test_snapshot_holds_no_text_flavour_or_illustrators() -> None:
+    raw = snapshot_path().read_text(encoding="utf-8")
+    doc = json.loads(raw)
+    assert doc["origin"]["dataset_date"] == "2025-09-17"
+    for forbidden in ('"text"', '"stripped_text"', '"flavor"', '"illustrator"', "Gain 9"):
+        assert forbidden not in raw
+    hedge = next(c for c in doc["cards"] if c["id"] == "hedge_fund")
+    assert hedge["cost"] == 5 and hedge["subtypes"] == ["transaction"]
