@@ -38,6 +38,10 @@ CODES: dict[str, str] = {
     "parse-error": "a line or file that could not be read",
     "deck-unavailable": "a remote deck could not be fetched",
     "encoding": "the file was not UTF-8 and was read as cp1252",
+    "event-deck-missing": "an event player registered no deck for one side",
+    "event-side-swapped": "an event player's Corp and Runner decks are in each other's columns",
+    "event-wrong-side": "an event player's Corp or Runner column holds a deck of the other side",
+    "event-duplicate-player": "a player is registered more than once in an event roster",
 }
 
 
