@@ -1,0 +1,138 @@
+"""The text reporter: a verdict line per deck, its problems, and with -v its figures."""
+
+from __future__ import annotations
+
+from nrdeck.problems import Problem, Severity
+from nrdeck.report.model import Report, ReportOptions, errors_first, is_unavailable
+from nrdeck.report.styled import Styled, join
+from nrdeck.result import CardCost, CheckResult, DeckStats
+
+PASS, FAIL, WARN = "✓", "✗", "!"
+
+
+class TextReporter:
+    """Human-readable report, readable without colour."""
+
+    name = "text"
+
+    def render(self, report: Report, options: ReportOptions) -> Styled:
+        """Every deck (only illegal ones with ``quiet``), problems, and figures."""
+        out = Styled()
+        for result in report.results:
+            if options.quiet and result.legal:
+                continue
+            out.extend(render_result(result, verbose=options.verbose))
+        return out
+
+
+def render_result(result: CheckResult, *, verbose: bool = False) -> Styled:
+    """One deck's block: verdict line, problems, optional figures."""
+    out = Styled()
+    out.line(*verdict_spans(result))
+    for problem in errors_first(result.problems):
+        out.line(*problem_spans(problem))
+    if verbose and not is_unavailable(result):
+        for text in figure_lines(result):
+            out.line(("    " + text, "dim"))
+    return out
+
+
+def verdict_spans(result: CheckResult) -> tuple[tuple[str, str], ...]:
+    """'✓ decks/a.txt "Name" · Identity · Standard · Standard Ban List 25.08'."""
+    mark, style = (PASS, "bold green") if result.legal else (FAIL, "bold red")
+    deck = result.deck
+    name = f' "{deck.name}"' if deck.name else ""
+    if is_unavailable(result):
+        return ((mark, style), (" " + deck.source, "bold"), (" · not checked", ""))
+    period = result.period
+    tail = join(
+        (
+            result.identity_title or "no identity",
+            period.format_name,
+            period.restriction_name or "no ban list",
+        )
+    )
+    return ((mark, style), (f" {deck.source}", "bold"), (name, ""), (f" · {tail}", ""))
+
+
+def problem_spans(problem: Problem) -> tuple[tuple[str, str], ...]:
+    """'  ✗ banned (line 12): message'."""
+    error = problem.severity is Severity.ERROR
+    mark, style = (FAIL, "red") if error else (WARN, "yellow")
+    where = f" (line {problem.line})" if problem.line is not None else ""
+    return (
+        (f"  {mark} ", style),
+        (problem.code, f"bold {style}"),
+        (f"{where}: {problem.message}", ""),
+    )
+
+
+def figure_lines(result: CheckResult) -> list[str]:
+    """The deck's figures, one topic per line."""
+    stats = result.stats
+    lines = [
+        join(
+            (
+                _cards(stats),
+                _influence(stats),
+                _agenda(stats),
+                _points(stats),
+            )
+        )
+    ]
+    if stats.influence_breakdown:
+        lines.append("influence: " + _breakdown(stats.influence_breakdown))
+    if stats.points_breakdown:
+        lines.append("points: " + _breakdown(stats.points_breakdown))
+    lines.append("in force: " + _in_force(result))
+    return lines
+
+
+def _cards(stats: DeckStats) -> str:
+    minimum = stats.min_cards if stats.min_cards is not None else "?"
+    return f"cards {stats.cards}/{minimum}"
+
+
+def _influence(stats: DeckStats) -> str:
+    limit = "∞" if stats.influence_limit is None else str(stats.influence_limit)
+    text = f"influence {stats.influence_spent}/{limit}"
+    printed = stats.printed_influence_limit
+    if printed is not None and printed != stats.influence_limit:
+        text += f" (printed {printed})"
+    return text
+
+
+def _agenda(stats: DeckStats) -> str:
+    if stats.agenda_points is None:
+        return ""
+    band = f" (needs {stats.agenda_band[0]}–{stats.agenda_band[1]})" if stats.agenda_band else ""
+    return f"agenda points {stats.agenda_points}{band}"
+
+
+def _points(stats: DeckStats) -> str:
+    if stats.points is None:
+        return ""
+    limit = "" if stats.point_limit is None else f"/{stats.point_limit}"
+    return f"points {stats.points}{limit}"
+
+
+def _breakdown(costs: tuple[CardCost, ...]) -> str:
+    parts = []
+    for cost in costs:
+        note = f" ({cost.note})" if cost.note else ""
+        parts.append(f"{cost.copies}× {cost.title} {cost.amount}{note}")
+    return ", ".join(parts)
+
+
+def _in_force(result: CheckResult) -> str:
+    period = result.period
+    return join(
+        (
+            period.format_name,
+            f"snapshot {period.snapshot_id}" if period.snapshot_id else "",
+            f"pool {period.card_pool_name or period.card_pool_id}" if period.card_pool_id else "",
+            period.restriction_name or "no ban list",
+            f"as of {period.as_of.isoformat()}",
+            period.correction or "",
+        )
+    )

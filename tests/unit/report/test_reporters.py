@@ -1,0 +1,147 @@
+"""Reporters turn hand-built results into each output format."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import nrdeck.report
+from nrdeck.report import REPORTER_BY_NAME, Report, ReportOptions, Styled
+from nrdeck.report.github import escape_data, escape_property
+from nrdeck.report.model import summary_line
+
+SCHEMA = Path(nrdeck.report.__file__).parent / "check-v1.schema.json"
+
+
+def _text(report: Report, **opts: bool) -> str:
+    out = REPORTER_BY_NAME["text"].render(report, ReportOptions(**opts))
+    assert isinstance(out, Styled)
+    return out.plain()
+
+
+def test_text_verdicts_problems_and_lines(report: Report) -> None:
+    text = _text(report)
+    lines = text.splitlines()
+    assert lines[0] == (
+        '✓ decks/hb.txt "Glacier HB" · Haas-Bioroid: Precision Design · Standard · '
+        "Standard Ban List 25.08"
+    )
+    assert lines[1].startswith("✗ decks/bad, deck:1.txt · Zahya Sadeghi")
+    assert "  ✗ copies (line 3): 4 copies of Sure Gamble: its deck limit is 3" in lines
+    assert "  ✗ deck-size: 40 cards: The identity needs at least 45" in lines
+    # warnings come after errors and are marked differently
+    assert lines.index("  ! encoding: the file was not UTF-8 and was read as cp1252") > lines.index(
+        "  ✗ deck-size: 40 cards: The identity needs at least 45"
+    )
+    assert any(line.startswith("✗ https://netrunnerdb.com/") for line in lines)
+    assert "influence" not in text.split("✗ decks/bad")[0]  # figures only with -v
+
+
+def test_text_verbose_adds_figures(report: Report) -> None:
+    text = _text(report, verbose=True)
+    assert "cards 45/45 · influence 12/15 · agenda points 20 (needs 20–21)" in text
+    assert "influence: 2× Spin Doctor 4" in text
+    assert "in force: Standard · snapshot standard_32 · pool Standard Card Pool 25.08" in text
+
+
+def test_text_quiet_shows_only_illegal(report: Report) -> None:
+    text = _text(report, quiet=True)
+    assert "decks/hb.txt" not in text
+    assert "decks/bad, deck:1.txt" in text
+
+
+def test_styled_to_rich_keeps_the_text(report: Report) -> None:
+    out = REPORTER_BY_NAME["text"].render(report, ReportOptions())
+    assert isinstance(out, Styled)
+    assert out.to_rich().plain == out.plain().rstrip("\n")
+
+
+def test_summary_line(report: Report) -> None:
+    assert summary_line(report) == (
+        "3 decks: 1 legal, 1 illegal, 1 unavailable · card data: bundled snapshot of 2025-09-17"
+    )
+    one = Report(results=report.results[:1], data=report.data)
+    assert summary_line(one).startswith("1 deck: 1 legal, 0 illegal ·")
+
+
+def test_json_matches_schema_and_contract(report: Report) -> None:
+    out = REPORTER_BY_NAME["json"].render(report, ReportOptions())
+    assert isinstance(out, str)
+    doc = json.loads(out)
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    assert doc["version"] == 1
+    assert doc["summary"] == {"decks": 3, "legal": 1, "illegal": 1, "unavailable": 1}
+    hb, bad, remote = doc["decks"]
+    assert hb["identity"] == {
+        "id": "haas_bioroid_precision_design",
+        "title": "Haas-Bioroid: Precision Design",
+    }
+    assert hb["legal"] is True and hb["stats"]["agenda_band"] == [20, 21]
+    assert hb["restriction"] == {"id": "standard_ban_list_25_08", "name": "Standard Ban List 25.08"}
+    assert [p["code"] for p in bad["problems"]] == [
+        "copies",
+        "unknown-card",
+        "deck-size",
+        "encoding",
+    ]
+    assert bad["problems"][0]["line"] == 3 and bad["problems"][0]["cards"] == ["sure_gamble"]
+    assert remote["identity"] is None and remote["legal"] is False
+
+
+def test_json_schema_rejects_a_broken_document(report: Report) -> None:
+    doc = json.loads(str(REPORTER_BY_NAME["json"].render(report, ReportOptions())))
+    del doc["decks"][0]["problems"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def test_github_annotations_are_escaped(report: Report) -> None:
+    out = str(REPORTER_BY_NAME["github"].render(report, ReportOptions()))
+    lines = out.splitlines()
+    assert lines[0] == (
+        "::error file=decks/bad%2C deck%3A1.txt,line=3,title=copies::"
+        "4 copies of Sure Gamble: its deck limit is 3"
+    )
+    assert lines[1].endswith("(did you mean Hedge Fund?)%0Asecond line 100%25")
+    assert lines[2] == (
+        "::error file=decks/bad%2C deck%3A1.txt,title=deck-size::"
+        "40 cards: The identity needs at least 45"
+    )
+    assert lines[3].startswith("::warning file=decks/bad%2C deck%3A1.txt,title=encoding::")
+    assert lines[4].startswith("::error title=deck-unavailable::https://netrunnerdb.com/")
+    assert len(lines) == 5  # the legal deck prints nothing
+
+
+def test_github_escaping_rules() -> None:
+    assert escape_data("a%b\r\nc:d,e") == "a%25b%0D%0Ac:d,e"
+    assert escape_property("a%b\r\nc:d,e") == "a%25b%0D%0Ac%3Ad%2Ce"
+
+
+def test_junit_one_testcase_per_deck_one_failure_per_problem(report: Report) -> None:
+    out = str(REPORTER_BY_NAME["junit"].render(report, ReportOptions(quiet=True)))
+    root = ET.fromstring(out.split("\n", 1)[1])
+    suite = root.find("testsuite")
+    assert suite is not None
+    assert suite.attrib["tests"] == "3" and suite.attrib["failures"] == "1"
+    assert suite.attrib["errors"] == "1"
+    cases = suite.findall("testcase")
+    assert [c.attrib["name"] for c in cases][:2] == ["decks/hb.txt", "decks/bad, deck:1.txt"]
+    assert cases[0].findall("failure") == []
+    failures = cases[1].findall("failure")
+    assert [f.attrib["type"] for f in failures] == ["copies", "unknown-card", "deck-size"]
+    assert failures[0].text == "line 3: 4 copies of Sure Gamble: its deck limit is 3 [CR 1.4.7]"
+    out_text = cases[1].findtext("system-out") or ""
+    assert "warning encoding" in out_text
+    assert [e.attrib["type"] for e in cases[2].findall("error")] == ["deck-unavailable"]
+
+
+def test_every_output_format_choice_has_a_reporter() -> None:
+    from nrdeck.cli.check import OutputFormat
+
+    assert {f.value for f in OutputFormat} == set(REPORTER_BY_NAME)
+    for name, reporter in REPORTER_BY_NAME.items():
+        assert reporter.name == name
