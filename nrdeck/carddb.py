@@ -174,6 +174,7 @@ class DataInfo:
     fetched_at: str | None = None
     url: str | None = None
     path: str | None = None
+    warnings: tuple[str, ...] = ()  # fallbacks taken while loading (printed to stderr)
 
     def describe(self) -> str:
         """A short phrase: 'bundled snapshot of 2025-09-17', 'NetrunnerDB, fetched …'."""

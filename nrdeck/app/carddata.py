@@ -1,11 +1,25 @@
-"""Choosing and loading card data: pinned file, cache, or the bundled snapshot."""
+"""Choosing and loading card data: pinned file, cache, or the bundled snapshot.
+
+Without ``--data``, the cache is used unless its dataset is older than the bundled
+snapshot's (the dataset date of a NetrunnerDB download is its newest ``updated_at``; of an
+import, the folder's date; when unknown, the day it was fetched). Ties go to the cache: the
+user put it there. A damaged cache is a warning and the bundled snapshot. Loading never
+touches the network: only ``nrdeck data update`` does.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nrdeck.carddb import CardDB
+
+if TYPE_CHECKING:
+    from nrdeck.cards.cache import Cache, CacheMeta
+
+REFETCH = "run 'nrdeck data update' (or 'nrdeck data clear')"
+DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " + REFETCH
 
 
 def default_cache_dir() -> Path:
@@ -28,9 +42,89 @@ class DataSettings:
 
 def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
-    from nrdeck.cards.bundled import BundledSource
+    from nrdeck.cards.cache import Cache, CorruptCache
     from nrdeck.cards.document import load_file
 
     if settings.data_file is not None:
         return load_file(settings.data_file, kind="file")
+    cache = Cache(settings.cache_dir or default_cache_dir())
+    warnings: list[str] = []
+    try:
+        meta = cache.read_meta()
+    except CorruptCache as exc:
+        meta = None
+        warnings.append(DAMAGED.format(exc))
+    if meta is not None:
+        bundled = bundled_dataset_date()
+        if bundled and cache_date(meta) < bundled:
+            warnings.append(
+                f"the cached card data ({cache_date(meta)}) is older than the bundled snapshot "
+                f"({bundled}); using the bundled snapshot: run 'nrdeck data update'"
+            )
+        else:
+            try:
+                return load_cache(cache, meta)
+            except CorruptCache as exc:
+                warnings.append(DAMAGED.format(exc))
+    db = load_bundled()
+    db.info = replace(db.info, warnings=tuple(warnings))
+    return db
+
+
+def load_bundled() -> CardDB:
+    """The bundled snapshot's database."""
+    from nrdeck.cards.bundled import BundledSource
+
     return BundledSource().load()
+
+
+def cache_date(meta: CacheMeta) -> str:
+    """The date the cached dataset stands for (its own date, else the fetch day)."""
+    return meta.dataset_date or meta.fetched_at[:10]
+
+
+def bundled_dataset_date() -> str | None:
+    """The bundled snapshot's dataset date, read without parsing the whole file."""
+    from nrdeck.cards.bundled import snapshot_path
+
+    marker = b'"origin":{"dataset_date":"'
+    try:
+        raw = snapshot_path().read_bytes()
+    except OSError:
+        return None
+    at = raw.find(marker)
+    if at < 0:
+        return load_bundled().info.dataset_date
+    return raw[at + len(marker) : at + len(marker) + 10].decode("ascii", "replace")
+
+
+def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
+    """The cached database (CorruptCache when anything about it is wrong)."""
+    from nrdeck.carddb import DataInfo
+    from nrdeck.cards.cache import CorruptCache
+    from nrdeck.cards.document import decode
+    from nrdeck.errors import DataUnavailableError
+
+    try:
+        raw = cache.read_document(meta)
+    except CorruptCache:
+        fresh = cache.read_meta()  # a refresh may have switched documents meanwhile
+        if fresh is None or fresh == meta:
+            raise
+        meta, raw = fresh, cache.read_document(fresh)
+    path = cache.dir / meta.document
+    try:
+        data = decode(raw, str(path))
+        info = DataInfo(
+            kind="cache",
+            source=meta.source,
+            dataset_date=data.get("origin", {}).get("dataset_date"),
+            fetched_at=meta.fetched_at,
+            url=meta.url,
+            path=str(path),
+        )
+        return CardDB.from_document(data, info)
+    except DataUnavailableError as exc:
+        raise CorruptCache(exc.message) from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CorruptCache(f"{path}: damaged ({type(exc).__name__}: {exc})") from exc

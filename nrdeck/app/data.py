@@ -1,12 +1,35 @@
-"""Card-data use cases: build a snapshot, report status."""
+"""Card-data use cases: build a snapshot, update/import the cache, report status, clear."""
 
 from __future__ import annotations
 
-import os
-import tempfile
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from nrdeck.app.carddata import DataSettings, default_cache_dir
+from nrdeck.cards.cache import Cache, CacheMeta, write_atomic
 from nrdeck.errors import UsageError
+
+if TYPE_CHECKING:
+    from nrdeck.carddb import CardDB
+    from nrdeck.cards.http import HttpSettings
+    from nrdeck.model import CardDocument
+
+__all__ = [
+    "DataStatus",
+    "FormatStatus",
+    "UpdateOutcome",
+    "build_snapshot",
+    "clear_cache",
+    "data_status",
+    "import_folder",
+    "update_cache",
+    "write_atomic",
+]
+
+Progress = Callable[[str, int, int], None]
 
 
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> int:
@@ -21,16 +44,213 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     return len(payload)
 
 
-def write_atomic(path: Path, payload: bytes) -> None:
-    """Same-directory temp file, fsync, os.replace: readers see old or new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+@dataclass(frozen=True, slots=True)
+class UpdateOutcome:
+    """What ``data update`` or ``data import`` did to the cache."""
+
+    action: str  # "updated", "unchanged", "refreshed-elsewhere", "imported"
+    path: Path
+    meta: CacheMeta | None
+
+
+def _cache(settings: DataSettings) -> Cache:
+    return Cache(settings.cache_dir or default_cache_dir())
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def update_cache(
+    settings: DataSettings,
+    *,
+    http: HttpSettings | None = None,
+    progress: Progress | None = None,
+    page_sizes: dict[str, int] | None = None,
+) -> UpdateOutcome:
+    """Fetch NetrunnerDB into the cache (conditional requests; a 304 everywhere keeps it)."""
+    from nrdeck.cards.cache import CorruptCache
+    from nrdeck.cards.document import encode
+    from nrdeck.cards.http import DEFAULT_API_URL
+    from nrdeck.cards.nrdb_v3 import SOURCE_NAME, NrdbV3Source, Validator
+
+    if settings.offline:
+        raise UsageError(
+            "'nrdeck data update' downloads card data, and --offline forbids the network",
+            hint="drop --offline, or use 'nrdeck data import DIR' for a local folder",
+        )
+    cache = _cache(settings)
+    source = NrdbV3Source(
+        settings.api_url or DEFAULT_API_URL, http=http, page_sizes=page_sizes, progress=progress
+    )
+    before = cache.stamp()
+    with cache.refresh_lock():
+        if cache.stamp() != before:  # another process refreshed while we waited
+            return UpdateOutcome("refreshed-elsewhere", cache.dir, _safe_meta(cache))
+        try:
+            meta = cache.read_meta()
+        except CorruptCache:
+            meta = None
+        if meta is not None and meta.url == source.base_url and _cache_readable(cache, meta):
+            stored = {
+                u: Validator(v.get("etag"), v.get("last_modified"))
+                for u, v in meta.validators.items()
+            }
+            if source.unchanged(stored):
+                fresh = replace(meta, fetched_at=_now())
+                cache.write_meta(fresh)
+                return UpdateOutcome("unchanged", cache.dir, fresh)
+        doc = source.read()
+        validators = {
+            url: {"etag": v.etag, "last_modified": v.last_modified}
+            for url, v in source.validators.items()
+        }
+        stored_meta = cache.store(
+            encode(doc), _meta_of(doc, SOURCE_NAME, source.base_url, validators)
+        )
+        return UpdateOutcome("updated", cache.dir, stored_meta)
+
+
+def import_folder(settings: DataSettings, folder: Path) -> UpdateOutcome:
+    """Read a netrunner-cards-json folder (validated like ``data build``) into the cache."""
+    from nrdeck.cards.cardsjson import SOURCE_NAME, CardsJsonSource
+    from nrdeck.cards.document import encode
+
+    if not folder.is_dir():
+        raise UsageError(f"{folder}: no such folder", hint="give a netrunner-cards-json folder")
+    cache = _cache(settings)
+    doc = CardsJsonSource(folder).read()
+    with cache.refresh_lock():
+        meta = cache.store(encode(doc), _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {}))
+    return UpdateOutcome("imported", cache.dir, meta)
+
+
+def clear_cache(settings: DataSettings) -> int:
+    """Remove the cached card data; returns how many files were removed."""
+    cache = _cache(settings)
+    if not cache.dir.is_dir():
+        return 0
+    with cache.refresh_lock():
+        return cache.clear()
+
+
+def cache_folder(settings: DataSettings) -> Path:
+    """The cache folder in use."""
+    return _cache(settings).root
+
+
+def _meta_of(
+    doc: CardDocument, source: str, url: str, validators: dict[str, dict[str, str | None]]
+) -> CacheMeta:
+    return CacheMeta(
+        source=source,
+        url=url,
+        fetched_at=_now(),
+        sha256="",
+        document="",
+        dataset_date=doc.origin.dataset_date,
+        validators=validators,
+    )
+
+
+def _safe_meta(cache: Cache) -> CacheMeta | None:
+    from nrdeck.cards.cache import CorruptCache
+
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        return cache.read_meta()
+    except CorruptCache:
+        return None
+
+
+def _cache_readable(cache: Cache, meta: CacheMeta) -> bool:
+    """A 304 only keeps a cache whose document is still intact."""
+    from nrdeck.cards.cache import CorruptCache
+
+    try:
+        cache.read_document(meta)
+    except CorruptCache:
+        return False
+    return True
+
+
+# -- status ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FormatStatus:
+    """A format's active snapshot, its pool and its restriction."""
+
+    format_id: str
+    name: str
+    snapshot_id: str | None
+    card_pool_id: str | None
+    restriction_id: str | None
+    restriction_date: dt.date | None
+
+
+@dataclass(frozen=True, slots=True)
+class DataStatus:
+    """What ``data status`` shows."""
+
+    description: str
+    kind: str
+    source: str
+    dataset_date: str | None
+    fetched_at: str | None
+    path: str | None
+    counts: dict[str, int]
+    formats: tuple[FormatStatus, ...]
+    warnings: tuple[str, ...]
+
+
+def data_status(db: CardDB, today: dt.date) -> DataStatus:
+    """Describe the data in use; warn about restrictions started after the active ones."""
+    formats = tuple(_format_status(db, f) for f in sorted(db.formats))
+    counts = db.counts()
+    return DataStatus(
+        description=db.info.describe(),
+        kind=db.info.kind,
+        source=db.info.source,
+        dataset_date=db.info.dataset_date,
+        fetched_at=db.info.fetched_at,
+        path=db.info.path,
+        counts={k: counts[k] for k in ("cards", "printings", "formats", "restrictions")},
+        formats=formats,
+        warnings=tuple(w for f in formats for w in _newer_restrictions(db, f, today)),
+    )
+
+
+def _format_status(db: CardDB, format_id: str) -> FormatStatus:
+    fmt = db.formats[format_id]
+    snap = fmt.active_snapshot
+    restriction = db.restrictions.get(snap.restriction_id) if snap and snap.restriction_id else None
+    return FormatStatus(
+        format_id=format_id,
+        name=fmt.name,
+        snapshot_id=snap.id if snap else None,
+        card_pool_id=snap.card_pool_id if snap else None,
+        restriction_id=snap.restriction_id if snap else None,
+        restriction_date=restriction.date_start if restriction else None,
+    )
+
+
+def _newer_restrictions(db: CardDB, status: FormatStatus, today: dt.date) -> list[str]:
+    """Restrictions of the format's snapshots that have started but postdate the active one."""
+    if status.snapshot_id is None:
+        return []
+    active_date = status.restriction_date or dt.date.min
+    out = []
+    seen: set[str] = set()
+    for snap in db.formats[status.format_id].snapshots:
+        r = db.restrictions.get(snap.restriction_id or "")
+        if r is None or r.id in seen or r.id == status.restriction_id:
+            continue
+        seen.add(r.id)
+        if active_date < r.date_start <= today:
+            out.append(
+                f"{status.name}: {r.name} ({r.id}) started on {r.date_start}, but this data's "
+                f"active snapshot is {status.snapshot_id}"
+                f"{f' ({status.restriction_id})' if status.restriction_id else ''}: "
+                "run 'nrdeck data update'"
+            )
+    return out

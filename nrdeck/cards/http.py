@@ -1,18 +1,19 @@
 """The one HTTP seam: a requests session with timeouts, retries, a User-Agent.
 
-Only ``nrdeck.cards`` and ``nrdeck.decklist.nrdb_url`` import this module (and through
-it, requests), so checking a local deck never loads the network stack.
+Only ``nrdeck.cards`` and ``nrdeck.decklist.nrdb_url`` import this module, and requests is
+imported only when a session is made, so checking a local deck never loads the network
+stack.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import requests
-from requests.adapters import HTTPAdapter
-from urllib3.util.retry import Retry
+from typing import TYPE_CHECKING
 
 from nrdeck import __version__
+
+if TYPE_CHECKING:
+    import requests
 
 DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
@@ -33,8 +34,21 @@ class HttpSettings:
 
 def make_session(settings: HttpSettings | None = None) -> requests.Session:
     """A session that retries 429/5xx with exponential backoff, honouring Retry-After."""
+    import requests
+    from requests.adapters import HTTPAdapter
+    from urllib3.util.retry import Retry
+
     settings = settings or HttpSettings()
-    retry = Retry(
+    cap = settings.max_retry_after
+
+    class CappedRetry(Retry):
+        """Retry that never sleeps longer than the configured cap for a Retry-After."""
+
+        def get_retry_after(self, response):  # type: ignore[no-untyped-def]
+            value = super().get_retry_after(response)
+            return None if value is None else min(value, cap)
+
+    retry = CappedRetry(
         total=settings.retries,
         connect=settings.retries,
         read=settings.retries,
@@ -44,7 +58,7 @@ def make_session(settings: HttpSettings | None = None) -> requests.Session:
         allowed_methods=frozenset({"GET", "HEAD"}),
         respect_retry_after_header=True,
         raise_on_status=False,
-        backoff_max=settings.max_retry_after,
+        backoff_max=max(cap, settings.backoff),
     )
     session = requests.Session()
     adapter = HTTPAdapter(max_retries=retry)

@@ -1,15 +1,114 @@
-"""`nrdeck data …`: card data commands."""
+"""`nrdeck data …`: card data commands (wiring only: the logic is in nrdeck.app.data)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from nrdeck.cli.common import DataOpt, handles_errors, make_console
+from nrdeck.cli.common import (
+    ApiUrlOpt,
+    CacheDirOpt,
+    DataOpt,
+    OfflineOpt,
+    QuietOpt,
+    data_settings,
+    handles_errors,
+    live_widgets_allowed,
+    make_console,
+)
+
+if TYPE_CHECKING:
+    from nrdeck.carddb import CardDB
+    from nrdeck.cards.http import HttpSettings
 
 data_app = typer.Typer(help="Card data: build, import, update, status, path, clear.")
+
+
+def print_warnings(db: CardDB) -> None:
+    """Fallbacks taken while loading card data, one line each on stderr."""
+    for warning in db.info.warnings:
+        sys.stderr.write(f"nrdeck: warning: {warning}\n")
+
+
+def _http_settings() -> HttpSettings:
+    """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
+    from nrdeck.cards.http import HttpSettings
+
+    base = HttpSettings()
+    env = os.environ.get
+    return HttpSettings(
+        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
+        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
+        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
+        backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
+        max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
+    )
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A Rich progress bar on stderr, only on a terminal (not -q, not under pre-commit)."""
+    if not live_widgets_allowed(quiet):
+        yield None
+        return
+    from rich.progress import Progress, TaskID
+
+    with Progress(console=make_console(stderr=True), transient=True) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def advance(resource: str, done: int, total: int) -> None:
+            if resource not in tasks:
+                tasks[resource] = bar.add_task(resource, total=max(total, 1))
+            bar.update(tasks[resource], completed=done, total=max(total, 1))
+
+        yield advance
+
+
+@data_app.command("update")
+@handles_errors
+def update(
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    api_url: ApiUrlOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Fetch card data from NetrunnerDB into the cache (a 304 downloads nothing)."""
+    from nrdeck.app.data import update_cache
+
+    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
+    with _progress(quiet) as progress:
+        outcome = update_cache(settings, http=_http_settings(), progress=progress)
+    if not quiet:
+        words = {
+            "updated": "card data updated",
+            "unchanged": "card data unchanged (NetrunnerDB answered 304 Not Modified)",
+            "refreshed-elsewhere": "card data was just refreshed by another nrdeck",
+        }
+        make_console(stderr=True).print(f"{words[outcome.action]}: {outcome.path}")
+
+
+@data_app.command("import")
+@handles_errors
+def import_(
+    folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+) -> None:
+    """Import a local netrunner-cards-json folder into the cache."""
+    from nrdeck.app.data import import_folder
+
+    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
+    outcome = import_folder(settings, folder)
+    make_console(stderr=True).print(f"card data imported from {folder}: {outcome.path}")
 
 
 @data_app.command("build")
@@ -22,6 +121,9 @@ def build(
     date: Annotated[
         str | None, typer.Option("--date", help="Dataset date, if the folder does not say.")
     ] = None,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
     from nrdeck.app.data import build_snapshot
@@ -32,16 +134,49 @@ def build(
 
 @data_app.command("status")
 @handles_errors
-def status(data: DataOpt = None) -> None:
-    """Show which card data is in use, its source, date and counts."""
+def status(
+    offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None
+) -> None:
+    """Show which card data is in use, its source, date, counts and active snapshots."""
     from nrdeck.app.carddata import load_database
-    from nrdeck.cli.common import data_settings
+    from nrdeck.app.data import data_status
 
-    db = load_database(data_settings(data=data))
-    console = make_console()
-    console.print(f"card data: {db.info.describe()}")
-    for name, count in db.counts().items():
-        console.print(f"  {name}: {count}")
+    db = load_database(data_settings(offline=offline, data=data, cache_dir=cache_dir))
+    print_warnings(db)
+    report = data_status(db, dt.date.today())
+    lines = [f"card data: {report.description}", f"  source: {report.source}"]
+    lines += [f"  dataset date: {report.dataset_date or 'unknown'}"]
+    if report.fetched_at:
+        lines.append(f"  fetched at: {report.fetched_at}")
+    if report.path:
+        lines.append(f"  file: {report.path}")
+    lines += [f"  {name}: {count}" for name, count in report.counts.items()]
+    lines.append("active snapshots:")
+    for f in report.formats:
+        restriction = f.restriction_id or "no restriction"
+        lines.append(f"  {f.format_id}: {f.snapshot_id} (pool {f.card_pool_id}; {restriction})")
+    sys.stdout.write("\n".join(lines) + "\n")
+    for warning in report.warnings:
+        sys.stderr.write(f"nrdeck: warning: {warning}\n")
+
+
+@data_app.command("path")
+@handles_errors
+def path(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
+    """Print the cache folder."""
+    from nrdeck.app.data import cache_folder
+
+    sys.stdout.write(f"{cache_folder(data_settings(cache_dir=cache_dir))}\n")
+
+
+@data_app.command("clear")
+@handles_errors
+def clear(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
+    """Remove the cached card data (the bundled snapshot stays)."""
+    from nrdeck.app.data import clear_cache
+
+    removed = clear_cache(data_settings(cache_dir=cache_dir))
+    make_console(stderr=True).print(f"removed {removed} cached file(s)")
 
 
 def register(app: typer.Typer) -> None:
