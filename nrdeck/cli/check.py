@@ -1,9 +1,268 @@
-"""The `check` command (wired in by its own issue)."""
+"""The `check` and `stats` commands: wiring only (options -> settings -> app -> reporter)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from nrdeck.cli.common import (
+    ApiUrlOpt,
+    CacheDirOpt,
+    ColorMode,
+    ColorOpt,
+    DataOpt,
+    DebugOpt,
+    OfflineOpt,
+    QuietOpt,
+    RunState,
+    data_settings,
+    handles_errors,
+    make_console,
+    plain_output,
+)
+from nrdeck.errors import UsageError
+
+if TYPE_CHECKING:
+    from nrdeck.app.carddata import DataSettings
+    from nrdeck.app.check import CheckOptions
+    from nrdeck.report import Styled
+
+
+class OutputFormat(str, Enum):
+    """--output-format choices of `check` (each has a reporter)."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+    junit = "junit"
+
+
+class StatsFormat(str, Enum):
+    """--output-format choices of `stats`."""
+
+    text = "text"
+    json = "json"
+
+
+DecksArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Deck files, folders (searched recursively), globs, NetrunnerDB links or "
+        "UUIDs, or '-' for standard input (the default when input is piped).",
+        show_default=False,
+    ),
+]
+FormatOpt = Annotated[
+    str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
+]
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option("--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD)."),
+]
+SnapshotOpt = Annotated[
+    str | None,
+    typer.Option("--snapshot", metavar="ID", help="Use this format snapshot id."),
+]
+BanlistOpt = Annotated[
+    str | None,
+    typer.Option("--banlist", metavar="ID", help="Use this ban list (restriction) id."),
+]
+FormatFileOpt = Annotated[
+    Path | None,
+    typer.Option("--format-file", dir_okay=False, help="A user-defined format (TOML)."),
+]
+InputFormatOpt = Annotated[
+    str | None,
+    typer.Option("--input-format", help="Decklist format (default: detected per file)."),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", dir_okay=False, help="Write the report to FILE (atomically)."),
+]
+VerboseOpt = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
+]
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("check")(check)
+    app.command("stats")(stats)
+
+
+@handles_errors
+def check(
+    decks: DecksArg = None,
+    format_id: FormatOpt = "standard",
+    as_of: AsOfOpt = None,
+    snapshot: SnapshotOpt = None,
+    banlist: BanlistOpt = None,
+    format_file: FormatFileOpt = None,
+    input_format: InputFormatOpt = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--output-format", help="Report format.")
+    ] = OutputFormat.text,
+    output: OutputOpt = None,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    api_url: ApiUrlOpt = None,
+    color: ColorOpt = ColorMode.auto,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Check decks for legality. Exit 0: all legal, 1: any illegal (see README)."""
+    from nrdeck.app.check import check_decks
+    from nrdeck.report import REPORTER_BY_NAME, ReportOptions
+    from nrdeck.report.model import summary_line
+
+    RunState.debug = RunState.debug or debug
+    specs = list(decks or [])
+    stdin_text = _read_stdin(specs)
+    options = _options(
+        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
+        data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
+    )  # fmt: skip
+    run = check_decks(specs or ["-"], options)
+    _warn(run.warnings)
+    rendered = REPORTER_BY_NAME[output_format.value].render(
+        run.report, ReportOptions(quiet=quiet, verbose=verbose)
+    )
+    _emit(rendered, output, color)
+    if not quiet:
+        _stderr(summary_line(run.report))
+    raise typer.Exit(int(run.exit_code))
+
+
+@handles_errors
+def stats(
+    deck: Annotated[str, typer.Argument(help="One deck: a file, link, UUID or '-'.")],
+    format_id: FormatOpt = "standard",
+    as_of: AsOfOpt = None,
+    snapshot: SnapshotOpt = None,
+    banlist: BanlistOpt = None,
+    format_file: FormatFileOpt = None,
+    input_format: InputFormatOpt = None,
+    output_format: Annotated[
+        StatsFormat, typer.Option("--output-format", help="text (tables) or json.")
+    ] = StatsFormat.text,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    api_url: ApiUrlOpt = None,
+    color: ColorOpt = ColorMode.auto,
+    debug: DebugOpt = False,
+) -> None:
+    """Show a deck's breakdown: types, subtypes, influence, agendas, cost curve."""
+    from nrdeck.app.stats import deck_stats
+    from nrdeck.report.stats import stats_json, stats_tables
+
+    RunState.debug = RunState.debug or debug
+    stdin_text = _read_stdin([deck])
+    options = _options(
+        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
+        data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
+    )  # fmt: skip
+    breakdown = deck_stats(deck, options)
+    _warn(breakdown.data.warnings)
+    if output_format is StatsFormat.json:
+        _write_stdout(stats_json(breakdown))
+        return
+    console = make_console(color=color)
+    console.print(stats_tables(breakdown), soft_wrap=False, highlight=False)
+
+
+def _options(
+    format_id: str,
+    as_of: str | None,
+    snapshot: str | None,
+    banlist: str | None,
+    format_file: Path | None,
+    input_format: str | None,
+    stdin_text: str | None,
+    data: DataSettings,
+) -> CheckOptions:
+    from nrdeck.app.check import CheckOptions
+
+    return CheckOptions(
+        data=data,
+        format_id=format_id,
+        as_of=_date(as_of),
+        snapshot_id=snapshot,
+        banlist_id=banlist,
+        format_file=format_file,
+        input_format=input_format,
+        stdin_text=stdin_text,
+    )
+
+
+def _date(text: str | None) -> dt.date | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None
+
+
+def _read_stdin(specs: list[str]) -> str | None:
+    """Standard input's text when a deck comes from it ('-', or no DECK and a pipe)."""
+    if specs and "-" not in specs:
+        return None
+    stream = sys.stdin
+    if not specs and (stream is None or stream.isatty()):
+        raise UsageError(
+            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
+        )
+    text = stream.read() if stream is not None else ""
+    if not specs and not text.strip():
+        raise UsageError("no decks given and nothing on standard input")
+    return text
+
+
+def _use_plain(color: ColorMode, output: Path | None) -> bool:
+    if output is not None or color is ColorMode.never:
+        return True
+    if color is ColorMode.always:
+        return False
+    return plain_output() or not sys.stdout.isatty()
+
+
+def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None:
+    """Write the report: to FILE atomically, plain text, or through a colour console."""
+    from nrdeck.report import Styled
+
+    if isinstance(rendered, Styled) and not _use_plain(color, output):
+        make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
+        return
+    text = rendered.plain() if isinstance(rendered, Styled) else rendered
+    if output is not None:
+        from nrdeck.app.check import write_atomic
+
+        write_atomic(output, text)
+    else:
+        _write_stdout(text)
+
+
+def _write_stdout(text: str) -> None:
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _warn(warnings: tuple[str, ...]) -> None:
+    for warning in warnings:
+        _stderr(f"nrdeck: warning: {warning}")
+
+
+def _stderr(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()

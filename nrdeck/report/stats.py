@@ -1,0 +1,106 @@
+"""The stats renderers: a deck's breakdown as Rich tables or as a JSON document."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from nrdeck.report.json import card_data, problem_entry, stats_entry
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from nrdeck.app.stats import Count, DeckBreakdown
+
+
+def stats_json(b: DeckBreakdown) -> str:
+    """The breakdown as a versioned JSON document."""
+    return json.dumps(stats_document(b), indent=2, ensure_ascii=False) + "\n"
+
+
+def stats_document(b: DeckBreakdown) -> dict[str, Any]:
+    """The breakdown as plain data."""
+    result = b.result
+    identity = {"id": result.identity_id, "title": result.identity_title}
+    return {
+        "version": 1,
+        "card_data": card_data(b.data),
+        "source": b.deck.source,
+        "name": b.deck.name,
+        "identity": identity if result.identity_id else None,
+        "side": result.side,
+        "format": {"id": result.period.format_id, "name": result.period.format_name},
+        "legal": result.legal,
+        "stats": stats_entry(result.stats),
+        "by_type": dict(b.by_type),
+        "by_subtype": dict(b.by_subtype),
+        "influence_by_faction": dict(b.influence_by_faction),
+        "agendas": b.agendas,
+        "agenda_density": b.agenda_density,
+        "cost_curve": dict(b.cost_curve),
+        "problems": [problem_entry(p) for p in result.problems],
+    }
+
+
+def stats_tables(b: DeckBreakdown) -> RenderableType:
+    """The breakdown as Rich tables (imports Rich)."""
+    from rich.console import Group
+    from rich.table import Table
+
+    result, stats = b.result, b.result.stats
+    title = f"{b.deck.source} · {result.identity_title or 'no identity'}"
+    verdict = "legal" if result.legal else f"illegal ({len(result.problems)} problems)"
+    overview = Table(title=title, show_header=False, box=None, title_justify="left")
+    overview.add_row("format", f"{result.period.describe()} · {verdict}")
+    overview.add_row("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})")
+    limit = "unlimited" if stats.influence_limit is None else str(stats.influence_limit)
+    overview.add_row("influence", f"{stats.influence_spent} of {limit}")
+    if stats.agenda_points is not None:
+        band = f"{stats.agenda_band[0]}–{stats.agenda_band[1]}" if stats.agenda_band else "?"
+        density = f"{b.agenda_density}" if b.agenda_density is not None else "?"
+        overview.add_row(
+            "agendas",
+            f"{b.agendas} cards, {stats.agenda_points} points (needs {band}), "
+            f"{density} points per 10 cards",
+        )
+    parts: list[RenderableType] = [overview]
+    parts.append(_counts("Type", b.by_type))
+    if b.by_subtype:
+        parts.append(_counts("Subtype", b.by_subtype))
+    if b.influence_by_card:
+        card_table = Table(title="Influence by card", title_justify="left")
+        for header in ("Card", "Copies", "Influence", "Note"):
+            card_table.add_column(
+                header, justify="right" if header in ("Copies", "Influence") else "left"
+            )
+        for cost in b.influence_by_card:
+            card_table.add_row(cost.title, str(cost.copies), str(cost.amount), cost.note)
+        parts.append(
+            _counts(
+                "Faction", b.influence_by_faction, value="Influence", title="Influence by faction"
+            )
+        )
+        parts.append(card_table)
+    if b.cost_curve:
+        parts.append(_counts("Cost", b.cost_curve, bars=True))
+    return Group(*parts)
+
+
+def _counts(
+    label: str,
+    rows: tuple[Count, ...],
+    value: str = "Cards",
+    bars: bool = False,
+    title: str | None = None,
+) -> Any:
+    from rich.table import Table
+
+    table = Table(title=title or f"By {label.lower()}", title_justify="left")
+    table.add_column(label)
+    table.add_column(value, justify="right")
+    if bars:
+        table.add_column("")
+    for name, count in rows:
+        cells = [name, str(count)] + (["█" * count] if bars else [])
+        table.add_row(*cells)
+    return table
