@@ -1,0 +1,147 @@
+"""Construction rules (rules.md §1, CR 1.4): identity, side, size, copies, agenda points."""
+
+from __future__ import annotations
+
+from nrdeck.problems import Problem
+from nrdeck.rules.context import DeckContext, plural
+from nrdeck.rules.inforce import InForce
+
+SINGLETON_IDENTITIES = frozenset(
+    {"ampere_cybernetics_for_anyone", "nova_initiumia_catalyst_impetus"}
+)
+AMPERE = "ampere_cybernetics_for_anyone"
+THE_SHADOW = "the_shadow_pulling_the_strings"
+
+
+def agenda_band(cards: int) -> tuple[int, int]:
+    """The agenda points a Corp deck of this many cards needs: [m, m+1], m = 2 + 2*floor(N/5)."""
+    low = 2 + 2 * (cards // 5)
+    return low, low + 1
+
+
+def agenda_points(ctx: DeckContext) -> int:
+    """Agenda points in the deck (identity excluded)."""
+    return sum((card.agenda_points or 0) * ctx.counts[cid] for cid, card in ctx.cards.items())
+
+
+def draft_casual(ctx: DeckContext, in_force: InForce) -> bool:
+    """A draft identity under casual: no copy limit, no agenda band (cube rules)."""
+    return ctx.is_draft_identity and not in_force.extras.constructed
+
+
+def identity_problems(ctx: DeckContext) -> list[Problem]:
+    """identity-missing / identity-multiple (CR 1.4.1, 1.4.4)."""
+    deck = ctx.deck
+    if deck.identity is None:
+        return [ctx.problem("identity-missing", "the deck has no identity card", "CR 1.4.1")]
+    extra = [e.card_id for e in deck.extra_identities]
+    extra += [cid for cid, card in ctx.cards.items() if card.is_identity]
+    if not extra:
+        return []
+    names = [ctx.card_or_identity(cid).title for cid in extra if cid in ctx.db.cards]
+    first = ctx.identity.title if ctx.identity else deck.identity.card_id
+    problem = ctx.problem(
+        "identity-multiple",
+        f"the deck has {1 + len(extra)} identities: {first}, {', '.join(names)}; "
+        "a deck has exactly one",
+        "CR 1.4.4",
+        *extra,
+    )
+    return [problem]
+
+
+def side_problems(ctx: DeckContext) -> list[Problem]:
+    """side-mismatch: every card on the identity's side (CR 1.4.4)."""
+    if ctx.identity is None:
+        return []
+    side = ctx.identity.side
+    return [
+        ctx.problem(
+            "side-mismatch",
+            f"{card.title} is a {card.side.title()} card "
+            f"in a {side.title()} deck ({ctx.identity.title})",
+            "CR 1.4.4",
+            cid,
+        )
+        for cid, card in ctx.cards.items()
+        if card.side != side and not card.is_identity
+    ]
+
+
+def size_problems(ctx: DeckContext) -> list[Problem]:
+    """deck-size: at least the identity's minimum deck size (CR 1.4.3)."""
+    minimum = ctx.identity.minimum_deck_size if ctx.identity else None
+    if minimum is None or ctx.size >= minimum:
+        return []
+    message = (
+        f"the deck has {plural(ctx.size, 'card')}; {ctx.identity.title if ctx.identity else ''} "
+        f"needs at least {minimum} ({minimum - ctx.size} more)"
+    )
+    return [ctx.problem("deck-size", message, "CR 1.4.3")]
+
+
+def copies_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    """copies (CR 1.4.7), or singleton for Ampère and Nova Initiumia."""
+    if draft_casual(ctx, in_force):
+        return []
+    singleton = ctx.identity is not None and ctx.identity.id in SINGLETON_IDENTITIES
+    out = []
+    for cid, card in ctx.cards.items():
+        copies = ctx.counts[cid]
+        if singleton and copies > 1:
+            owner = ctx.identity.title if ctx.identity else ""
+            message = f"{plural(copies, 'copy')} of {card.title}; {owner} allows 1 of each card"
+            out.append(ctx.problem("singleton", message, owner, cid))
+        elif copies > card.deck_limit:
+            message = f"{plural(copies, 'copy')} of {card.title}; the limit is {card.deck_limit}"
+            out.append(ctx.problem("copies", message, "CR 1.4.7", cid))
+    return out
+
+
+def no_influence_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    """no-influence-value: out-of-faction cards without an influence value (CR 1.4.4, 2.14.2)."""
+    if ctx.identity is None:
+        return []
+    identity = ctx.identity
+    any_agenda = identity.id == AMPERE or (
+        identity.id == THE_SHADOW and draft_casual(ctx, in_force)
+    )
+    return [
+        ctx.problem(
+            "no-influence-value",
+            f"{card.title} ({card.faction}) has no influence value and cannot be played "
+            f"out of faction in a {identity.faction} deck",
+            "CR 1.4.4, 2.14.2",
+            cid,
+        )
+        for cid, card in ctx.cards.items()
+        if ctx.out_of_faction(card)
+        and card.influence_cost is None
+        and card.side == identity.side
+        and not card.is_identity
+        and not (any_agenda and card.type == "agenda")
+    ]
+
+
+def agenda_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    """agenda-points: a Corp deck's points within the band for its actual size (CR 1.4.6)."""
+    if ctx.side != "corp" or draft_casual(ctx, in_force):
+        return []
+    points = agenda_points(ctx)
+    low, high = agenda_band(ctx.size)
+    if low <= points <= high:
+        return []
+    message = f"the deck has {points} agenda points; a {ctx.size}-card deck needs {low} or {high}"
+    return [ctx.problem("agenda-points", message, "CR 1.4.6")]
+
+
+def construction_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    """Every construction problem (§1), identity rules on copies included."""
+    return [
+        *identity_problems(ctx),
+        *side_problems(ctx),
+        *size_problems(ctx),
+        *copies_problems(ctx, in_force),
+        *no_influence_problems(ctx, in_force),
+        *agenda_problems(ctx, in_force),
+    ]
