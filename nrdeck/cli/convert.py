@@ -1,9 +1,111 @@
-"""The `convert` command (wired in by its own issue)."""
+"""The `convert` command: read a deck in any format, write it in another."""
 
 from __future__ import annotations
 
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from nrdeck.cli.common import (
+    CacheDirOpt,
+    DataOpt,
+    OfflineOpt,
+    data_settings,
+    handles_errors,
+    make_console,
+)
+
+
+class OutputFormat(str, Enum):
+    """--to choices (keys of ``nrdeck.decklist.writers.WRITER_BY_FORMAT``)."""
+
+    text = "text"
+    markdown = "markdown"
+    bbcode = "bbcode"
+    jinteki = "jinteki"
+    o8d = "o8d"
+    json = "json"
+
+
+class InputFormat(str, Enum):
+    """--input-format choices (``auto`` and the keys of ``PARSER_BY_FORMAT``)."""
+
+    auto = "auto"
+    text = "text"
+    nrdb_text = "nrdb-text"
+    markdown = "markdown"
+    bbcode = "bbcode"
+    jinteki = "jinteki"
+    o8d = "o8d"
+    json = "json"
+
+
+InputFormatOpt = Annotated[
+    InputFormat,
+    typer.Option("--input-format", help="Decklist format; auto-detected by default."),
+]
+
+
+def convert(
+    deck: Annotated[
+        str, typer.Argument(help="Decklist file, '-' for standard input, or a NetrunnerDB link.")
+    ],
+    to: Annotated[OutputFormat, typer.Option("--to", help="Output format.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
+    ] = None,
+    input_format: InputFormatOpt = InputFormat.auto,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+) -> None:
+    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN or JSON."""
+    from nrdeck.app.carddata import load_database
+    from nrdeck.app.convert import convert_deck
+    from nrdeck.app.decks import DeckSettings
+    from nrdeck.decklist.nrdb_url import DEFAULT_V2_URL
+
+    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
+    db = load_database(settings)
+    deck_settings = DeckSettings(
+        input_format=input_format.value,
+        offline=offline,
+        cache_dir=settings.cache_dir,
+        v2_url=os.environ.get("NRDECK_V2_URL") or DEFAULT_V2_URL,
+        stdin_text=sys.stdin.read() if deck == "-" else None,
+    )
+    result = convert_deck(deck, to.value, db, deck_settings)
+    console = make_console(stderr=True)
+    for problem in result.deck.problems:
+        where = problem.location.source or deck
+        where += f":{problem.line}" if problem.line else ""
+        console.print(
+            f"{where}: {problem.severity.value}: {problem.code}: {problem.message}",
+            markup=False,
+            highlight=False,
+        )
+    _write(result.text, output)
+    if not result.complete:
+        raise typer.Exit(1)
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from nrdeck.errors import UsageError
+
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"cannot write {output}: {err.strerror or err}") from None
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("convert")(handles_errors(convert))

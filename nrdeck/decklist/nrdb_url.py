@@ -1,0 +1,201 @@
+"""NetrunnerDB deck links and ids: fetched from the v2 API, cached, served offline.
+
+The only decklist module that does network or cache I/O; ``nrdeck.cards.http`` (and
+with it requests) is imported only when a deck is actually fetched.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nrdeck.errors import RemoteDeckError
+from nrdeck.problems import Location, Problem, Severity
+
+if TYPE_CHECKING:
+    import requests
+
+DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_BARE = re.compile(rf"^(?:{_UUID}|\d+)$")
+_URL = re.compile(
+    rf"^(?:https?://)?(?:www\.)?netrunnerdb\.com/(?:[a-z]{{2}}(?:[-_][a-zA-Z]{{2}})?/)?"
+    rf"(decklist|deck/view|deck/edit)/({_UUID}|\d+)(?:[/?#].*)?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRef:
+    """A remote deck: a published ``decklist`` or a shared private ``deck``.
+
+    ``kinds`` lists the endpoints to try in order: a bare id may be either.
+    """
+
+    id: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSettings:
+    """Where and how to fetch remote decks."""
+
+    v2_url: str = DEFAULT_V2_URL
+    cache_dir: Path | None = None
+    offline: bool = False
+    connect_timeout: float = 5.0
+    read_timeout: float = 60.0
+    retries: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedDeck:
+    """The JSON text of a remote deck, where it came from, and any warning."""
+
+    text: str
+    url: str
+    problems: tuple[Problem, ...] = ()
+
+
+def parse_deck_ref(spec: str) -> DeckRef | None:
+    """A NetrunnerDB deck URL, a bare UUID or a legacy numeric id; None for anything else."""
+    spec = spec.strip()
+    if _BARE.match(spec):
+        return DeckRef(spec.lower(), ("decklist", "deck"))
+    match = _URL.match(spec)
+    if match is None:
+        return None
+    kind = "decklist" if match.group(1) == "decklist" else "deck"
+    return DeckRef(match.group(2).lower(), (kind,))
+
+
+def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
+    """Where a fetched deck answer is cached."""
+    return cache_dir / "v1" / "decks" / f"{kind}-{deck_id}.json"
+
+
+def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
+    """The deck's v2 JSON: from NetrunnerDB (then cached), or from the cache when offline."""
+    if settings.offline:
+        cached = _first_cached(ref, settings)
+        if cached is None:
+            raise RemoteDeckError(
+                f"deck {ref.id} is not in the cache and --offline forbids fetching it",
+                hint="run once without --offline to cache it",
+            )
+        return cached
+    from nrdeck.cards.http import HttpSettings, make_session
+
+    http = HttpSettings(
+        connect_timeout=settings.connect_timeout,
+        read_timeout=settings.read_timeout,
+        retries=settings.retries,
+    )
+    with make_session(http) as session:
+        for kind in ref.kinds:
+            url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
+            text = _get(session, url, ref, settings)
+            if text is None:
+                continue
+            if isinstance(text, FetchedDeck):
+                return text
+            _store(settings.cache_dir, kind, ref.id, text)
+            return FetchedDeck(text, url)
+    raise RemoteDeckError(
+        f"NetrunnerDB has no deck or decklist {ref.id} (unknown id)",
+        hint="check the link; private decks need their owner to enable sharing",
+    )
+
+
+def _get(
+    session: requests.Session, url: str, ref: DeckRef, settings: RemoteSettings
+) -> str | FetchedDeck | None:
+    """The answer's text; None when the id is unknown there; a cached copy on failure."""
+    import requests
+
+    timeout = (settings.connect_timeout, settings.read_timeout)
+    try:
+        response = session.get(url, timeout=timeout)
+    except requests.Timeout as err:
+        return _fallback(ref, settings, f"NetrunnerDB timed out for {url} ({type(err).__name__})")
+    except requests.RequestException as err:
+        reason = type(err).__name__
+        return _fallback(ref, settings, f"could not reach NetrunnerDB for {url} ({reason})")
+    if response.status_code == 403:
+        raise RemoteDeckError(
+            f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
+            hint="its owner must enable 'share decks', or publish it as a decklist",
+        )
+    if response.status_code == 404:
+        return None
+    if response.status_code != 200:
+        return _fallback(ref, settings, f"NetrunnerDB answered HTTP {response.status_code}")
+    return _usable(response.text, url)
+
+
+def _usable(text: str, url: str) -> str | None:
+    try:
+        doc: Any = json.loads(text)
+    except json.JSONDecodeError:
+        raise RemoteDeckError(
+            f"NetrunnerDB sent an answer that is not JSON for {url}",
+            hint="try again later",
+        ) from None
+    if isinstance(doc, dict) and (doc.get("success") is False or doc.get("data") == []):
+        return None
+    return text
+
+
+def _fallback(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck:
+    cached = _first_cached(ref, settings)
+    if cached is None:
+        raise RemoteDeckError(reason, hint="check the connection, or retry later")
+    warning = Problem(
+        code="deck-unavailable",
+        message=f"{reason}; using the cached copy",
+        location=Location(source=cached.url),
+        severity=Severity.WARNING,
+    )
+    return FetchedDeck(cached.text, cached.url, (*cached.problems, warning))
+
+
+def _first_cached(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck | None:
+    if settings.cache_dir is None:
+        return None
+    for kind in ref.kinds:
+        path = cache_path(settings.cache_dir, kind, ref.id)
+        try:
+            text = path.read_text(encoding="utf-8")
+            json.loads(text)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            continue
+        when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
+        url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
+        return FetchedDeck(text, f"{url} (cached {when:%Y-%m-%d})")
+    return None
+
+
+def _store(cache_dir: Path | None, kind: str, deck_id: str, text: str) -> None:
+    """Atomic write: same-directory temp file, fsync, os.replace; a cache failure is not fatal."""
+    if cache_dir is None:
+        return
+    path = cache_path(cache_dir, kind, deck_id)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        return  # the deck was fetched; only caching it failed, which the next run retries

@@ -1,0 +1,221 @@
+"""Names, printing codes and card ids -> cards. Unresolved lines become problems.
+
+A title is tried as written, then normalised (case, diacritics, curly quotes, dashes,
+white space), then without punctuation, then as a unique prefix of at least
+``MIN_PREFIX`` characters; a trailing ``(Set name)`` is dropped when the whole text does
+not match. Anything else is an ``unknown-card`` problem with up to three suggestions;
+nothing is ever corrected silently.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import weakref
+from dataclasses import dataclass
+
+from nrdeck.carddb import Card, CardDB
+from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine
+from nrdeck.problems import Location, Problem
+from nrdeck.textnorm import fold_accents, loose_title
+
+MIN_PREFIX = 4
+_TRAILING_GROUP = re.compile(r"\s*\([^()]*\)\s*$")
+_CODE = re.compile(r"^\d{5}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A title lookup: the card, or the candidates when it is ambiguous or unknown."""
+
+    card: Card | None = None
+    ambiguous: tuple[str, ...] = ()
+
+
+class TitleIndex:
+    """Exact, loose and prefix lookups over every title (and stripped and face title)."""
+
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+        self.exact: dict[str, str] = {}
+        loose: dict[str, set[str]] = {}
+        for card in db.cards.values():
+            for title in (card.title, card.stripped_title, *card.face_titles):
+                self.exact.setdefault(title, card.id)
+                loose.setdefault(loose_title(title), set()).add(card.id)
+        self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
+        self.sorted_loose = sorted(self.loose)
+        self._choices: list[str] = []
+        self._folded: list[str] = []
+
+    def find(self, title: str) -> Match:
+        """Exact -> normalised -> punctuation-insensitive -> unique prefix."""
+        if title in self.exact:
+            return Match(self.db.cards[self.exact[title]])
+        card = self.db.card_by_title(title)
+        if card is not None:
+            return Match(card)
+        key = loose_title(title)
+        ids = self.loose.get(key, ())
+        if len(ids) == 1:
+            return Match(self.db.cards[ids[0]])
+        if len(ids) > 1:
+            return Match(ambiguous=self._titles(ids))
+        return self._prefix(key)
+
+    def _prefix(self, key: str) -> Match:
+        if len(key) < MIN_PREFIX:
+            return Match()
+        start = bisect.bisect_left(self.sorted_loose, key)
+        ids: set[str] = set()
+        for candidate in self.sorted_loose[start:]:
+            if not candidate.startswith(key):
+                break
+            ids.update(self.loose[candidate])
+        if len(ids) == 1:
+            return Match(self.db.cards[ids.pop()])
+        return Match(ambiguous=self._titles(tuple(sorted(ids))))
+
+    def _titles(self, ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(self.db.cards[i].title for i in ids))
+
+    def suggestions(self, title: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` close titles (rapidfuzz on accent-folded titles)."""
+        from rapidfuzz import process, utils
+
+        if not self._choices:
+            self._choices = sorted({c.title for c in self.db.cards.values()})
+            self._folded = [fold_accents(t) for t in self._choices]
+        found = process.extract(
+            fold_accents(title),
+            self._folded,
+            processor=utils.default_process,
+            limit=limit,
+            score_cutoff=60,
+        )
+        return [self._choices[index] for _, _, index in found]
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
+
+
+def title_index(db: CardDB) -> TitleIndex:
+    """The (cached) title index of a card database."""
+    index = _INDEXES.get(db)
+    if index is None:
+        index = _INDEXES[db] = TitleIndex(db)
+    return index
+
+
+def find_title(title: str, index: TitleIndex) -> Match:
+    """The title as written, then with trailing parenthesised groups (set names) dropped."""
+    match = index.find(title)
+    while match.card is None and not match.ambiguous and _TRAILING_GROUP.search(title):
+        title = _TRAILING_GROUP.sub("", title)
+        if not title:
+            break
+        match = index.find(title)
+    return match
+
+
+def _problem(raw: RawDeck, line: RawLine, code: str, message: str) -> Problem:
+    where = f"line {line.line}: " if line.line else ""
+    return Problem(
+        code=code,
+        message=f"{where}{message}",
+        location=Location(source=raw.source, line=line.line),
+    )
+
+
+class _Resolver:
+    def __init__(self, raw: RawDeck, db: CardDB) -> None:
+        self.raw = raw
+        self.db = db
+        self.index = title_index(db)
+        self.problems: list[Problem] = list(raw.problems)
+        self.identities: list[DeckEntry] = []
+        self.entries: list[DeckEntry] = []
+
+    def card_of(self, line: RawLine) -> tuple[Card | None, str | None]:
+        """The line's card and printing code; None (after recording a problem) if unknown."""
+        if line.code is not None:
+            card = self.db.card_by_code(line.code)
+            if card is None:
+                self._unknown(line, f"printing code {line.code} matches no card")
+            return card, line.code
+        if line.card_id is not None:
+            card = self.db.cards.get(line.card_id)
+            if card is None:
+                self._unknown(line, f"card id {line.card_id!r} matches no card")
+            return card, None
+        return self._by_title(line, line.title or ""), None
+
+    def _by_title(self, line: RawLine, title: str) -> Card | None:
+        match = find_title(title, self.index)
+        if match.card is not None:
+            return match.card
+        # a printing code or card id written where a title goes ("1x 30075", "hedge_fund")
+        by_key = self.db.card_by_code(title) if _CODE.match(title) else self.db.cards.get(title)
+        if by_key is not None:
+            return by_key
+        if match.ambiguous:
+            shown = ", ".join(match.ambiguous[:5])
+            more = "" if len(match.ambiguous) <= 5 else f" and {len(match.ambiguous) - 5} more"
+            self.problems.append(
+                _problem(
+                    self.raw,
+                    line,
+                    "ambiguous-card",
+                    f"{title!r} matches several cards: {shown}{more}; write the full title",
+                )
+            )
+            return None
+        hints = self.index.suggestions(_TRAILING_GROUP.sub("", title) or title)
+        tail = f"; did you mean {', '.join(hints)}?" if hints else ""
+        self._unknown(line, f"no card is called {title!r}{tail}")
+        return None
+
+    def _unknown(self, line: RawLine, message: str) -> None:
+        self.problems.append(_problem(self.raw, line, "unknown-card", message))
+
+    def add(self, line: RawLine) -> None:
+        card, printing = self.card_of(line)
+        if card is None:
+            return
+        entry = DeckEntry(card.id, line.quantity, line.line, printing)
+        if line.identity or card.is_identity:
+            self._identity(entry)
+        elif line.maybe_identity:
+            self.problems.append(
+                _problem(
+                    self.raw,
+                    line,
+                    "parse-error",
+                    f"{card.title!r} has no quantity (write '1x {card.title}')",
+                )
+            )
+        else:
+            self.entries.append(entry)
+
+    def _identity(self, entry: DeckEntry) -> None:
+        # the same identity named twice (metadata and a line) is one identity
+        if any(e.card_id == entry.card_id for e in self.identities):
+            return
+        self.identities.append(entry)
+
+
+def resolve(raw: RawDeck, db: CardDB) -> Deck:
+    """Resolve every line of a raw deck against the card database."""
+    resolver = _Resolver(raw, db)
+    for line in raw.lines:
+        resolver.add(line)
+    identities = resolver.identities
+    return Deck(
+        source=raw.source,
+        name=raw.name,
+        identity=identities[0] if identities else None,
+        entries=tuple(resolver.entries),
+        problems=tuple(resolver.problems),
+        extra_identities=tuple(identities[1:]),
+        format=raw.format,
+    )
