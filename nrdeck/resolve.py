@@ -119,10 +119,9 @@ def find_title(title: str, index: TitleIndex) -> Match:
 
 
 def _problem(raw: RawDeck, line: RawLine, code: str, message: str) -> Problem:
-    where = f"line {line.line}: " if line.line else ""
     return Problem(
         code=code,
-        message=f"{where}{message}",
+        message=message,
         location=Location(source=raw.source, line=line.line),
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -76,7 +75,7 @@ def convert(
         input_format=input_format.value,
         offline=offline,
         cache_dir=settings.cache_dir,
-        v2_url=os.environ.get("NRDECK_V2_URL") or DEFAULT_V2_URL,
+        v2_url=settings.v2_url or DEFAULT_V2_URL,
         stdin_text=sys.stdin.read() if deck == "-" else None,
     )
     result = convert_deck(deck, to.value, db, deck_settings)
@@ -88,6 +87,7 @@ def convert(
             f"{where}: {problem.severity.value}: {problem.code}: {problem.message}",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
     _write(result.text, output)
     if not result.complete:

@@ -104,10 +104,9 @@ def parse_problem(
     source: str, line: int | None, message: str, severity: Severity = Severity.ERROR
 ) -> Problem:
     """A ``parse-error`` (or warning) problem at a line of a source."""
-    where = f"line {line}: " if line else ""
     return Problem(
         code="parse-error",
-        message=f"{where}{message}",
+        message=message,
         location=Location(source=source, line=line),
         severity=severity,
     )
