@@ -40,6 +40,7 @@ class Roster:
     folder: Path
     entries: tuple[RosterEntry, ...]
     extra_columns: tuple[str, ...] = ()
+    unit: str = "line"  # what RosterEntry.line counts: CSV lines or JSON entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,9 @@ def _header(reader: Iterator[list[str]], source: str) -> list[str]:
 
 
 def _column_name(name: str) -> str:
-    return name.strip().lower()
+    """Required columns match in any case; extra columns keep the roster's spelling."""
+    name = name.strip()
+    return name.lower() if name.lower() in REQUIRED_COLUMNS else name
 
 
 def _check_columns(columns: Sequence[str], source: str, line: int) -> None:
@@ -149,7 +152,7 @@ def parse_roster_json(text: str, source: str, folder: Path) -> Roster:
             )
         extra.update(dict.fromkeys(k for k in row if k not in REQUIRED_COLUMNS))
         entries.append(_entry(row, source, number, "entry"))
-    return Roster(source, folder, tuple(entries), tuple(extra))
+    return Roster(source, folder, tuple(entries), tuple(extra), unit="entry")
 
 
 def _json_cell(value: object, source: str, number: int, key: object) -> str:

@@ -1,9 +1,213 @@
-"""The `event` command (wired in by its own issue)."""
+"""The `event` command: check every registered deck of a tournament roster."""
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from nrdeck.cli.common import (
+    ApiUrlOpt,
+    CacheDirOpt,
+    ColorMode,
+    ColorOpt,
+    DataOpt,
+    OfflineOpt,
+    QuietOpt,
+    data_settings,
+    handles_errors,
+    live_widgets_allowed,
+    make_console,
+)
+from nrdeck.errors import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from nrdeck.app.decks import DeckSettings
+    from nrdeck.app.event import ProgressFn
+
+EVENT_HELP = (
+    "Check every registered deck of a tournament roster: each player's Corp and Runner "
+    "deck (files, NetrunnerDB links or UUIDs, decklist text) against the format on the "
+    "event date. Exit 0 all legal, 1 any deck or registration illegal, 3 a deck could "
+    "not be fetched."
+)
+TABLE_WIDTH = 120
+
+
+class EventOutput(str, Enum):
+    """--output-format choices for `nrdeck event`."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+    markdown = "markdown"
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("event", help=EVENT_HELP)(event)
+
+
+@handles_errors
+def event(
+    roster: Annotated[
+        Path,
+        typer.Argument(
+            help="Roster CSV (header player,corp,runner; extra columns kept) or JSON list.",
+            dir_okay=False,
+        ),
+    ],
+    format_id: Annotated[
+        str, typer.Option("--format", help="Format id: standard, startup, eternal, …")
+    ] = "standard",
+    as_of: Annotated[
+        str | None, typer.Option("--as-of", help="The event date (YYYY-MM-DD).")
+    ] = None,
+    snapshot: Annotated[str | None, typer.Option("--snapshot", help="A snapshot id.")] = None,
+    banlist: Annotated[
+        str | None, typer.Option("--banlist", help="A ban list (restriction) id.")
+    ] = None,
+    format_file: Annotated[
+        Path | None,
+        typer.Option("--format-file", help="A user format file (TOML).", dir_okay=False),
+    ] = None,
+    changed_since: Annotated[
+        str | None,
+        typer.Option(
+            "--changed-since",
+            help="An older ban list id: show which decks were legal under it and are not now.",
+        ),
+    ] = None,
+    output_format: Annotated[
+        EventOutput, typer.Option("--output-format", help="table, json, csv or markdown.")
+    ] = EventOutput.table,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report to this file.")
+    ] = None,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    api_url: ApiUrlOpt = None,
+    color: ColorOpt = ColorMode.auto,
+    quiet: QuietOpt = False,
+) -> None:
+    """Check every registered deck of a roster before the event."""
+    from nrdeck.app.carddata import load_database
+    from nrdeck.app.decks import DeckSettings
+    from nrdeck.app.event import EventSettings, exit_code, run_event
+    from nrdeck.app.roster import read_roster
+    from nrdeck.report.event_model import summary_line
+    from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
+
+    settings = EventSettings(
+        format_id=format_id,
+        today=dt.date.today(),
+        as_of=_date(as_of),
+        snapshot_id=snapshot,
+        banlist_id=banlist,
+        format_file=format_file,
+        changed_since=changed_since,
+    )
+    the_roster = read_roster(roster)
+    data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
+    db = load_database(data_opts)
+    deck_settings = _deck_settings(DeckSettings(offline=offline, cache_dir=data_opts.cache_dir))
+    if data_opts.v2_url:
+        deck_settings = replace(deck_settings, v2_url=data_opts.v2_url)
+    show_progress = live_widgets_allowed(quiet) and (
+        output_format is EventOutput.table or output is not None
+    )
+    with _progress(show_progress, color) as progress:
+        report = run_event(the_roster, db, settings, deck_settings, progress)
+    if not quiet:
+        for warning in db.info.warnings:
+            sys.stderr.write(f"nrdeck: warning: {warning}\n")
+    rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, quiet=quiet)
+    _write(rendered, output, color)
+    if not quiet:
+        make_console(stderr=True, color=color).print(summary_line(report), highlight=False)
+    raise typer.Exit(int(exit_code(report)))
+
+
+def _deck_settings(base: DeckSettings) -> DeckSettings:
+    """Timeouts and retries as card data has them (NRDECK_HTTP_* variables)."""
+    env = os.environ.get
+    return replace(
+        base,
+        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
+        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
+        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
+    )
+
+
+def _date(text: str | None) -> dt.date | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None
+
+
+@contextmanager
+def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
+    """A Rich progress bar on stderr while decks are read and fetched (terminals only)."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = make_console(stderr=True, color=color)
+    columns = (
+        TextColumn("checking decks"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def advance(done: int, total: int, label: str) -> None:
+            bar.update(task, completed=done, total=total, description=label)
+
+        yield advance
+
+
+def _write(rendered: str | RenderableType, output: Path | None, color: ColorMode) -> None:
+    """The report to stdout (the table through the console), or to --output FILE."""
+    if output is None:
+        if isinstance(rendered, str):
+            sys.stdout.write(rendered)
+            sys.stdout.flush()
+        else:
+            console = make_console(color=color)
+            if not console.is_terminal:
+                console.width = TABLE_WIDTH
+            console.print(rendered)
+        return
+    text = rendered if isinstance(rendered, str) else _plain(rendered)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"{output}: cannot write the report: {err.strerror or err}") from None
+
+
+def _plain(renderable: RenderableType) -> str:
+    """A renderable as plain text, for a file."""
+    import io
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, no_color=True, width=TABLE_WIDTH, force_terminal=False).print(renderable)
+    return buffer.getvalue()

@@ -1,0 +1,37 @@
+"""The event reporters by name: what ``nrdeck event --output-format`` may choose."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from nrdeck.report.event_csv import render_csv
+from nrdeck.report.event_json import render_json
+from nrdeck.report.event_markdown import render_markdown
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from nrdeck.report.event_model import EventReport
+
+
+class EventReporter(Protocol):
+    """Renders one event run: a string, or a Rich renderable for the terminal table."""
+
+    def __call__(self, report: EventReport, *, quiet: bool = False) -> str | RenderableType:
+        """The whole output for stdout (or --output FILE)."""
+        ...
+
+
+def _table(report: EventReport, *, quiet: bool = False) -> RenderableType:
+    from nrdeck.report.event_table import render_table
+
+    return render_table(report, quiet=quiet)
+
+
+EVENT_REPORTER_BY_NAME: Mapping[str, EventReporter] = {
+    "table": _table,
+    "json": render_json,
+    "csv": render_csv,
+    "markdown": render_markdown,
+}

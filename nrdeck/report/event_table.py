@@ -1,0 +1,64 @@
+"""The event table reporter: a Rich table, one row per player, readable without colour."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from nrdeck.report.event_model import (
+    ILLEGAL,
+    LEGAL,
+    DeckOutcome,
+    EventReport,
+    PlayerReport,
+    describe_period,
+    player_problems,
+)
+from nrdeck.report.event_text import deck_cell, labelled_problem
+
+STYLE_BY_STATUS = {LEGAL: "green", ILLEGAL: "red"}
+
+
+def render_table(report: EventReport, *, quiet: bool = False) -> RenderableType:
+    """Player, extra columns, Corp ✓/✗, Runner ✓/✗, problems (``quiet``: not-ready only)."""
+    table = Table(
+        title=f"{report.roster} · {describe_period(report)}",
+        title_justify="left",
+        show_lines=True,
+        expand=False,
+    )
+    table.add_column("Player", style="bold", overflow="fold")
+    for column in report.extra_columns:
+        table.add_column(column, overflow="fold")
+    table.add_column("Corp", overflow="fold")
+    table.add_column("Runner", overflow="fold")
+    table.add_column("Problems", overflow="fold", ratio=1)
+    for player in report.players:
+        if quiet and player.ready:
+            continue
+        extra = [player.extra.get(c, "") for c in report.extra_columns]
+        table.add_row(
+            player.player,
+            *extra,
+            _deck(player.corp),
+            _deck(player.runner),
+            _problems(report, player),
+        )
+    return Group(table) if report.players else Text("The roster has no players.")
+
+
+def _deck(deck: DeckOutcome) -> Text:
+    return Text(deck_cell(deck), style=STYLE_BY_STATUS.get(deck.status, "yellow"))
+
+
+def _problems(report: EventReport, player: PlayerReport) -> Text:
+    lines = [
+        labelled_problem(label, problem, report.roster)
+        for label, problem in player_problems(player)
+    ]
+    if report.changed_since is not None and player.newly_illegal:
+        lines.insert(0, f"legal under {report.changed_since.restriction_name}, illegal now")
+    if not lines:
+        return Text("ready", style="green")
+    return Text("\n".join(lines))
