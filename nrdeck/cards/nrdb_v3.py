@@ -209,7 +209,8 @@ def _parse_page(body: Any, resource: str, url: str) -> _Page:
         raise broken("no meta.stats.total.count") from None
     if not isinstance(total, int) or isinstance(total, bool):
         raise broken("meta.stats.total.count is not a number")
-    links = body.get("links") or {}
+    links = body.get("links")
+    links = {} if links is None else links
     if not isinstance(links, dict):
         raise broken("'links' is not an object")
     next_url = links.get("next")
