@@ -39,24 +39,29 @@ class TitleIndex:
         self.db = db
         self.exact: dict[str, str] = {}
         loose: dict[str, set[str]] = {}
+        squashed: dict[str, set[str]] = {}
         for card in db.cards.values():
             for title in (card.title, card.stripped_title, *card.face_titles):
                 self.exact.setdefault(title, card.id)
-                loose.setdefault(loose_title(title), set()).add(card.id)
+                key = loose_title(title)
+                loose.setdefault(key, set()).add(card.id)
+                squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
         self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
+        self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
         self.sorted_loose = sorted(self.loose)
         self._choices: list[str] = []
         self._folded: list[str] = []
 
     def find(self, title: str) -> Match:
-        """Exact -> normalised -> punctuation-insensitive -> unique prefix."""
+        """Exact -> normalised -> punctuation- and space-insensitive -> unique prefix."""
         if title in self.exact:
             return Match(self.db.cards[self.exact[title]])
         card = self.db.card_by_title(title)
         if card is not None:
             return Match(card)
         key = loose_title(title)
-        ids = self.loose.get(key, ())
+        # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
+        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
         if len(ids) == 1:
             return Match(self.db.cards[ids[0]])
         if len(ids) > 1:

@@ -1,0 +1,157 @@
+"""Name resolution: exact, normalised, loose, prefix; unknown and ambiguous names."""
+
+from __future__ import annotations
+
+import pytest
+
+from nrdeck.carddb import CardDB
+from nrdeck.deck import RawDeck, RawLine
+from nrdeck.resolve import resolve
+
+
+def one(title: str, db: CardDB, **kw: object):  # type: ignore[no-untyped-def]
+    raw = RawDeck("deck.txt", "text", (RawLine(quantity=2, line=7, title=title, **kw),))  # type: ignore[arg-type]
+    return resolve(raw, db)
+
+
+@pytest.mark.parametrize(
+    ("title", "card_id"),
+    [
+        ("Hedge Fund", "hedge_fund"),
+        ("hedge fund", "hedge_fund"),
+        ("HEDGE   FUND", "hedge_fund"),
+        ("Déjà Vu", "deja_vu"),
+        ("Deja Vu", "deja_vu"),
+        ("deja vu", "deja_vu"),
+        ("Queen’s Gambit", "queens_gambit"),
+        ("Queens Gambit", "queens_gambit"),
+        ("Cerberus “Rex” H2", "cerberus_rex_h2"),
+        ("Off–Campus Apartment", "off_campus_apartment"),
+        ("Off Campus Apartment", "off_campus_apartment"),
+        ("24/7 News Cycle", "24_7_news_cycle"),
+        ("24 7 News Cycle", "24_7_news_cycle"),
+        ("OffCampus Apartment", "off_campus_apartment"),
+        ("Masterwork (v37)", "masterwork_v37"),
+        ("Masterwork (v37) (Midnight Sun)", "masterwork_v37"),
+        ("Hedge Fund (System Gateway)", "hedge_fund"),
+        ("Accelerated Beta", "accelerated_beta_test"),
+        ("30075", "hedge_fund"),
+        ("hedge_fund", "hedge_fund"),
+    ],
+)
+def test_titles_resolve(title: str, card_id: str, db: CardDB) -> None:
+    deck = one(title, db)
+    assert deck.problems == ()
+    assert [(e.card_id, e.quantity, e.line) for e in deck.entries] == [(card_id, 2, 7)]
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Ampère: Cybernetics For Anyone", "Ampere: Cybernetics For Anyone", "ampere cybernetics"],
+)
+def test_identity_titles(title: str, db: CardDB) -> None:
+    deck = one(title, db)
+    assert deck.problems == () and deck.entries == ()
+    assert deck.identity is not None and deck.identity.card_id == "ampere_cybernetics_for_anyone"
+
+
+def test_printing_codes_resolve_to_cards(db: CardDB) -> None:
+    raw = RawDeck(
+        "d",
+        "json",
+        (RawLine(quantity=2, line=1, code="01110"), RawLine(quantity=1, line=2, code="30075")),
+    )
+    deck = resolve(raw, db)
+    assert deck.counts() == {"hedge_fund": 3}
+    assert [e.printing for e in deck.entries] == ["01110", "30075"]
+
+
+def test_card_ids_resolve(db: CardDB) -> None:
+    raw = RawDeck("d", "json", (RawLine(quantity=3, line=None, card_id="sure_gamble"),))
+    assert resolve(raw, db).counts() == {"sure_gamble": 3}
+
+
+def test_unknown_title_suggests_without_correcting(db: CardDB) -> None:
+    deck = one("Hedge Fnud", db)
+    assert deck.entries == ()
+    [problem] = deck.problems
+    assert (problem.code, problem.line, problem.location.source) == ("unknown-card", 7, "deck.txt")
+    assert "'Hedge Fnud'" in problem.message and "did you mean Hedge Fund" in problem.message
+    assert problem.message.count(",") <= 2  # at most three suggestions
+
+
+def test_unknown_accented_title_suggests_the_accented_card(db: CardDB) -> None:
+    [problem] = one("Deja Vuu", db).problems
+    assert "Déjà Vu" in problem.message
+
+
+def test_unknown_codes_and_ids(db: CardDB) -> None:
+    raw = RawDeck(
+        "d",
+        "json",
+        (RawLine(quantity=1, line=3, code="99999"), RawLine(quantity=1, line=4, card_id="nope")),
+    )
+    deck = resolve(raw, db)
+    assert [(p.code, p.line) for p in deck.problems] == [("unknown-card", 3), ("unknown-card", 4)]
+    assert "99999" in deck.problems[0].message
+
+
+def test_ambiguous_prefix(db: CardDB) -> None:
+    assert one("Evidence Collection", db).counts() == {"evidence_collection": 2}
+    [problem] = one("Evidence Coll", db).problems
+    assert problem.code == "ambiguous-card"
+    assert "Evidence Collection 2" in problem.message and "Evidence Collection 3" in problem.message
+
+
+def test_short_prefix_is_not_used(db: CardDB) -> None:
+    [problem] = one("Hed", db).problems
+    assert problem.code == "unknown-card"
+
+
+def test_identity_sources(db: CardDB) -> None:
+    raw = RawDeck(
+        "d",
+        "text",
+        (
+            RawLine(quantity=1, line=1, title="Jinteki: Personal Evolution", maybe_identity=True),
+            RawLine(quantity=1, line=2, title="Haas-Bioroid: Engineering the Future"),
+            RawLine(quantity=3, line=3, title="Hedge Fund"),
+            RawLine(quantity=1, line=4, title="Hedge Fund", identity=True),
+        ),
+    )
+    deck = resolve(raw, db)
+    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert [e.card_id for e in deck.extra_identities] == [
+        "haas_bioroid_engineering_the_future",
+        "hedge_fund",
+    ]
+    assert deck.counts() == {"hedge_fund": 3}
+    assert deck.problems == ()  # identity-missing / -multiple are the rules engine's
+
+
+def test_no_identity_is_not_a_resolution_problem(db: CardDB) -> None:
+    deck = one("Hedge Fund", db)
+    assert deck.identity is None and deck.problems == ()
+
+
+def test_maybe_identity_non_identity_needs_a_quantity(db: CardDB) -> None:
+    deck = one("Hedge Fund", db, maybe_identity=True)
+    assert deck.entries == () and deck.identity is None
+    [problem] = deck.problems
+    assert (problem.code, problem.line) == ("parse-error", 7)
+
+
+def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom nrdeck.cards.bundled import BundledSource\n"
+        "from nrdeck.app.decks import read_deck_text\n"
+        "db = BundledSource().load()\n"
+        "read_deck_text('Jinteki: Personal Evolution\\n3x Hedge Fund\\n', 'x', db)\n"
+        "assert 'rapidfuzz' not in sys.modules\nassert 'requests' not in sys.modules\n"
+        "assert 'defusedxml' not in sys.modules\n"
+        "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nassert 'rapidfuzz' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
