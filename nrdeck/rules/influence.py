@@ -111,6 +111,8 @@ def influence_problems(ctx: DeckContext, inf: Influence, rule_name: str) -> list
     limit = f"{inf.limit}"
     if inf.penalty:
         limit += f" ({inf.printed_limit} printed, -{inf.penalty} global penalty, floor 1)"
-    message = f"influence spent {inf.spent} exceeds the limit {limit}: {parts}"
+    universal = sum(c.amount for c in costly if "universal" in c.note)
+    extra = " (universal faction cost included)" if universal else ""
+    message = f"influence spent {inf.spent} exceeds the limit {limit}{extra}: {parts}"
     rule = "CR 1.4.5" + (f"; {rule_name}" if rule_name else "")
     return [ctx.problem("influence", message, rule, *(c.card_id for c in costly))]

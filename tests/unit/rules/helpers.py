@@ -1,0 +1,60 @@
+"""Build resolved decks straight from titles (no decklist parser involved)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+
+from nrdeck.carddb import CardDB
+from nrdeck.deck import Deck, DeckEntry
+from nrdeck.result import CheckResult
+from nrdeck.rules import check_deck, select
+
+Lines = Sequence[tuple[int, str]]
+
+
+def card_id(db: CardDB, title: str) -> str:
+    """The id of the card with this title (fails the test loudly when unknown)."""
+    card = db.card_by_title(title) or (db.cards.get(title))
+    assert card is not None, f"no card titled {title!r}"
+    return card.id
+
+
+def make_deck(
+    db: CardDB,
+    identity: str | None,
+    lines: Lines,
+    *,
+    extra_identities: Iterable[str] = (),
+    source: str = "deck.txt",
+) -> Deck:
+    """A Deck: the identity on line 1, then one entry per (quantity, title) line."""
+    ident = DeckEntry(card_id(db, identity), 1, line=1) if identity else None
+    entries = tuple(
+        DeckEntry(card_id(db, title), qty, line=number)
+        for number, (qty, title) in enumerate(lines, 2)
+    )
+    extras = tuple(
+        DeckEntry(card_id(db, t), 1, line=len(lines) + 2 + i)
+        for i, t in enumerate(extra_identities)
+    )
+    return Deck(source=source, name=None, identity=ident, entries=entries, extra_identities=extras)
+
+
+def check(
+    db: CardDB,
+    identity: str | None,
+    lines: Lines,
+    fmt: str = "standard",
+    on: str = "2025-11-01",
+    **select_args: object,
+) -> CheckResult:
+    """Check a deck built from titles under the format in force on the date."""
+    day = dt.date.fromisoformat(on)
+    in_force = select(db, fmt, today=day, as_of=day, **select_args)  # type: ignore[arg-type]
+    return check_deck(make_deck(db, identity, lines), db, in_force)
+
+
+def codes(result: CheckResult) -> list[str]:
+    """The problem codes, in report order."""
+    return [p.code for p in result.problems]
