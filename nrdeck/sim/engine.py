@@ -1,0 +1,312 @@
+"""The simulation core: a deck and a request in, a Simulation out (pure; seeded)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from nrdeck.carddb import CardDB
+from nrdeck.deck import Deck
+from nrdeck.errors import UsageError
+from nrdeck.sim.exact import DEFAULT_STATE_CAP, StateCapExceeded, solve
+from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
+from nrdeck.sim.model import Odds, Problem, build_atoms
+from nrdeck.sim.query import Query, parse_query
+from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
+from nrdeck.sim.results import Column, Hand, Section, Simulation, first_met
+from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
+
+METHODS = ("auto", "exact", "mc")
+# Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
+DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
+TOP_K_ROWS = 10
+ACCESS_DONE = 0.999
+
+
+@dataclass(frozen=True, slots=True)
+class SimRequest:
+    """What to simulate: queries or a report, groups, the mulligan rule, the schedule."""
+
+    queries: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ()
+    mulligan: str | None = None
+    keep: str | None = None
+    side: str | None = None
+    click_draws: str | None = None
+    turns: int = 11
+    method: str = "auto"
+    games: int = 200_000
+    seed: int = 0
+    report: str | None = None
+    sample: int = 0
+    state_cap: int = DEFAULT_STATE_CAP
+
+
+@dataclass
+class _Context:
+    """What every section shares while a simulation runs."""
+
+    request: SimRequest
+    counts: Mapping[str, int]
+    resolver: GroupResolver
+    schedule: Schedule
+    rule: Query | None
+    mulligan_if: bool
+    used: dict[str, Group] = field(default_factory=dict)
+    methods: set[str] = field(default_factory=set)
+    mulligan_rate: float | None = None
+    states: int = 0
+
+
+def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
+    """Odds for the request's queries or report on this deck."""
+    _validate(request)
+    side = deck_side(deck, db, request.side)
+    counts = {i: n for i, n in deck.counts().items() if i in db.cards and n > 0}
+    if not counts:
+        raise UsageError(f"{deck.source}: no cards to simulate", hint="check the decklist")
+    user = dict(parse_user_group(spec) for spec in request.groups)
+    identity = deck.identity.card_id if deck.identity else None
+    draws = parse_click_draws(request.click_draws, side)
+    if request.click_draws is None:
+        draws = DEFAULT_CLICK_DRAWS[side]
+    schedule = build_schedule(side, request.turns, draws, len(draws) == 1, identity)
+    rule, mull_if = _mulligan_rule(request)
+    ctx = _Context(request, counts, GroupResolver(db, counts, user), schedule, rule, mull_if)
+    for name in user:
+        _group(ctx, name, False, None)
+    specs = _section_specs(request, side)
+    sections = tuple(_section(ctx, spec, i) for i, spec in enumerate(specs))
+    hands = _hands(ctx, db) if request.sample else ()
+    method = "+".join(sorted(ctx.methods)) or "exact"
+    return Simulation(
+        deck=deck.name or deck.source,
+        side=side,
+        identity=db.card(identity).title if identity in db.cards else None,
+        deck_size=sum(counts.values()),
+        sections=sections,
+        assumptions=_assumptions(ctx, side),
+        seed=request.seed,
+        method=method,
+        mulligan=rule.text if rule else None,
+        mulligan_rate=ctx.mulligan_rate,
+        hands=hands,
+        groups=tuple(
+            (g.name, g.description, sum(n for i, n in counts.items() if g.weight(i)))
+            for g in ctx.used.values()
+        ),
+    )
+
+
+def _hands(ctx: _Context, db: CardDB) -> tuple[Hand, ...]:
+    from nrdeck.sim.sample import MulliganRule, sample_hands
+
+    rule = None
+    if ctx.rule is not None:
+        groups = tuple(_group(ctx, x.group, x.quoted, ctx.rule, x.col) for x in ctx.rule.leaves)
+        rule = MulliganRule(ctx.rule, groups, ctx.mulligan_if)
+    tags = list(ctx.used.values())
+    req = ctx.request
+    return sample_hands(ctx.counts, db, tags, rule, ctx.schedule.opening, req.sample, req.seed)
+
+
+def deck_side(deck: Deck, db: CardDB, override: str | None) -> str:
+    """The side to simulate: --side, else the identity's, else most cards'."""
+    if override:
+        if override not in ("corp", "runner"):
+            raise UsageError(f"--side {override!r}: expected corp or runner")
+        return override
+    if deck.identity and deck.identity.card_id in db.cards:
+        return db.card(deck.identity.card_id).side
+    sides = [db.card(e.card_id).side for e in deck.entries if e.card_id in db.cards]
+    if not sides:
+        raise UsageError(f"{deck.source}: cannot tell the side", hint="pass --side corp|runner")
+    return max(("corp", "runner"), key=sides.count)
+
+
+def _validate(request: SimRequest) -> None:
+    if request.method not in METHODS:
+        raise UsageError(f"--method {request.method!r}: expected exact, mc or auto")
+    if not 0 <= request.turns <= 60:
+        raise UsageError(f"--turns {request.turns}: expected 0 to 60")
+    if request.games < 1:
+        raise UsageError(f"--games {request.games}: expected at least 1")
+    if request.sample < 0:
+        raise UsageError(f"--sample {request.sample}: expected 0 or more")
+    if request.mulligan and request.keep:
+        raise UsageError("--mulligan and --keep are exclusive", hint="give one rule")
+    if request.report and request.report not in REPORT_BY_NAME:
+        raise UsageError(
+            f"--report {request.report!r}: expected one of {', '.join(REPORT_BY_NAME)}"
+        )
+
+
+def _mulligan_rule(request: SimRequest) -> tuple[Query | None, bool]:
+    if request.mulligan:
+        return parse_query(request.mulligan, "--mulligan"), True
+    if request.keep:
+        return parse_query(request.keep, "--keep"), False
+    return None, True
+
+
+def _section_specs(request: SimRequest, side: str) -> list[SectionSpec]:
+    specs: list[SectionSpec] = []
+    if request.queries:
+        columns = tuple(ColumnSpec(q.strip(), q) for q in request.queries)
+        specs.append(SectionSpec("Queries", columns))
+    if request.report:
+        specs.extend(REPORT_BY_NAME[request.report](side))
+    if not specs:
+        specs.extend(REPORT_BY_NAME[side](side))
+    return specs
+
+
+def _group(ctx: _Context, name: str, quoted: bool, query: Query | None, col: int = 0) -> Group:
+    """Resolve a group name (cached); unknown names are usage errors naming the column."""
+    key = ("\0" if quoted else "") + name
+    if key not in ctx.used:
+        group = ctx.resolver.resolve(name, quoted)
+        if group is None:
+            where = f" in {query.text!r} (column {col + 1})" if query else ""
+            what = "card" if quoted else "group"
+            raise UsageError(f"unknown {what} {name!r}{where}", hint=f"use {BUILTIN_HELP}")
+        ctx.used[key] = group
+    return ctx.used[key]
+
+
+def _indices(ctx: _Context, query: Query, local: dict[str, int]) -> tuple[int, ...]:
+    """Each leaf's group index among the problem's own groups (``local``, filled in)."""
+    out = []
+    for leaf in query.leaves:
+        group = _group(ctx, leaf.group, leaf.quoted, query, leaf.col)
+        out.append(local.setdefault(("\0" if leaf.quoted else "") + leaf.group, len(local)))
+        del group
+    return tuple(out)
+
+
+def _problem(ctx: _Context, queries: Sequence[Query], seen: Sequence[int], mull: bool) -> Problem:
+    local: dict[str, int] = {}
+    leaf_groups = tuple(_indices(ctx, q, local) for q in queries)
+    rule = ctx.rule if mull else None
+    rule_groups = _indices(ctx, rule, local) if rule else ()
+    atoms = build_atoms(ctx.counts, [ctx.used[key] for key in local])
+    return Problem(
+        atoms, tuple(queries), leaf_groups, tuple(seen), rule, rule_groups, ctx.mulligan_if
+    )
+
+
+def _solve(ctx: _Context, problem: Problem, stream: Sequence[int]) -> Odds:
+    method = ctx.request.method
+    if method != "mc":
+        try:
+            odds = solve(problem, state_cap=ctx.request.state_cap)
+            ctx.states = max(ctx.states, odds.states or 0)
+            return odds
+        except StateCapExceeded:
+            if method == "exact":
+                raise
+    import numpy as np
+
+    from nrdeck.sim.montecarlo import simulate
+
+    rng = np.random.default_rng([ctx.request.seed, *stream])
+    return simulate(problem, ctx.request.games, rng, ctx.request.seed)
+
+
+def _section(ctx: _Context, spec: SectionSpec, index: int) -> Section:
+    what = "query" if spec.title == "Queries" else f"report query ({spec.title})"
+    parsed = [parse_query(c.query, what) for c in spec.columns]
+    size = sum(ctx.counts.values())
+    if spec.accesses:
+        rows = tuple(range(1, size + 1))
+        seen, mull = rows, False
+    else:
+        rows = tuple(range(ctx.schedule.turns + 1))
+        seen, mull = tuple(ctx.schedule.cards_seen(size)), True
+    columns: list[Column | None] = [None] * len(parsed)
+    for policy in dict.fromkeys(c.click_draws for c in spec.columns):
+        picked = [i for i, c in enumerate(spec.columns) if c.click_draws == policy]
+        policy_seen = seen
+        if policy is not None and not spec.accesses:
+            sched = build_schedule(ctx.schedule.side, ctx.schedule.turns, (policy,), True, None)
+            sched = Schedule(sched.side, sched.turns, sched.click_draws, ctx.schedule.identity)
+            policy_seen = tuple(sched.cards_seen(size))
+        problem = _problem(ctx, [parsed[i] for i in picked], policy_seen, mull)
+        odds = _solve(ctx, problem, (index, len(columns) + (policy or 0)))
+        ctx.methods.add(odds.method)
+        if mull and ctx.rule is not None and ctx.mulligan_rate is None:
+            ctx.mulligan_rate = float(odds.mulligan_rate)
+        for i, q in zip(picked, odds.queries, strict=True):
+            summary = first_met(q.met_by, rows)
+            columns[i] = Column(
+                spec.columns[i].label,
+                parsed[i].text,
+                q,
+                summary,
+                odds.method,
+                odds.samples,
+                tuple(policy_seen),
+            )
+    done = [c for c in columns if c is not None]
+    if spec.accesses:
+        rows, seen, done = _trim_accesses(rows, done, spec)
+    return Section(spec.title, "accesses" if spec.accesses else "turn", rows, seen, tuple(done),
+                   spec.note)  # fmt: skip
+
+
+def _trim_accesses(
+    rows: tuple[int, ...], columns: list[Column], spec: SectionSpec
+) -> tuple[tuple[int, ...], tuple[int, ...], list[Column]]:
+    """Keep the rows worth showing: the top 10, or until every column is near-certain."""
+    from dataclasses import replace
+
+    from nrdeck.sim.model import QueryOdds
+
+    if spec.columns[0].query.startswith("points"):
+        last = next(
+            (i for i in range(len(rows)) if all(c.odds.met_by[i] >= ACCESS_DONE for c in columns)),
+            len(rows) - 1,
+        )
+    else:
+        last = min(TOP_K_ROWS, len(rows)) - 1
+    keep = slice(0, last + 1)
+
+    def cut(c: Column) -> Column:
+        o = c.odds
+        ci = o.ci95[keep] if o.ci95 else None
+        return replace(c, odds=QueryOdds(o.at_turn[keep], o.met_by[keep], ci))
+
+    return rows[keep], rows[keep], [cut(c) for c in columns]
+
+
+def _assumptions(ctx: _Context, side: str) -> tuple[str, ...]:
+    size = sum(ctx.counts.values())
+    lines = [f"deck: {size} cards ({side.capitalize()})", ctx.schedule.describe()]
+    if ctx.schedule.identity.note:
+        lines.append(f"identity: {ctx.schedule.identity.note}")
+    seen = ctx.schedule.cards_seen(size)
+    if seen and seen[-1] >= size:
+        lines.append("draws stop at the end of the deck (the Corp loses on an empty R&D)")
+    if ctx.rule is not None:
+        when = "holds" if ctx.mulligan_if else "fails"
+        rate = (
+            f", taken in {ctx.mulligan_rate:.1%} of games" if ctx.mulligan_rate is not None else ""
+        )
+        lines.append(
+            f"mulligan: when {ctx.rule.text} {when} on the first hand{rate}; the new hand is kept"
+        )
+    else:
+        lines.append("mulligan: never taken")
+    lines.append(_method_line(ctx))
+    return tuple(lines)
+
+
+def _method_line(ctx: _Context) -> str:
+    parts = []
+    if "exact" in ctx.methods:
+        parts.append(f"exact (dynamic programme, up to {ctx.states} states)")
+    if "mc" in ctx.methods:
+        parts.append(
+            f"Monte Carlo ({ctx.request.games} games, seed {ctx.request.seed}, 95% intervals)"
+        )
+    return "method: " + (" and ".join(parts) or "exact") + f"; seed {ctx.request.seed}"

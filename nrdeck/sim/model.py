@@ -1,0 +1,91 @@
+"""The deck as the solvers see it: atoms of cards sharing one group-membership signature."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from nrdeck.sim.groups import Group
+from nrdeck.sim.query import Query
+
+
+@dataclass(frozen=True, slots=True)
+class Atoms:
+    """The deck split into atoms: cards with the same weight in every group.
+
+    ``sizes[a]`` copies of atom ``a``, each weighing ``weights[a][g]`` in group ``g``;
+    the remaining ``rest`` cards belong to no group.
+    """
+
+    deck_size: int
+    sizes: tuple[int, ...]
+    weights: tuple[tuple[int, ...], ...]
+
+    @property
+    def rest(self) -> int:
+        """Cards in no group."""
+        return self.deck_size - sum(self.sizes)
+
+    def group_values(self, counts: Sequence[int]) -> list[int]:
+        """Each group's value for a count of cards seen per atom."""
+        values = [0] * (len(self.weights[0]) if self.weights else 0)
+        for a, c in enumerate(counts):
+            if c:
+                for g, w in enumerate(self.weights[a]):
+                    if w:
+                        values[g] += w * c
+        return values
+
+
+def build_atoms(deck_counts: Mapping[str, int], groups: Sequence[Group]) -> Atoms:
+    """Partition a deck (card id -> copies) by group signature."""
+    by_sig: dict[tuple[int, ...], int] = {}
+    for card_id, copies in deck_counts.items():
+        sig = tuple(g.weight(card_id) for g in groups)
+        if any(sig) and copies > 0:
+            by_sig[sig] = by_sig.get(sig, 0) + copies
+    sigs = sorted(by_sig)
+    return Atoms(
+        deck_size=sum(deck_counts.values()),
+        sizes=tuple(by_sig[s] for s in sigs),
+        weights=tuple(sigs),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What to compute: queries over atoms, a mulligan rule, and cards seen per turn.
+
+    ``leaf_groups[q][i]`` is the group index of query ``q``'s i-th leaf. The mulligan is
+    taken when ``mulligan`` holds on the first hand (``mulligan_if=True``) or when it
+    does not hold (a keep rule, ``mulligan_if=False``).
+    """
+
+    atoms: Atoms
+    queries: tuple[Query, ...]
+    leaf_groups: tuple[tuple[int, ...], ...]
+    seen: tuple[int, ...]
+    mulligan: Query | None = None
+    mulligan_groups: tuple[int, ...] = ()
+    mulligan_if: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class QueryOdds:
+    """One query's odds: true at each turn, and first met by each turn."""
+
+    at_turn: tuple[float, ...]
+    met_by: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """A solver's answer for every query, and how often the mulligan is taken."""
+
+    queries: tuple[QueryOdds, ...]
+    mulligan_rate: float
+    method: str
+    samples: int | None = None
+    seed: int | None = None
+    states: int | None = None

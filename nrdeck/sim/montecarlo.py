@@ -1,0 +1,203 @@
+"""Monte Carlo odds: NumPy, vectorised over games, randomness from a passed-in Generator.
+
+Each game shuffles the deck (a partial Fisher–Yates over the cards that can be seen),
+applies the mulligan rule to the first hand (a mulligan reshuffles and deals a new
+hand), and judges every query on the cards seen by each turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from nrdeck.sim.model import Atoms, Odds, Problem, QueryOdds
+from nrdeck.sim.query import Cmp, Expr
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+CHUNK = 1 << 16
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def deck_labels(atoms: Atoms) -> NDArray[Any]:
+    """One label per card: its atom index, or len(sizes) for cards in no group."""
+    import numpy as np
+
+    labels = [a for a, k in enumerate(atoms.sizes) for _ in range(k)]
+    labels += [len(atoms.sizes)] * atoms.rest
+    return np.asarray(labels, dtype=np.uint8 if len(atoms.sizes) < 255 else np.uint16)
+
+
+def shuffled_prefix(
+    labels: NDArray[Any], games: int, depth: int, rng: np.random.Generator
+) -> NDArray[Any]:
+    """``games`` independent shuffles of ``labels``; the first ``depth`` cards, (depth, games)."""
+    import numpy as np
+
+    n = labels.shape[0]
+    depth = min(depth, n)
+    deck = np.repeat(labels[:, None], games, axis=1)  # column-major: one game per column
+    flat = deck.reshape(-1)
+    cols = np.arange(games)
+    for p in range(min(depth, n - 1)):
+        j = rng.integers(p, n, size=games) * games + cols
+        top = deck[p].copy()
+        deck[p] = flat[j]
+        flat[j] = top
+    return deck[:depth]
+
+
+def _group_values(
+    prefix: NDArray[Any], column: NDArray[Any], seen: tuple[int, ...]
+) -> NDArray[Any]:
+    """One group's value at each turn's cards seen: (turns, games)."""
+    import numpy as np
+
+    running = column[prefix]
+    for r in range(1, running.shape[0]):
+        np.add(running[r], running[r - 1], out=running[r])
+    zeros = np.zeros((1, running.shape[1]), dtype=running.dtype)
+    return np.concatenate([zeros, running], axis=0)[list(seen)]
+
+
+def _leaf(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
+    """The leaf's truth per (turn, game), with its deadline applied."""
+    import numpy as np
+
+    ops = {
+        ">=": np.greater_equal,
+        "<=": np.less_equal,
+        "==": np.equal,
+        "!=": np.not_equal,
+        ">": np.greater,
+        "<": np.less,
+    }
+    truth: NDArray[Any] = ops[leaf.op](values, leaf.n)
+    if leaf.deadline is not None and leaf.deadline + 1 < truth.shape[0]:
+        truth[leaf.deadline + 1 :] = truth[leaf.deadline]
+    return truth
+
+
+def _eval(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
+    import numpy as np
+
+    if isinstance(expr, Cmp):
+        return leaves[id(expr)]
+    parts = [_eval(c, leaves) for c in expr.children]
+    if expr.kind == "not":
+        negated: NDArray[Any] = np.logical_not(parts[0])
+        return negated
+    combine = np.logical_and if expr.kind == "and" else np.logical_or
+    out = parts[0]
+    for part in parts[1:]:
+        out = combine(out, part)
+    return out
+
+
+def _hands(
+    problem: Problem, labels: NDArray[Any], games: int, rng: np.random.Generator
+) -> tuple[NDArray[Any], int]:
+    """The cards of each game up to the deepest turn, mulligan applied; and mulligans taken."""
+    import numpy as np
+
+    depth = problem.seen[-1]
+    prefix = shuffled_prefix(labels, games, depth, rng)
+    rule = problem.mulligan
+    if rule is None:
+        return prefix, 0
+    weights = _weights(problem.atoms, problem.mulligan_groups)
+    first = weights[prefix[: problem.seen[0]]].sum(axis=0, dtype=np.int32)  # (games, leaves)
+    leaves = {id(leaf): _leaf_plain(leaf, first[:, i]) for i, leaf in enumerate(rule.leaves)}
+    take = _eval(rule.tree, leaves) == problem.mulligan_if
+    count = int(np.count_nonzero(take))
+    if count:
+        prefix[:, take] = shuffled_prefix(labels, count, depth, rng)
+    return prefix, count
+
+
+def _leaf_plain(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
+    return _leaf(Cmp(leaf.group, leaf.quoted, leaf.op, leaf.n), values)
+
+
+def _weights(atoms: Atoms, groups: tuple[int, ...]) -> NDArray[Any]:
+    """(atoms + 1, len(groups)) weights, the last row (cards in no group) zero."""
+    import numpy as np
+
+    rows = [[w[g] for g in groups] for w in atoms.weights] + [[0] * len(groups)]
+    small = all(
+        sum(w[g] * k for w, k in zip(atoms.weights, atoms.sizes, strict=True)) < 127 for g in groups
+    )
+    kind = np.int8 if small else np.int32
+    return np.asarray(rows, dtype=kind).reshape(len(atoms.sizes) + 1, len(groups))
+
+
+def _chunk_counts(
+    problem: Problem, labels: NDArray[Any], games: int, rng: np.random.Generator
+) -> tuple[NDArray[Any], NDArray[Any], int]:
+    """Per query and turn: games where it holds, games where it was met by then."""
+    import numpy as np
+
+    prefix, mulligans = _hands(problem, labels, games, rng)
+    ngroups = len(problem.atoms.weights[0]) if problem.atoms.weights else 0
+    weights = _weights(problem.atoms, tuple(range(ngroups)))
+    used = {g for groups in problem.leaf_groups for g in groups}
+    values = {
+        g: _group_values(prefix, np.ascontiguousarray(weights[:, g]), problem.seen) for g in used
+    }
+    holds = np.zeros((len(problem.queries), len(problem.seen)), dtype=np.int64)
+    met = np.zeros_like(holds)
+    for q, (query, groups) in enumerate(zip(problem.queries, problem.leaf_groups, strict=True)):
+        leaves = {
+            id(leaf): _leaf(leaf, values[g]) for leaf, g in zip(query.leaves, groups, strict=True)
+        }
+        truth = _eval(query.tree, leaves)
+        holds[q] = np.count_nonzero(truth, axis=1)
+        if query.monotone:
+            met[q] = holds[q]
+            continue
+        ever = truth.copy()
+        for r in range(1, ever.shape[0]):
+            np.logical_or(ever[r], ever[r - 1], out=ever[r])
+        met[q] = np.count_nonzero(ever, axis=1)
+    return holds, met, mulligans
+
+
+def simulate(problem: Problem, games: int, rng: np.random.Generator, seed: int | None) -> Odds:
+    """Monte Carlo odds over ``games`` games, with 95% intervals."""
+    import numpy as np
+
+    labels = deck_labels(problem.atoms)
+    shape = (len(problem.queries), len(problem.seen))
+    holds = np.zeros(shape, dtype=np.int64)
+    met = np.zeros(shape, dtype=np.int64)
+    mulligans = 0
+    done = 0
+    while done < games:
+        size = min(CHUNK, games - done)
+        h, m, k = _chunk_counts(problem, labels, size, rng)
+        holds += h
+        met += m
+        mulligans += k
+        done += size
+    odds = tuple(
+        QueryOdds(
+            tuple(float(x) / games for x in holds[q]),
+            tuple(float(x) / games for x in met[q]),
+            tuple(wilson(int(x), games) for x in holds[q]),
+        )
+        for q in range(shape[0])
+    )
+    return Odds(odds, mulligans / games, "mc", samples=games, seed=seed)

@@ -1,0 +1,231 @@
+"""The query language: comparisons of group counts joined by & | ! and parentheses.
+
+    econ>=1 & breaker>=1        agenda>=3        ice==0 | agenda>=3
+    (fracter>=1 & decoder>=1) | "Sure Gamble">=2        ice>=2@T1
+
+``@Tk`` is a deadline: the comparison is judged on the cards seen by turn k (on later
+turns it keeps that verdict). Parse errors are one-line UsageErrors naming the column.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from nrdeck.errors import UsageError
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">": operator.gt,
+    "<": operator.lt,
+    "=": operator.eq,
+}
+_TOKEN = re.compile(
+    r"""\s*(?:
+    (?P<str>"[^"]*"|'[^']*')
+  | (?P<name>[A-Za-z_][A-Za-z0-9_\-]*)
+  | (?P<op>>=|<=|==|!=|>|<|=)
+  | (?P<num>\d+)
+  | (?P<at>@[Tt]?\d+)
+  | (?P<punct>[&|!()])
+  | (?P<bad>\S)
+)""",
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Cmp:
+    """A leaf: ``group op n``, with an optional deadline turn."""
+
+    group: str
+    quoted: bool
+    op: str
+    n: int
+    deadline: int | None = None
+    col: int = field(default=0, compare=False)
+
+    def holds(self, value: int) -> bool:
+        """The comparison applied to the group's value."""
+        return OPS[self.op](value, self.n)
+
+    @property
+    def monotone(self) -> bool:
+        """True when drawing more cards can only turn it from false to true."""
+        return self.op in (">=", ">")
+
+    def text(self) -> str:
+        """The leaf written back out."""
+        name = f'"{self.group}"' if self.quoted else self.group
+        at = f"@T{self.deadline}" if self.deadline is not None else ""
+        return f"{name}{self.op}{self.n}{at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """An inner node: 'and', 'or' (several children) or 'not' (one)."""
+
+    kind: str
+    children: tuple[Expr, ...]
+
+
+Expr = Cmp | Node
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A parsed query: the source text, its tree and its leaves in order."""
+
+    text: str
+    tree: Expr
+    leaves: tuple[Cmp, ...]
+
+    def evaluate(self, leaf_truth: Sequence[bool]) -> bool:
+        """The query's verdict given each leaf's truth (in ``leaves`` order)."""
+        index = {id(leaf): i for i, leaf in enumerate(self.leaves)}
+        return _eval(self.tree, leaf_truth, index)
+
+    @property
+    def monotone(self) -> bool:
+        """True when the verdict can only go from false to true as cards are drawn."""
+        return _monotone(self.tree)
+
+
+def _eval(expr: Expr, truth: Sequence[bool], index: dict[int, int]) -> bool:
+    if isinstance(expr, Cmp):
+        return truth[index[id(expr)]]
+    if expr.kind == "not":
+        return not _eval(expr.children[0], truth, index)
+    values = (_eval(c, truth, index) for c in expr.children)
+    return all(values) if expr.kind == "and" else any(values)
+
+
+def _monotone(expr: Expr) -> bool:
+    if isinstance(expr, Cmp):
+        return expr.monotone
+    return expr.kind != "not" and all(_monotone(c) for c in expr.children)
+
+
+def compile_leaves(query: Query) -> Callable[[Sequence[bool]], bool]:
+    """A fast evaluator of the query from leaf truths (leaves in order)."""
+    index = {id(leaf): i for i, leaf in enumerate(query.leaves)}
+
+    def build(expr: Expr) -> Callable[[Sequence[bool]], bool]:
+        if isinstance(expr, Cmp):
+            i = index[id(expr)]
+            return lambda t: t[i]
+        parts = [build(c) for c in expr.children]
+        if expr.kind == "not":
+            inner = parts[0]
+            return lambda t: not inner(t)
+        if expr.kind == "and":
+            return lambda t: all(p(t) for p in parts)
+        return lambda t: any(p(t) for p in parts)
+
+    return build(query.tree)
+
+
+class _Parser:
+    def __init__(self, text: str, what: str) -> None:
+        self.text = text
+        self.what = what
+        self.tokens = self._lex(text)
+        self.pos = 0
+        self.leaves: list[Cmp] = []
+
+    def error(self, col: int, message: str) -> UsageError:
+        pointer = f"{self.text} <- column {col + 1}"
+        return UsageError(
+            f"{self.what} {pointer}: {message}",
+            hint="write comparisons like econ>=1 & breaker>=1, ice==0 | agenda>=3, ice>=2@T1",
+        )
+
+    def _lex(self, text: str) -> list[tuple[str, str, int]]:
+        tokens = []
+        for m in _TOKEN.finditer(text):
+            kind = m.lastgroup or "bad"
+            value = m.group(kind)
+            col = m.start(kind)
+            if kind == "bad":
+                raise self.error(col, f"unexpected character {value!r}")
+            tokens.append((kind, value, col))
+        tokens.append(("end", "", len(text)))
+        return tokens
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.tokens[self.pos]
+
+    def take(self) -> tuple[str, str, int]:
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        return tok
+
+    def parse(self) -> Query:
+        if self.peek()[0] == "end":
+            raise self.error(0, "empty query")
+        tree = self.disjunction()
+        kind, value, col = self.peek()
+        if kind != "end":
+            raise self.error(col, f"unexpected {value!r} (expected & or |)")
+        return Query(self.text.strip(), tree, tuple(self.leaves))
+
+    def disjunction(self) -> Expr:
+        parts = [self.conjunction()]
+        while self.peek()[1] == "|":
+            self.take()
+            parts.append(self.conjunction())
+        return parts[0] if len(parts) == 1 else Node("or", tuple(parts))
+
+    def conjunction(self) -> Expr:
+        parts = [self.negation()]
+        while self.peek()[1] == "&":
+            self.take()
+            parts.append(self.negation())
+        return parts[0] if len(parts) == 1 else Node("and", tuple(parts))
+
+    def negation(self) -> Expr:
+        if self.peek()[1] == "!":
+            self.take()
+            return Node("not", (self.negation(),))
+        return self.atom()
+
+    def atom(self) -> Expr:
+        kind, value, col = self.take()
+        if value == "(":
+            inner = self.disjunction()
+            _k2, v2, c2 = self.take()
+            if v2 != ")":
+                raise self.error(c2, f"expected ')' to close the '(' at column {col + 1}")
+            return inner
+        if kind not in ("name", "str"):
+            shown = "end of query" if kind == "end" else repr(value)
+            raise self.error(col, f"expected a group name, found {shown}")
+        return self.comparison(value, kind == "str", col)
+
+    def comparison(self, name: str, quoted: bool, col: int) -> Cmp:
+        group = name[1:-1] if quoted else name
+        if not group.strip():
+            raise self.error(col, "empty card title")
+        kind, op, ocol = self.take()
+        if kind != "op":
+            raise self.error(ocol, f"expected a comparison (>=, ==, <=, >, <, !=) after {name}")
+        kind, num, ncol = self.take()
+        if kind != "num":
+            raise self.error(ncol, f"expected a whole number after {op}")
+        deadline = None
+        if self.peek()[0] == "at":
+            _, at, _acol = self.take()
+            deadline = int(at.lstrip("@Tt"))
+        leaf = Cmp(group, quoted, "==" if op == "=" else op, int(num), deadline, col)
+        self.leaves.append(leaf)
+        return leaf
+
+
+def parse_query(text: str, what: str = "query") -> Query:
+    """Parse a query; a mistake raises a UsageError naming the column."""
+    return _Parser(text, what).parse()

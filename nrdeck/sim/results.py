@@ -1,0 +1,93 @@
+"""What a simulation returns: tables of odds, first-met turns, sample hands, assumptions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nrdeck.sim.model import QueryOdds
+
+
+@dataclass(frozen=True, slots=True)
+class FirstMet:
+    """When a query is first met: chance by the last row, expected and median row."""
+
+    by_last: float
+    expected: float | None
+    median: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: its label, query text, odds and first-met summary."""
+
+    label: str
+    query: str
+    odds: QueryOdds
+    first_met: FirstMet
+    method: str = "exact"
+    samples: int | None = None
+    seen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A table: rows are turns (``row_name == "turn"``) or cards accessed."""
+
+    title: str
+    row_name: str
+    rows: tuple[int, ...]
+    seen: tuple[int, ...]
+    columns: tuple[Column, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """A card of a sample hand and the groups it belongs to."""
+
+    title: str
+    groups: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A sample opening hand, after the mulligan rule."""
+
+    cards: tuple[HandCard, ...]
+    mulliganed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """Everything a renderer shows."""
+
+    deck: str
+    side: str
+    identity: str | None
+    deck_size: int
+    sections: tuple[Section, ...]
+    assumptions: tuple[str, ...]
+    seed: int
+    method: str
+    mulligan: str | None
+    mulligan_rate: float | None
+    hands: tuple[Hand, ...] = ()
+    groups: tuple[tuple[str, str, int], ...] = ()  # name, description, cards in the deck
+    data: str = ""  # the card data used, as DataInfo.describe() says
+
+
+def first_met(met_by: Sequence[float], rows: Sequence[int]) -> FirstMet:
+    """Expected (given met by the last row) and median row a query is first met."""
+    if not met_by:
+        return FirstMet(0.0, None, None)
+    last = float(met_by[-1])
+    median = next((r for r, p in zip(rows, met_by, strict=True) if p >= 0.5 - 1e-12), None)
+    if last <= 0:
+        return FirstMet(0.0, None, median)
+    previous = 0.0
+    total = 0.0
+    for row, p in zip(rows, met_by, strict=True):
+        total += row * (float(p) - previous)
+        previous = float(p)
+    return FirstMet(last, total / last, median)

@@ -1,0 +1,60 @@
+"""Seeded sample opening hands, mulligan rule applied, each card tagged with its groups."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from nrdeck.carddb import CardDB
+from nrdeck.sim.groups import Group
+from nrdeck.sim.query import Query, compile_leaves
+from nrdeck.sim.results import Hand, HandCard
+
+SAMPLE_STREAM = 7  # keeps sample hands independent of the Monte Carlo streams
+
+
+@dataclass(frozen=True, slots=True)
+class MulliganRule:
+    """A rule on the first hand: the query, each leaf's group, and mulligan when it holds."""
+
+    query: Query
+    leaf_groups: tuple[Group, ...]
+    mulligan_if: bool = True
+
+    def takes_mulligan(self, hand: Sequence[str]) -> bool:
+        """True when this hand goes back."""
+        truth = [
+            leaf.holds(sum(g.weight(c) for c in hand))
+            for leaf, g in zip(self.query.leaves, self.leaf_groups, strict=True)
+        ]
+        return compile_leaves(self.query)(truth) == self.mulligan_if
+
+
+def sample_hands(
+    counts: Mapping[str, int],
+    db: CardDB,
+    tags: Sequence[Group],
+    rule: MulliganRule | None,
+    opening: int,
+    n: int,
+    seed: int,
+) -> tuple[Hand, ...]:
+    """``n`` seeded opening hands of ``opening`` cards, the mulligan rule applied."""
+    import numpy as np
+
+    rng = np.random.default_rng([seed, SAMPLE_STREAM])
+    cards = sorted(i for i, k in counts.items() for _ in range(k))
+    size = min(opening, len(cards))
+    hands = []
+    for _ in range(n):
+        hand = [cards[i] for i in rng.permutation(len(cards))[:size]]
+        mulliganed = rule is not None and rule.takes_mulligan(hand)
+        if mulliganed:
+            hand = [cards[i] for i in rng.permutation(len(cards))[:size]]
+        hands.append(Hand(tuple(_tagged(db, tags, c) for c in hand), mulliganed))
+    return tuple(hands)
+
+
+def _tagged(db: CardDB, groups: Sequence[Group], card_id: str) -> HandCard:
+    names = tuple(dict.fromkeys(g.name for g in groups if g.weight(card_id)))
+    return HandCard(db.card(card_id).title, names)
