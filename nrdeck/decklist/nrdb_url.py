@@ -121,9 +121,10 @@ def _get(
     timeout = (settings.connect_timeout, settings.read_timeout)
     try:
         response = session.get(url, timeout=timeout)
-    except requests.Timeout as err:
-        return _fallback(ref, settings, f"NetrunnerDB timed out for {url} ({type(err).__name__})")
     except requests.RequestException as err:
+        if _is_timeout(err):
+            limit = f"{settings.connect_timeout:g}s to connect, {settings.read_timeout:g}s to read"
+            return _fallback(ref, settings, f"NetrunnerDB timed out for {url} ({limit})")
         reason = type(err).__name__
         return _fallback(ref, settings, f"could not reach NetrunnerDB for {url} ({reason})")
     if response.status_code == 403:
@@ -136,6 +137,28 @@ def _get(
     if response.status_code != 200:
         return _fallback(ref, settings, f"NetrunnerDB answered HTTP {response.status_code}")
     return _usable(response.text, url)
+
+
+def _is_timeout(err: BaseException) -> bool:
+    """True for timeouts, also when urllib3's retries wrap them in a ConnectionError."""
+    import requests
+    from urllib3.exceptions import NewConnectionError
+    from urllib3.exceptions import TimeoutError as Urllib3Timeout
+
+    seen: BaseException | None = err
+    for _ in range(6):
+        # urllib3 makes a refused connection a subclass of its connect timeout
+        if seen is None or isinstance(seen, NewConnectionError):
+            return False
+        if isinstance(seen, (requests.Timeout, Urllib3Timeout, TimeoutError)):
+            return True
+        reason = getattr(seen.args[0], "reason", None) if seen.args else None
+        seen = (
+            reason
+            if isinstance(reason, BaseException)
+            else (seen.args[0] if seen.args and isinstance(seen.args[0], BaseException) else None)
+        )
+    return False
 
 
 def _usable(text: str, url: str) -> str | None:

@@ -1,0 +1,183 @@
+"""NetrunnerDB links: parsing, fetching from a local server, caching, offline, failures."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
+
+from nrdeck.app.decks import DeckSettings, is_remote, load_deck
+from nrdeck.carddb import CardDB
+from nrdeck.decklist.nrdb_url import DeckRef, cache_path, parse_deck_ref
+from nrdeck.errors import ExitCode, RemoteDeckError
+from nrdeck.problems import Severity
+
+UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
+DECK = {
+    "id": 123,
+    "uuid": UUID,
+    "name": "Catalyst Rush",
+    "cards": {"30076": 1, "30030": 3, "01050": 2},
+}
+
+
+def envelope(*decks: dict[str, Any]) -> dict[str, Any]:
+    return {"data": list(decks), "total": len(decks), "success": bool(decks),
+            "version_number": "2.0"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("spec", "ref"),
+    [
+        (f"https://netrunnerdb.com/en/decklist/{UUID}/catalyst-rush", DeckRef(UUID, ("decklist",))),
+        (f"https://netrunnerdb.com/en/decklist/{UUID}", DeckRef(UUID, ("decklist",))),
+        (f"netrunnerdb.com/decklist/{UUID}", DeckRef(UUID, ("decklist",))),
+        ("https://netrunnerdb.com/en/decklist/54321/old-slug", DeckRef("54321", ("decklist",))),
+        (f"https://netrunnerdb.com/en/deck/view/{UUID}", DeckRef(UUID, ("deck",))),
+        (f"https://netrunnerdb.com/fr/deck/edit/{UUID}?x=1", DeckRef(UUID, ("deck",))),
+        ("https://netrunnerdb.com/en/deck/view/1234", DeckRef("1234", ("deck",))),
+        (UUID.upper(), DeckRef(UUID, ("decklist", "deck"))),
+        ("54321", DeckRef("54321", ("decklist", "deck"))),
+    ],
+)
+def test_parse_deck_ref(spec: str, ref: DeckRef) -> None:
+    assert parse_deck_ref(spec) == ref
+    assert is_remote(spec)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["deck.txt", "-", "https://example.com/decklist/1", "https://netrunnerdb.com/en/card/01110"],
+)
+def test_not_remote(spec: str) -> None:
+    assert parse_deck_ref(spec) is None and not is_remote(spec)
+
+
+def test_numeric_name_of_an_existing_file_is_local(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("2024").write_text("3x Hedge Fund\n")
+    assert not is_remote("2024")
+
+
+def settings_for(server: HTTPServer, cache: Path, **kw: Any) -> DeckSettings:
+    base = dict(v2_url=server.url_for("/api/2.0/public"), cache_dir=cache, retries=0)
+    return DeckSettings(**{**base, **kw})  # type: ignore[arg-type]
+
+
+def test_fetch_decklist_caches_and_serves_offline(
+    httpserver: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
+    url = f"https://netrunnerdb.com/en/decklist/{UUID}/catalyst-rush"
+    deck = load_deck(url, db, settings_for(httpserver, tmp_path))
+    assert (deck.source, deck.name, deck.problems) == (url, "Catalyst Rush", ())
+    assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
+    assert deck.counts() == {"sure_gamble": 5}
+    cached = cache_path(tmp_path, "decklist", UUID)
+    assert json.loads(cached.read_text())["data"][0]["name"] == "Catalyst Rush"
+    assert not list(cached.parent.glob("*.tmp"))
+
+    httpserver.clear()  # any request now fails the test
+    offline = load_deck(url, db, settings_for(httpserver, tmp_path, offline=True))
+    assert offline.counts() == deck.counts() and offline.problems == ()
+    httpserver.check_assertions()
+
+
+def test_bare_id_falls_back_to_shared_private_deck(
+    httpserver: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    httpserver.expect_request("/api/2.0/public/decklist/777").respond_with_json(envelope())
+    httpserver.expect_request("/api/2.0/public/deck/777").respond_with_json(envelope(DECK))
+    deck = load_deck("777", db, settings_for(httpserver, tmp_path))
+    assert deck.counts() == {"sure_gamble": 5}
+    assert cache_path(tmp_path, "deck", "777").exists()
+
+
+def fetch_error(spec: str, server: HTTPServer, cache: Path, db: CardDB, **kw: Any) -> str:
+    with pytest.raises(RemoteDeckError) as info:
+        load_deck(spec, db, settings_for(server, cache, **kw))
+    assert info.value.exit_code is ExitCode.UNAVAILABLE
+    line = info.value.one_line()
+    assert "\n" not in line
+    return line
+
+
+def test_private_deck_403(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    httpserver.expect_request(f"/api/2.0/public/deck/{UUID}").respond_with_data("", status=403)
+    line = fetch_error(f"https://netrunnerdb.com/en/deck/view/{UUID}", httpserver, tmp_path, db)
+    assert "private" in line and "403" in line
+
+
+def test_unknown_id_success_false_and_404(
+    httpserver: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    httpserver.expect_request("/api/2.0/public/decklist/999").respond_with_json(envelope())
+    httpserver.expect_request("/api/2.0/public/deck/999").respond_with_data("", status=404)
+    line = fetch_error("999", httpserver, tmp_path, db)
+    assert "unknown id" in line and "999" in line
+
+
+def test_network_failure(tmp_path: Path, db: CardDB) -> None:
+    settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
+                            retries=0)  # fmt: skip
+    with pytest.raises(RemoteDeckError) as info:
+        load_deck(UUID, db, settings)
+    assert "could not reach NetrunnerDB" in info.value.one_line()
+
+
+def test_timeout(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    def slow(request: Request) -> Response:
+        time.sleep(1.0)
+        return Response(json.dumps(envelope(DECK)), content_type="application/json")
+
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_handler(slow)
+    line = fetch_error(UUID, httpserver, tmp_path, db, read_timeout=0.2)
+    assert "timed out" in line
+
+
+def test_server_error_after_retries(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_data(
+        "down", status=502
+    )
+    assert "HTTP 502" in fetch_error(UUID, httpserver, tmp_path, db)
+
+
+def test_not_json_answer(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_data("<html>")
+    assert "not JSON" in fetch_error(UUID, httpserver, tmp_path, db)
+
+
+def test_offline_without_cache(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    line = fetch_error(UUID, httpserver, tmp_path, db, offline=True)
+    assert "not in the cache" in line and "--offline" in line
+    assert httpserver.log == []
+
+
+def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, db: CardDB) -> None:
+    path = cache_path(tmp_path, "decklist", UUID)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(envelope(DECK)))
+    settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
+                            retries=0)  # fmt: skip
+    deck = load_deck(UUID, db, settings)
+    assert deck.counts() == {"sure_gamble": 5}
+    [warning] = deck.problems
+    assert (warning.code, warning.severity) == ("deck-unavailable", Severity.WARNING)
+    assert "cached copy" in warning.message
+
+
+def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    path = cache_path(tmp_path, "decklist", UUID)
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json")
+    assert "not in the cache" in fetch_error(UUID, httpserver, tmp_path, db, offline=True)
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
+    assert load_deck(UUID, db, settings_for(httpserver, tmp_path)).counts() == {"sure_gamble": 5}
+    assert json.loads(path.read_text())["success"] is True
