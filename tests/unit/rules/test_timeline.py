@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -63,7 +64,7 @@ def test_sunset_is_not_a_standard_period(db: CardDB) -> None:
 
 def test_standard_periods_are_in_date_order_without_gaps(db: CardDB) -> None:
     periods = timeline(db, "standard").periods
-    assert all(a.end == b.start for a, b in zip(periods, periods[1:]))
+    assert all(a.end == b.start for a, b in pairwise(periods))
     assert periods[-1].end is None
 
 
