@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -69,6 +70,7 @@ def convert(
     from nrdeck.app.decks import DeckSettings
     from nrdeck.decklist.nrdb_url import DEFAULT_V2_URL
 
+    env = os.environ.get  # timeouts and retries as card data has them (NRDECK_HTTP_*)
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(settings)
     deck_settings = DeckSettings(
@@ -77,6 +79,9 @@ def convert(
         cache_dir=settings.cache_dir,
         v2_url=settings.v2_url or DEFAULT_V2_URL,
         stdin_text=sys.stdin.read() if deck == "-" else None,
+        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", "5")),
+        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", "60")),
+        retries=int(env("NRDECK_HTTP_RETRIES", "4")),
     )
     result = convert_deck(deck, to.value, db, deck_settings)
     console = make_console(stderr=True)

@@ -52,4 +52,9 @@ def parse_text(text: str, source: str, input_format: str | None = None) -> RawDe
 
     fmt = input_format if input_format and input_format != "auto" else None
     fmt = fmt or detect_format(text, source)
-    return PARSER_BY_FORMAT[fmt].parse(text, source)
+    parser = PARSER_BY_FORMAT.get(fmt)
+    if parser is None:
+        from nrdeck.errors import UsageError
+
+        raise UsageError(f"unknown input format {fmt!r}", hint="one of " + ", ".join(INPUT_FORMATS))
+    return parser.parse(text, source)

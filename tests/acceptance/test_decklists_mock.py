@@ -1,0 +1,94 @@
+"""NetrunnerDB links against the shared NetrunnerDB lookalike (skipped without ../shared)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nrdeck.app.decks import DeckSettings, load_deck
+from nrdeck.carddb import CardDB
+from nrdeck.errors import RemoteDeckError
+
+UUID = "5e2b1c3d-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+pytestmark = pytest.mark.shared
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def mock_url(cards_json: Path, tmp_path: Path) -> Iterator[str]:
+    """The mock's v2 base URL, serving one prebuilt as decklist UUID and legacy id 4242."""
+    tool = cards_json.parent / "tools" / "nrdb_mock.py"
+    if not tool.is_file():
+        pytest.skip("../shared/tools/nrdb_mock.py is absent")
+    prebuilt = json.loads((cards_json / "prebuilts.json").read_text())[1]
+    folder = tmp_path / "decklists"
+    folder.mkdir()
+    for deck_id in (UUID, "4242"):
+        doc = {"id": 4242, "uuid": UUID, "name": prebuilt["name"], "cards": prebuilt["cards"]}
+        (folder / f"{deck_id}.json").write_text(json.dumps(doc))
+    port = _free_port()
+    args = [sys.executable, str(tool), "--port", str(port), "--decklists", str(folder),
+            "--data", str(cards_json)]  # fmt: skip
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
+        try:
+            _wait_for(port, proc)
+            yield f"http://127.0.0.1:{port}/api/2.0/public"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def _wait_for(port: int, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail("the NetrunnerDB mock exited early")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail("the NetrunnerDB mock did not start")
+
+
+def test_links_and_ids_from_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> None:
+    settings = DeckSettings(v2_url=mock_url, cache_dir=tmp_path / "cache", retries=0)
+    for spec in (
+        f"https://netrunnerdb.com/en/decklist/{UUID}/world-champion",
+        UUID,
+        "https://netrunnerdb.com/en/decklist/4242/old-slug",
+        f"https://netrunnerdb.com/en/deck/view/{UUID}",
+    ):
+        deck = load_deck(spec, db, settings)
+        assert deck.problems == (), spec
+        assert deck.name == "2015 World Champion Runner Deck"
+        assert deck.identity is not None
+        assert deck.identity.card_id == "valencia_estevez_the_angel_of_cayambe"
+        assert deck.size == 50
+    offline = load_deck(UUID, db, DeckSettings(v2_url=mock_url, cache_dir=tmp_path / "cache",
+                                               offline=True))  # fmt: skip
+    assert offline.size == 50
+
+
+def test_unknown_ids_on_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> None:
+    settings = DeckSettings(v2_url=mock_url, cache_dir=tmp_path, retries=0)
+    for spec in (
+        "https://netrunnerdb.com/en/decklist/1/x",
+        "https://netrunnerdb.com/en/deck/view/1",
+        "1",
+    ):
+        with pytest.raises(RemoteDeckError) as info:
+            load_deck(spec, db, settings)
+        assert "unknown id" in info.value.one_line()
