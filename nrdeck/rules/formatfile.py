@@ -51,7 +51,8 @@ def _toml(path: Path) -> dict[str, Any]:
         return dict(tomllib.loads(text))
     except tomllib.TOMLDecodeError as err:
         found = _LINE.search(str(err))
-        where = f"{path}:{found.group(1)}" if found else str(path)
+        line = found.group(1) if found else str(max(1, len(text.splitlines())))
+        where = f"{path}:{line}"
         raise UsageError(f"{where}: not valid TOML ({str(err).split(' (at')[0]})") from None
 
 
