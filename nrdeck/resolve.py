@@ -33,32 +33,39 @@ class Match:
 
 
 class TitleIndex:
-    """Exact, loose and prefix lookups over every title (and stripped and face title)."""
+    """Title lookups: the card database's normalised index first, then loose and prefix.
+
+    The loose and prefix indexes are built on the first title the normalised index does
+    not know, so a deck typed with exact titles costs no index building.
+    """
 
     def __init__(self, db: CardDB) -> None:
         self.db = db
-        self.exact: dict[str, str] = {}
+        self.loose: dict[str, tuple[str, ...]] = {}
+        self.squashed: dict[str, tuple[str, ...]] = {}
+        self.sorted_loose: list[str] = []
+        self._choices: list[str] = []
+        self._folded: list[str] = []
+
+    def _build(self) -> None:
         loose: dict[str, set[str]] = {}
         squashed: dict[str, set[str]] = {}
-        for card in db.cards.values():
-            for title in (card.title, card.stripped_title, *card.face_titles):
-                self.exact.setdefault(title, card.id)
+        for card in self.db.cards.values():
+            for title in {card.title, card.stripped_title, *card.face_titles}:
                 key = loose_title(title)
                 loose.setdefault(key, set()).add(card.id)
                 squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
         self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
         self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
         self.sorted_loose = sorted(self.loose)
-        self._choices: list[str] = []
-        self._folded: list[str] = []
 
     def find(self, title: str) -> Match:
-        """Exact -> normalised -> punctuation- and space-insensitive -> unique prefix."""
-        if title in self.exact:
-            return Match(self.db.cards[self.exact[title]])
+        """Exact or normalised -> punctuation- and space-insensitive -> unique prefix."""
         card = self.db.card_by_title(title)
         if card is not None:
             return Match(card)
+        if not self.loose:
+            self._build()
         key = loose_title(title)
         # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
         ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
