@@ -82,7 +82,7 @@ def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
     return Simulation(
         deck=deck.name or deck.source,
         side=side,
-        identity=db.card(identity).title if identity in db.cards else None,
+        identity=db.card(identity).title if identity and identity in db.cards else None,
         deck_size=sum(counts.values()),
         sections=sections,
         assumptions=_assumptions(ctx, side),
@@ -262,7 +262,8 @@ def _trim_accesses(
 
     from nrdeck.sim.model import QueryOdds
 
-    if spec.columns[0].query.startswith("points"):
+    points = spec.columns[0].query.startswith("points")
+    if points:
         last = next(
             (i for i in range(len(rows)) if all(c.odds.met_by[i] >= ACCESS_DONE for c in columns)),
             len(rows) - 1,
@@ -274,7 +275,9 @@ def _trim_accesses(
     def cut(c: Column) -> Column:
         o = c.odds
         ci = o.ci95[keep] if o.ci95 else None
-        return replace(c, odds=QueryOdds(o.at_turn[keep], o.met_by[keep], ci))
+        odds = QueryOdds(o.at_turn[keep], o.met_by[keep], ci)
+        summary = c.first_met if points else first_met(odds.met_by, rows[keep])
+        return replace(c, odds=odds, first_met=summary, seen=c.seen[keep])
 
     return rows[keep], rows[keep], [cut(c) for c in columns]
 

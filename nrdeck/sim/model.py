@@ -20,6 +20,7 @@ class Atoms:
     deck_size: int
     sizes: tuple[int, ...]
     weights: tuple[tuple[int, ...], ...]
+    groups: int = 0
 
     @property
     def rest(self) -> int:
@@ -28,7 +29,7 @@ class Atoms:
 
     def group_values(self, counts: Sequence[int]) -> list[int]:
         """Each group's value for a count of cards seen per atom."""
-        values = [0] * (len(self.weights[0]) if self.weights else 0)
+        values = [0] * self.groups
         for a, c in enumerate(counts):
             if c:
                 for g, w in enumerate(self.weights[a]):
@@ -49,6 +50,7 @@ def build_atoms(deck_counts: Mapping[str, int], groups: Sequence[Group]) -> Atom
         deck_size=sum(deck_counts.values()),
         sizes=tuple(by_sig[s] for s in sigs),
         weights=tuple(sigs),
+        groups=len(groups),
     )
 
 

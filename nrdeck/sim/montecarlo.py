@@ -151,8 +151,7 @@ def _chunk_counts(
     import numpy as np
 
     prefix, mulligans = _hands(problem, labels, games, rng)
-    ngroups = len(problem.atoms.weights[0]) if problem.atoms.weights else 0
-    weights = _weights(problem.atoms, tuple(range(ngroups)))
+    weights = _weights(problem.atoms, tuple(range(problem.atoms.groups)))
     used = {g for groups in problem.leaf_groups for g in groups}
     values = {
         g: _group_values(prefix, np.ascontiguousarray(weights[:, g]), problem.seen) for g in used

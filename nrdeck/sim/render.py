@@ -52,7 +52,8 @@ def _row_label(section: Section, row: int) -> str:
 def _first_met_line(section: Section, column: Column) -> str:
     fm = column.first_met
     unit = "T" if section.row_name == "turn" else ""
-    last = _row_label(section, section.rows[-1]) if section.rows else "?"
+    within = fm.within if fm.within is not None else (section.rows or (0,))[-1]
+    last = _row_label(section, within)
     if fm.by_last <= 0:
         return f"{column.label}: not met by {last}"
     median = f"{unit}{fm.median}" if fm.median is not None else f"after {last}"
@@ -179,6 +180,7 @@ def _section_doc(section: Section) -> dict[str, Any]:
                     "by_last": c.first_met.by_last,
                     "expected": c.first_met.expected,
                     "median": c.first_met.median,
+                    "within": c.first_met.within,
                 },
             }
             for c in section.columns

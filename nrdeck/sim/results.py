@@ -15,6 +15,7 @@ class FirstMet:
     by_last: float
     expected: float | None
     median: int | None
+    within: int | None = None  # the last row considered
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +85,10 @@ def first_met(met_by: Sequence[float], rows: Sequence[int]) -> FirstMet:
     last = float(met_by[-1])
     median = next((r for r, p in zip(rows, met_by, strict=True) if p >= 0.5 - 1e-12), None)
     if last <= 0:
-        return FirstMet(0.0, None, median)
+        return FirstMet(0.0, None, median, rows[-1])
     previous = 0.0
     total = 0.0
     for row, p in zip(rows, met_by, strict=True):
         total += row * (float(p) - previous)
         previous = float(p)
-    return FirstMet(last, total / last, median)
+    return FirstMet(last, total / last, median, rows[-1])

@@ -1,0 +1,75 @@
+"""Groups from the deck: types, subtypes, economy, agendas by points, titles, user groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
+from nrdeck.sim.groups import GroupResolver, parse_user_group
+
+
+def _deck(db: CardDB, titles: dict[str, int]) -> dict[str, int]:
+    out = {}
+    for title, n in titles.items():
+        card = db.card_by_title(title)
+        assert card is not None, title
+        out[card.id] = n
+    return out
+
+
+CORP = {"Hedge Fund": 3, "Ice Wall": 3, "Enigma": 2, "Priority Requisition": 2, "Project Atlas": 3}
+RUNNER = {"Sure Gamble": 3, "Corroder": 2, "Gordian Blade": 1, "Mimic": 1, "Daily Casts": 2}
+
+
+def test_types_subtypes_and_points(db: CardDB) -> None:
+    deck = _deck(db, CORP)
+    r = GroupResolver(db, deck, {})
+    ice = r.resolve("ice")
+    assert ice is not None and sum(deck[c] for c in ice.weights) == 5
+    barrier = r.resolve("barrier")
+    assert barrier is not None and set(barrier.weights) == {"ice_wall"}
+    code_gate = r.resolve("codegate")
+    assert code_gate is not None and set(code_gate.weights) == {"enigma"}
+    points = r.resolve("points")
+    assert points is not None
+    assert points.weight("priority_requisition") == 3 and points.weight("project_atlas") == 2
+    agenda3 = r.resolve("agenda3")
+    assert agenda3 is not None and set(agenda3.weights) == {"priority_requisition"}
+    econ = r.resolve("econ")
+    assert econ is not None and "hedge_fund" in econ.weights
+
+
+def test_breakers_and_economy(db: CardDB) -> None:
+    deck = _deck(db, RUNNER)
+    r = GroupResolver(db, deck, {})
+    breaker = r.resolve("breaker")
+    assert breaker is not None and len(breaker.weights) == 3
+    for name, card in (("fracter", "corroder"), ("decoder", "gordian_blade"), ("killer", "mimic")):
+        group = r.resolve(name)
+        assert group is not None and set(group.weights) == {card}
+    econ = r.resolve("econ")
+    assert econ is not None and set(econ.weights) == {"sure_gamble", "daily_casts"}
+    empty = r.resolve("sentry")
+    assert empty is not None and not empty.weights
+    assert r.resolve("nonsense") is None
+
+
+def test_titles_and_user_groups(db: CardDB) -> None:
+    deck = _deck(db, RUNNER)
+    name, titles = parse_user_group('money="Sure Gamble, Daily Casts"')
+    assert (name, titles) == ("money", ["Sure Gamble", "Daily Casts"])
+    r = GroupResolver(db, deck, {name: titles})
+    money = r.resolve("money")
+    assert money is not None and set(money.weights) == {"sure_gamble", "daily_casts"}
+    title = r.resolve("Sure Gamble", quoted=True)
+    assert title is not None and set(title.weights) == {"sure_gamble"}
+    assert r.resolve("No Such Card", quoted=True) is None
+    with pytest.raises(UsageError, match="unknown card"):
+        GroupResolver(db, deck, {"x": ["Nope Nope"]}).resolve("x")
+
+
+@pytest.mark.parametrize("spec", ["money", "=Sure Gamble", "a b=Sure Gamble", "x="])
+def test_bad_user_group(spec: str) -> None:
+    with pytest.raises(UsageError, match="--group"):
+        parse_user_group(spec)

@@ -1,0 +1,89 @@
+"""Renderers: probabilities, bars, text tables, JSON and CSV documents."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+from nrdeck.carddb import CardDB
+from nrdeck.sim.engine import SimRequest, simulate_deck
+from nrdeck.sim.render import (
+    CSV_HEADER,
+    RENDERER_BY_NAME,
+    bar,
+    format_probability,
+    render_csv,
+    render_json,
+    render_text,
+)
+from nrdeck.sim.results import Simulation
+from tests.unit.sim.test_engine import CORP_CARDS, make_deck
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [(0.0, "0%"), (1.0, "100%"), (0.30374, "30.4%"), (0.0024, "1 in 417"), (0.99991, ">99.9%"),
+     (0.01, "1.0%")],
+)  # fmt: skip
+def test_format_probability(p: float, text: str) -> None:
+    assert format_probability(p) == text
+
+
+def test_bar() -> None:
+    assert bar(0.0, 4) == "    "
+    assert bar(1.0, 4) == "████"
+    assert bar(0.5, 4) == "██  "
+    assert len(bar(0.37, 4)) == 4
+
+
+@pytest.fixture(scope="module")
+def sim(db: CardDB) -> Simulation:
+    deck = make_deck(db, "Haas-Bioroid: Precision Design", CORP_CARDS)
+    request = SimRequest(queries=("agenda>=3", "ice>=2@T1"), mulligan="ice==0", sample=2, seed=4)
+    return simulate_deck(deck, db, request)
+
+
+def test_text_has_the_table_first_met_and_footer(sim: Simulation) -> None:
+    console = Console(width=120, record=True, no_color=True, file=io.StringIO())
+    console.print(render_text(sim))
+    text = console.export_text()
+    assert "Queries" in text and "agenda>=3" in text and "hand" in text and "T11" in text
+    assert "first met, median" in text
+    assert "mulligan: when ice==0 holds" in text
+    assert "Sample opening hands (seed 4)" in text
+    assert "seed 4" in text
+
+
+def test_json_document(sim: Simulation) -> None:
+    doc = json.loads(render_json(sim))
+    assert doc["version"] == 1 and doc["seed"] == 4
+    assert doc["mulligan"]["rule"] == "ice==0" and 0 < doc["mulligan"]["rate"] < 1
+    section = doc["sections"][0]
+    assert section["rows"] == list(range(12)) and section["cards_seen"][0] == 5
+    column = section["columns"][0]
+    assert column["query"] == "agenda>=3" and len(column["probability"]) == 12
+    assert column["method"] == "exact" and column["ci95"] is None
+    assert len(doc["hands"]) == 2 and len(doc["hands"][0]["cards"]) == 5
+
+
+def test_csv_long_format(sim: Simulation) -> None:
+    rows = list(csv.reader(io.StringIO(render_csv(sim))))
+    assert tuple(rows[0]) == CSV_HEADER
+    assert len(rows) == 1 + 12 * 2
+    first = dict(zip(CSV_HEADER, rows[1], strict=True))
+    assert first["row"] == "0" and first["cards_seen"] == "5" and first["query"] == "agenda>=3"
+    assert 0 < float(first["probability"]) < 1
+
+
+def test_every_output_format_has_a_renderer() -> None:
+    from nrdeck.cli.simulate import Method, ReportName, SimFormat
+    from nrdeck.sim.engine import METHODS
+    from nrdeck.sim.reports import REPORT_BY_NAME
+
+    assert {f.value for f in SimFormat} == set(RENDERER_BY_NAME)
+    assert {r.value for r in ReportName} == set(REPORT_BY_NAME)
+    assert {m.value for m in Method} == set(METHODS)

@@ -1,0 +1,45 @@
+"""Cards seen by turn: Corp and Runner, click-draws, identities, the end of the deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from nrdeck.errors import UsageError
+from nrdeck.sim.schedule import build_schedule, parse_click_draws
+
+
+def test_corp_draws_every_turn_including_the_first() -> None:
+    assert build_schedule("corp", 3, (), False, None).cards_seen(49) == [5, 6, 7, 8]
+
+
+def test_runner_has_no_mandatory_draw() -> None:
+    assert build_schedule("runner", 2, (), False, None).cards_seen(45) == [5, 5, 5]
+    assert build_schedule("runner", 3, (2,), True, None).cards_seen(45) == [5, 7, 9, 11]
+
+
+def test_per_turn_list_then_none() -> None:
+    draws = parse_click_draws("2,0,1", "corp")
+    assert build_schedule("corp", 4, draws, False, None).cards_seen(49) == [5, 8, 9, 11, 12]
+
+
+def test_andromeda_draws_nine_and_maxx_mills() -> None:
+    andromeda = build_schedule("runner", 1, (1,), True, "andromeda_dispossessed_ristie")
+    assert andromeda.cards_seen(45) == [9, 10]
+    assert "Andromeda" in andromeda.identity.note
+    maxx = build_schedule("runner", 2, (), False, "maxx_maximum_punk_rock")
+    assert maxx.cards_seen(45) == [5, 6, 7]
+    assert maxx.cards_seen(9) == [5, 6, 6]  # 4 left: mill 2, draw 1; then mill 1, draw 0
+
+
+def test_draws_stop_at_the_end_of_the_deck() -> None:
+    assert build_schedule("corp", 4, (3,), True, None).cards_seen(12) == [5, 9, 12, 12, 12]
+
+
+@pytest.mark.parametrize(("text", "side"), [("x", "corp"), ("1,a", "runner"), ("4", "corp")])
+def test_bad_click_draws(text: str, side: str) -> None:
+    with pytest.raises(UsageError, match="--click-draws"):
+        parse_click_draws(text, side)
+
+
+def test_runner_may_click_draw_four_times() -> None:
+    assert parse_click_draws("4,4", "runner") == (4, 4)
