@@ -369,3 +369,23 @@ def test_output_file_and_quiet(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "| Bad |" in text and "| Ok |" not in text
     assert "- **Runner** `copies`: 4 copies of Carmen" in text
+
+
+def test_real_process_prints_no_progress_when_piped(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    shutil.copytree(DECKS, tmp_path / "decks")
+    roster = tmp_path / "r.csv"
+    roster.write_text(
+        "player,corp,runner\nBad,decks/sg-syndicate.txt,decks/sg-catalyst-4-carmen.txt\n",
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "nrdeck", "event", str(roster), "--format", "system_gateway"]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "✗ The Catalyst: Convention Breaker" in proc.stdout
+    assert "Runner: copies: 4 copies of" in proc.stdout and "Carmen" in proc.stdout
+    assert proc.stderr.splitlines() == [
+        "1 player: 0 ready, 1 illegal · card data: bundled snapshot of 2025-09-17"
+    ]
