@@ -22,17 +22,23 @@ class DeckContext:
     identity: Card | None
     counts: dict[str, int]  # copies per known card id, identity excluded, in deck order
     cards: dict[str, Card]
+    lines: dict[str, int | None]  # the first source line naming each card
 
     @classmethod
     def of(cls, deck: Deck, db: CardDB) -> DeckContext:
         """Look the deck's cards up in the database (unknown ids are skipped)."""
         counts: Counter[str] = Counter()
+        lines: dict[str, int | None] = {}
+        known = db.cards
         for entry in deck.entries:
-            if entry.card_id in db.cards:
+            if entry.card_id in known:
                 counts[entry.card_id] += entry.quantity
-        identity = db.cards.get(deck.identity.card_id) if deck.identity else None
-        cards = {card_id: db.cards[card_id] for card_id in counts}
-        return cls(deck, db, identity, dict(counts), cards)
+                lines.setdefault(entry.card_id, entry.line)
+        if deck.identity is not None:
+            lines[deck.identity.card_id] = deck.identity.line
+        identity = known.get(deck.identity.card_id) if deck.identity else None
+        cards = {card_id: known[card_id] for card_id in counts}
+        return cls(deck, db, identity, dict(counts), cards, lines)
 
     @property
     def size(self) -> int:
@@ -52,7 +58,7 @@ class DeckContext:
         """True for the 'Draft format only' identities (set ``draft``)."""
         if self.identity is None:
             return False
-        return self.db.sets_of(self.identity.id) == {DRAFT_SET}
+        return self.identity.id in _draft_identities(self.db)
 
     def out_of_faction(self, card: Card) -> bool:
         """True when the card's faction differs from the identity's (neutral included)."""
@@ -70,7 +76,10 @@ class DeckContext:
 
     def problem(self, code: str, message: str, rule: str, *card_ids: str) -> Problem:
         """A problem located at the first line naming the first card (or the deck)."""
-        line = self.deck.first_line(card_ids[0]) if card_ids else None
+        first = card_ids[0] if card_ids else None
+        line = self.lines.get(first) if first in self.lines else None
+        if first is not None and first not in self.lines:
+            line = self.deck.first_line(first)
         return Problem(
             code=code,
             message=message,
@@ -78,6 +87,18 @@ class DeckContext:
             cards=tuple(card_ids),
             location=Location(self.deck.source, line),
         )
+
+
+_DRAFT: dict[int, tuple[CardDB, frozenset[str]]] = {}
+
+
+def _draft_identities(db: CardDB) -> frozenset[str]:
+    """Identities printed only in the draft set (cached per database)."""
+    cached = _DRAFT.get(id(db))
+    if cached is None or cached[0] is not db:
+        ids = frozenset(c.id for c in db.identities() if db.sets_of(c.id) == {DRAFT_SET})
+        cached = _DRAFT[id(db)] = (db, ids)
+    return cached[1]
 
 
 def plural(count: int, word: str) -> str:

@@ -72,6 +72,9 @@ class Influence:
 
 def _card_cost(ctx: DeckContext, cid: str, comp: Compiled) -> CardCost | None:
     card, copies = ctx.cards[cid], ctx.counts[cid]
+    universal_cost = comp.universal_faction_cost.get(cid, 0)
+    if not universal_cost and not (card.influence_cost and ctx.out_of_faction(card)):
+        return None
     notes: list[str] = []
     base = 0
     if ctx.out_of_faction(card) and card.influence_cost:
@@ -84,9 +87,9 @@ def _card_cost(ctx: DeckContext, cid: str, comp: Compiled) -> CardCost | None:
             paid = 0
             notes.append(f"alliance: {alliance[1]}")
         base = card.influence_cost * paid
-    universal = comp.universal_faction_cost.get(cid, 0) * copies
+    universal = universal_cost * copies
     if universal:
-        notes.append(f"+{comp.universal_faction_cost[cid]} per copy (universal faction cost)")
+        notes.append(f"+{universal_cost} per copy (universal faction cost)")
     if not base and not universal and not notes:
         return None
     return CardCost(cid, card.title, copies, base + universal, "; ".join(notes))

@@ -28,6 +28,7 @@ class Compiled:
     point_limit: int | None
     points_rule: str
     one_box: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)  # memo: why a card is unavailable
 
 
 def compiled(db: CardDB, in_force: InForce) -> Compiled:
@@ -143,7 +144,9 @@ def pool_problems(ctx: DeckContext, in_force: InForce, comp: Compiled) -> list[P
         if cid in comp.available:
             continue
         card = ctx.card_or_identity(cid)
-        reason = unavailable_reason(ctx.db, in_force, cid)
+        reason = comp.reasons.get(cid)
+        if reason is None:
+            reason = comp.reasons[cid] = unavailable_reason(ctx.db, in_force, cid)
         message = f"{card.title} is not legal in {pool} on {in_force.date}: {reason}"
         out.append(ctx.problem("not-in-card-pool", message, f"card pool {pool}", cid))
     return out

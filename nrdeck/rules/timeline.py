@@ -89,6 +89,7 @@ class Timeline:
         self.fixes = fixes or corrections()
         self.periods: tuple[TimelinePeriod, ...] = self._build()
         self._starts = [p.start for p in self.periods]
+        self._grown: dict[str, frozenset[str]] = {}
         self.growth: dict[str, frozenset[str]] = self._pool_growth()
 
     # -- building ----------------------------------------------------------
@@ -165,7 +166,12 @@ class Timeline:
 
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's sets plus the sets that joined it while it was in force."""
-        return self.db.pool_sets(pool_id) | self.growth.get(pool_id, frozenset())
+        found = self._grown.get(pool_id)
+        if found is None:
+            found = self._grown[pool_id] = self.db.pool_sets(pool_id) | self.growth.get(
+                pool_id, frozenset()
+            )
+        return found
 
     def growth_note(self, pool_id: str) -> str | None:
         """Which sets joined the pool on release, and why (None when none did)."""
