@@ -8,9 +8,9 @@ without re-validation, so start-up stays fast.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from nrdeck.textnorm import normalise_title
 
@@ -187,8 +187,68 @@ class DataInfo:
         return f"{self.source} of {self.dataset_date or 'unknown date'} ({self.kind})"
 
 
+V = TypeVar("V")
+
+
+class LazyRecords(Mapping[str, V]):
+    """A read-only mapping of trusted raw records, each turned into its object on first use.
+
+    Loading the database then costs only the JSON parse: a deck check builds the few dozen
+    cards it touches, and ``values()``/``items()`` build the rest once.
+    """
+
+    __slots__ = ("_built", "_complete", "_make", "_raw")
+
+    def __init__(self, raw: dict[str, Mapping[str, Any]], make: Callable[[Mapping[str, Any]], V]):
+        self._raw = raw
+        self._make = make
+        self._built: dict[str, V] = {}
+        self._complete = False
+
+    def __getitem__(self, key: str) -> V:
+        try:
+            return self._built[key]
+        except KeyError:
+            value = self._built[key] = self._make(self._raw[key])
+            return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The object for key, or default."""
+        return self[key] if key in self._raw else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def _all(self) -> dict[str, V]:
+        if not self._complete:
+            self._built = {k: self[k] for k in self._raw}
+            self._complete = True
+        return self._built
+
+    def values(self) -> ValuesView[V]:
+        """Every object, in the document's order (built once)."""
+        return self._all().values()
+
+    def items(self) -> ItemsView[str, V]:
+        """(id, object) pairs, in the document's order (built once)."""
+        return self._all().items()
+
+    def raw(self) -> Iterable[Mapping[str, Any]]:
+        """The raw records, for indexes that need only a few fields."""
+        return self._raw.values()
+
+
 class CardDB:
-    """Cards, printings, sets, formats and restrictions with lookup indexes."""
+    """Cards, printings, sets, formats and restrictions with lookup indexes.
+
+    The title index and the printings-by-card index are built on first use.
+    """
 
     def __init__(
         self,
@@ -205,8 +265,24 @@ class CardDB:
         restrictions: Iterable[Restriction] = (),
         info: DataInfo | None = None,
     ) -> None:
-        self.cards: dict[str, Card] = {c.id: c for c in cards}
-        self.printings: dict[str, Printing] = {p.code: p for p in printings}
+        self.cards: Mapping[str, Card] = {c.id: c for c in cards}
+        self.printings: Mapping[str, Printing] = {p.code: p for p in printings}
+        self._setup(
+            sets, cycles, factions, types, subtypes, formats, card_pools, restrictions, info
+        )
+
+    def _setup(
+        self,
+        sets: Iterable[CardSet],
+        cycles: Iterable[Cycle],
+        factions: Iterable[Faction],
+        types: Iterable[Named],
+        subtypes: Iterable[Named],
+        formats: Iterable[Format],
+        card_pools: Iterable[CardPool],
+        restrictions: Iterable[Restriction],
+        info: DataInfo | None,
+    ) -> None:
         self.sets: dict[str, CardSet] = {s.id: s for s in sets}
         self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
@@ -219,15 +295,32 @@ class CardDB:
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
-        self._printings_of: dict[str, list[str]] = {}
-        for code in sorted(self.printings):
-            self._printings_of.setdefault(self.printings[code].card_id, []).append(code)
-        self._by_title: dict[str, str] = {}
-        for card in self.cards.values():
-            for title in dict.fromkeys((card.title, card.stripped_title, *card.face_titles)):
-                self._by_title.setdefault(normalise_title(title), card.id)
+        self._printings_index: dict[str, list[str]] | None = None
+        self._title_index: dict[str, str] | None = None
         self._pool_sets: dict[str, frozenset[str]] = {}
         self._pool_cards: dict[str, frozenset[str]] = {}
+
+    # -- lazily built indexes ---------------------------------------------------
+    def _printing_rows(self) -> Iterable[tuple[str, str, str]]:
+        """(code, card id, set id) of every printing, without building Printing objects."""
+        if isinstance(self.printings, LazyRecords):
+            return ((p["code"], p["card_id"], p["set_id"]) for p in self.printings.raw())
+        return ((p.code, p.card_id, p.set_id) for p in self.printings.values())
+
+    @property
+    def _printings_of(self) -> dict[str, list[str]]:
+        if self._printings_index is None:
+            index: dict[str, list[str]] = {}
+            for code, card_id, _ in sorted(self._printing_rows()):
+                index.setdefault(card_id, []).append(code)
+            self._printings_index = index
+        return self._printings_index
+
+    @property
+    def _by_title(self) -> dict[str, str]:
+        if self._title_index is None:
+            self._title_index = _title_index(self.cards)
+        return self._title_index
 
     # -- lookups -----------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -280,7 +373,7 @@ class CardDB:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
         if pool_id not in self._pool_cards:
             sets = self.pool_sets(pool_id)
-            cards = {p.card_id for p in self.printings.values() if p.set_id in sets}
+            cards = {card_id for _, card_id, set_id in self._printing_rows() if set_id in sets}
             self._pool_cards[pool_id] = frozenset(cards | set(self.card_pools[pool_id].cards))
         return self._pool_cards[pool_id]
 
@@ -304,10 +397,19 @@ class CardDB:
     # -- construction from a facts document -------------------------------
     @classmethod
     def from_document(cls, doc: Mapping[str, Any], info: DataInfo | None = None) -> CardDB:
-        """Build the database from a trusted facts document (no re-validation)."""
-        return cls(
-            cards=(_card(c) for c in doc["cards"]),
-            printings=(Printing(**p) for p in doc["printings"]),
+        """Build the database from a trusted facts document (no re-validation).
+
+        Cards and printings stay raw until used (see ``LazyRecords``); their keys are checked
+        here so that a damaged document fails now (ValueError), not in the middle of a check.
+        """
+        cards = {c["id"]: c for c in doc["cards"]}
+        printings = {p["code"]: p for p in doc["printings"]}
+        _check_keys(cards.values(), _CARD_KEYS, "card")
+        _check_keys(printings.values(), _PRINTING_KEYS, "printing")
+        db = cls.__new__(cls)
+        db.cards = LazyRecords(cards, _card)
+        db.printings = LazyRecords(printings, _printing)
+        db._setup(
             sets=(_set(s) for s in doc["sets"]),
             cycles=(Cycle(**c) for c in doc["cycles"]),
             factions=(Faction(**f) for f in doc["factions"]),
@@ -318,14 +420,63 @@ class CardDB:
             restrictions=(_restriction(r) for r in doc["restrictions"]),
             info=info,
         )
+        return db
+
+
+_CARD_KEYS = (
+    frozenset(f for f in Card.__dataclass_fields__),
+    frozenset(("id", "title", "stripped_title", "side", "faction", "type")),
+)
+_PRINTING_KEYS = (
+    frozenset(Printing.__dataclass_fields__),
+    frozenset(Printing.__dataclass_fields__),
+)
+
+
+def _check_keys(
+    records: Iterable[Mapping[str, Any]], keys: tuple[frozenset[str], frozenset[str]], what: str
+) -> None:
+    """Every record has the required keys and no unknown one (ValueError otherwise)."""
+    allowed, required = keys
+    for record in records:
+        present = record.keys()
+        if not (required <= present <= allowed):
+            extra = sorted(present - allowed) or sorted(required - present)
+            raise ValueError(f"{what} {record.get('id') or record.get('code')}: bad keys {extra}")
+
+
+def _title_index(cards: Mapping[str, Card]) -> dict[str, str]:
+    """Normalised title, stripped title and face titles -> card id (first card wins)."""
+    rows: Iterable[tuple[str, str, str, Iterable[str]]]
+    if isinstance(cards, LazyRecords):
+        rows = (
+            (c["id"], c["title"], c["stripped_title"], c.get("face_titles", ()))
+            for c in cards.raw()
+        )
+    else:
+        rows = ((c.id, c.title, c.stripped_title, c.face_titles) for c in cards.values())
+    index: dict[str, str] = {}
+    for card_id, title, stripped, faces in rows:
+        index.setdefault(normalise_title(title), card_id)
+        if stripped != title:
+            index.setdefault(normalise_title(stripped), card_id)
+        for face in faces:
+            index.setdefault(normalise_title(face), card_id)
+    return index
 
 
 def _card(d: Mapping[str, Any]) -> Card:
     return Card(
-        **{k: v for k, v in d.items() if k not in ("subtypes", "face_titles")},
-        subtypes=tuple(d.get("subtypes", ())),
-        face_titles=tuple(d.get("face_titles", ())),
+        **{
+            **d,
+            "subtypes": tuple(d.get("subtypes", ())),
+            "face_titles": tuple(d.get("face_titles", ())),
+        }
     )
+
+
+def _printing(d: Mapping[str, Any]) -> Printing:
+    return Printing(**d)
 
 
 def _set(d: Mapping[str, Any]) -> CardSet:
