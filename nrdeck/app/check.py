@@ -7,9 +7,7 @@ problem. No Typer, no console, no environment here; ``today`` is read from the c
 from __future__ import annotations
 
 import datetime as dt
-import glob
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -187,6 +185,8 @@ def _paths_of(spec: str) -> list[str]:
         return [spec]
     if not (_GLOB_CHARS & set(spec)):
         raise UsageError(f"{spec}: no such file or folder", hint="check the path")
+    import glob
+
     matches = sorted(glob.glob(spec, recursive=True))
     files = [m for m in matches if Path(m).is_file()]
     if not files:
@@ -219,6 +219,8 @@ def _resolved(path: Path | str) -> Path:
 # -- writing --------------------------------------------------------------------------
 def write_atomic(path: Path, text: str) -> None:
     """Write the report to ``path``: same-folder temp file, fsync, ``os.replace``."""
+    import tempfile
+
     folder = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -231,7 +232,9 @@ def _use_plain(color: ColorMode, output: Path | None) -> bool:
         return True
     if color is ColorMode.always:
         return False
-    return plain_output() or not sys.stdout.isatty()
+    if plain_output():
+        return True
+    return not os.environ.get("FORCE_COLOR") and not sys.stdout.isatty()
 
 
 def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None:

@@ -1,0 +1,280 @@
+"""`nrdeck check` and `nrdeck stats` through Typer's CliRunner: options, outputs, exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from nrdeck.cli import app
+from nrdeck.errors import ExitCode
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "data" / "examples"
+SG = str(EXAMPLES / "sg-catalyst.txt")
+LEGAL = str(EXAMPLES / "standard-zahya.txt")
+ILLEGAL = str(EXAMPLES / "illegal-standard.txt")
+REMOTE = "7a6b0d6e-1111-4000-8000-000000000000"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, ["check", *args], input=input)
+
+
+def test_legal_deck_exits_0_with_a_verdict_line() -> None:
+    result = run(SG, "--format", "system_gateway", "--offline")
+    assert result.exit_code == ExitCode.OK, result.stderr
+    assert result.stdout.startswith(f"✓ {SG} · The Catalyst: Convention Breaker · System Gateway")
+    assert result.stderr == (
+        "1 deck: 1 legal, 0 illegal · card data: bundled snapshot of 2025-09-17\n"
+    )
+
+
+def test_illegal_deck_exits_1_with_every_problem_and_its_line() -> None:
+    result = run(ILLEGAL, "--offline")
+    assert result.exit_code == ExitCode.ILLEGAL
+    out = result.stdout
+    assert out.startswith(f"✗ {ILLEGAL} · Haas-Bioroid: Precision Design · Standard")
+    for code in ("copies", "banned", "unknown-card", "influence", "deck-size", "agenda-points"):
+        assert f"✗ {code}" in out
+    assert "✗ copies (line 4): " in out
+    assert "✗ unknown-card (line 9): " in out
+
+
+def test_summary_counts_every_deck_and_one_illegal_deck_gives_1() -> None:
+    result = run(SG, LEGAL, ILLEGAL, "--offline")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert result.stderr.startswith("3 decks: 1 legal, 2 illegal · card data: ")
+
+
+def test_quiet_prints_only_illegal_decks_and_no_summary() -> None:
+    result = run(LEGAL, ILLEGAL, "--offline", "-q")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert LEGAL not in result.stdout and ILLEGAL in result.stdout
+    assert result.stderr == ""
+    assert run(LEGAL, "--offline", "--quiet").stdout == ""
+
+
+def test_verbose_adds_figures() -> None:
+    result = run(LEGAL, "--offline", "-v")
+    assert "cards 40/40 · influence 6/15" in result.stdout
+    assert "influence: 3× Leech 3, 1× Botulus 3" in result.stdout
+
+
+def test_directory_is_searched_recursively_for_deck_files_only(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / ".git").mkdir()
+    shutil.copy(LEGAL, tmp_path / "a" / "b" / "zahya.txt")
+    shutil.copy(ILLEGAL, tmp_path / "a" / "bad.deck")
+    shutil.copy(ILLEGAL, tmp_path / ".git" / "hidden.txt")
+    (tmp_path / "README.md").write_text("# my decks\n", encoding="utf-8")
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF")
+    result = run(str(tmp_path), "--offline")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert result.stderr.startswith("2 decks: 1 legal, 1 illegal")
+    assert "hidden" not in result.stdout and "README" not in result.stdout
+
+
+def test_glob_is_expanded(tmp_path: Path) -> None:
+    shutil.copy(LEGAL, tmp_path / "one.txt")
+    shutil.copy(LEGAL, tmp_path / "two.txt")
+    result = run(str(tmp_path / "*.txt"), "--offline")
+    assert result.exit_code == ExitCode.OK
+    assert result.stderr.startswith("2 decks: 2 legal")
+
+
+def test_a_glob_that_matches_nothing_is_a_usage_error(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "*.txt"), "--offline")
+    assert result.exit_code == ExitCode.USAGE
+    assert "no file matches" in result.stderr
+
+
+def test_stdin_with_dash_and_by_default() -> None:
+    text = Path(SG).read_text(encoding="utf-8")
+    for args in (["-"], []):
+        result = run(*args, "--format", "system_gateway", "--offline", input=text)
+        assert result.exit_code == ExitCode.OK, result.stderr
+        assert result.stdout.startswith("✓ - · The Catalyst")
+
+
+def test_no_decks_and_nothing_on_stdin_is_a_usage_error() -> None:
+    result = run("--offline", input="")
+    assert result.exit_code == ExitCode.USAGE
+    assert result.stderr == "nrdeck: error: no decks given and nothing on standard input\n"
+
+
+def test_missing_file_is_a_usage_error() -> None:
+    result = run("no/such/deck.txt", SG, "--offline")
+    assert result.exit_code == ExitCode.USAGE
+    assert "no/such/deck.txt: no such file" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "listed"),
+    [
+        ("--format", "standrd", "standard"),
+        ("--snapshot", "standard_999", "standard_31"),
+        ("--banlist", "no_such_list", "standard_ban_list_25_08"),
+    ],
+)
+def test_unknown_ids_are_usage_errors_listing_valid_ids(
+    option: str, value: str, listed: str
+) -> None:
+    result = run(LEGAL, option, value, "--offline")
+    assert result.exit_code == ExitCode.USAGE
+    assert value in result.stderr and listed in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bad_date_and_bad_choice_are_usage_errors() -> None:
+    assert run(LEGAL, "--as-of", "yesterday", "--offline").exit_code == ExitCode.USAGE
+    assert run(LEGAL, "--output-format", "xml").exit_code == ExitCode.USAGE
+    result = run(LEGAL, "--input-format", "pdf", "--offline")
+    assert result.exit_code == ExitCode.USAGE and "unknown input format 'pdf'" in result.stderr
+
+
+def test_as_of_checks_against_that_date() -> None:
+    result = run(LEGAL, "--as-of", "2020-01-01", "--offline")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert "not-in-card-pool" in result.stdout
+    doc = json.loads(run(LEGAL, "--as-of", "2025-09-17", "--output-format", "json").stdout)
+    assert doc["decks"][0]["as_of"] == "2025-09-17"
+
+
+def test_snapshot_and_banlist_are_used_and_named() -> None:
+    result = run(LEGAL, "--snapshot", "standard_31", "--offline", "--output-format", "json")
+    assert json.loads(result.stdout)["decks"][0]["snapshot"] == "standard_31"
+    result = run(LEGAL, "--banlist", "standard_ban_list_25_08", "--offline")
+    assert result.exit_code == ExitCode.OK
+    assert "Standard Ban List 25.08" in result.stdout
+
+
+def test_format_file_applies_house_rules(tmp_path: Path) -> None:
+    league = tmp_path / "league.toml"
+    league.write_text('name = "League"\nbase = "standard"\nbanned = ["Leech"]\n', "utf-8")
+    result = run(LEGAL, "--format-file", str(league), "--offline")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert "✗ banned" in result.stdout and "Leech" in result.stdout
+
+
+def test_input_format_is_passed_to_the_parser() -> None:
+    result = run(SG, "--input-format", "text", "--format", "system_gateway", "--offline")
+    assert result.exit_code == ExitCode.OK
+
+
+@pytest.mark.parametrize("fmt", ["json", "github", "junit"])
+def test_output_to_a_file_is_written_whole(tmp_path: Path, fmt: str) -> None:
+    target = tmp_path / f"report.{fmt}"
+    result = run(ILLEGAL, "--offline", "--output-format", fmt, "--output", str(target))
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert result.stdout == ""
+    text = target.read_text(encoding="utf-8")
+    assert "banned" in text
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temp file left
+
+
+def test_output_into_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    result = run(LEGAL, "--offline", "--output", str(tmp_path / "nope" / "r.txt"))
+    assert result.exit_code == ExitCode.USAGE
+    assert "cannot write the report" in result.stderr
+
+
+def test_pinned_data_file_is_named_and_never_taken_for_a_deck(tmp_path: Path) -> None:
+    pinned = tmp_path / "cards.json"
+    shutil.copy(ROOT / "data" / "cards.json", pinned)
+    shutil.copy(LEGAL, tmp_path / "zahya.txt")
+    result = run(str(tmp_path), "--data", str(pinned))
+    assert result.exit_code == ExitCode.OK, result.stdout + result.stderr
+    assert result.stderr.startswith("1 deck: 1 legal")
+    assert f"card data: pinned file {pinned}" in result.stderr
+
+
+def test_missing_data_file_exits_3(tmp_path: Path) -> None:
+    result = run(LEGAL, "--data", str(tmp_path / "missing.json"))
+    assert result.exit_code == ExitCode.UNAVAILABLE
+    assert "cannot read card data" in result.stderr
+
+
+def test_unreachable_remote_deck_is_reported_and_the_others_checked(tmp_path: Path) -> None:
+    result = run(
+        REMOTE, SG, "--format", "system_gateway", "--offline", "--cache-dir", str(tmp_path)
+    )
+    assert result.exit_code == ExitCode.UNAVAILABLE
+    assert "✗ deck-unavailable" in result.stdout
+    assert f"✓ {SG}" in result.stdout
+    assert "1 unavailable" in result.stderr
+    both = run(REMOTE, ILLEGAL, "--offline")
+    assert both.exit_code == ExitCode.ILLEGAL  # findings outrank an unavailable deck
+
+
+def test_api_url_option_is_accepted() -> None:
+    result = run(LEGAL, "--offline", "--api-url", "http://127.0.0.1:9/api/v3/public")
+    assert result.exit_code == ExitCode.OK
+
+
+def test_color_always_and_never() -> None:
+    coloured = run(ILLEGAL, "--offline", "--color", "always")
+    assert "\x1b[" in coloured.stdout
+    assert "banned" in coloured.stdout
+    plain = run(ILLEGAL, "--offline", "--color", "never")
+    assert "\x1b[" not in plain.stdout
+
+
+@pytest.mark.parametrize(("name", "value"), [("NO_COLOR", "1"), ("PRE_COMMIT", "1")])
+def test_no_colour_under_no_color_and_pre_commit(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    result = run(ILLEGAL, "--offline")
+    assert "\x1b[" not in result.stdout
+
+
+def test_internal_error_is_one_line_and_exit_4_with_traceback_under_debug(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nrdeck.app.check
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(nrdeck.app.check, "check_decks", broken)
+    result = run(LEGAL, "--offline")
+    assert result.exit_code == ExitCode.INTERNAL
+    assert "internal error: RuntimeError: boom" in result.stderr
+    assert "Traceback" not in result.stderr
+    debug = run(LEGAL, "--offline", "--debug")
+    assert debug.exit_code == ExitCode.INTERNAL
+    assert "Traceback" in debug.stderr
+
+
+def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nrdeck.app.check
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(nrdeck.app.check, "check_decks", interrupted)
+    result = run(LEGAL, "--offline")
+    assert result.exit_code == ExitCode.INTERRUPTED
+    assert result.stderr == "nrdeck: interrupted\n"
+
+
+def test_stats_table_and_json() -> None:
+    runner = CliRunner()
+    table = runner.invoke(app, ["stats", LEGAL, "--offline"])
+    assert table.exit_code == 0, table.stderr
+    for heading in ("By type", "By subtype", "Influence by faction", "Influence by card"):
+        assert heading in table.stdout
+    assert "By cost" in table.stdout
+    doc = json.loads(runner.invoke(app, ["stats", ILLEGAL, "--output-format", "json"]).stdout)
+    assert doc["by_type"]["Agenda"] == 3
+    assert doc["agendas"] == 3 and doc["agenda_density"] == round(3 * 10 / 22, 2)
+    assert doc["influence_by_faction"] and doc["legal"] is False
+    # 3 Snare! (0), 3 Ice Wall + 3 Mumba Temple (1), 3 Enigma + 3 Cayambe Grid (3), 4 Hedge Fund
+    assert doc["cost_curve"] == {"0": 3, "1": 6, "3": 6, "5": 4}
+    assert doc["influence_by_faction"]["Weyland Consortium"] == 12

@@ -1,0 +1,100 @@
+"""The CLI's contract: exit codes as the README documents them, help text, README coverage."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import nrdeck.cli
+from nrdeck.errors import ExitCode
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+COMMAND_MODULES = sorted(
+    p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in ("__init__", "common")
+)
+EXPECTED_MEANINGS = {
+    0: "every deck checked is legal",
+    1: "at least one deck is illegal",
+    2: "usage error",
+    3: "card data or a remote deck could not be obtained",
+    4: "internal error",
+    130: "interrupted",
+}
+
+
+def _readme_exit_codes() -> dict[int, str]:
+    section = README.split("## Exit codes", 1)[1]
+    rows = re.findall(r"^\|\s*(\d+)\s*\|\s*(.+?)\s*\|\s*$", section, flags=re.MULTILINE)
+    return {int(code): meaning for code, meaning in rows}
+
+
+def test_readme_exit_code_table_matches_exitcode() -> None:
+    table = _readme_exit_codes()
+    assert set(table) == {int(c) for c in ExitCode}
+    for code, meaning in EXPECTED_MEANINGS.items():
+        assert table[code].startswith(meaning), (code, table[code])
+
+
+def test_exit_code_values_are_pinned() -> None:
+    assert {c.name: int(c) for c in ExitCode} == {
+        "OK": 0,
+        "ILLEGAL": 1,
+        "USAGE": 2,
+        "UNAVAILABLE": 3,
+        "INTERNAL": 4,
+        "INTERRUPTED": 130,
+    }
+
+
+def _command_objects() -> dict[tuple[str, ...], object]:
+    """Every command by path: ('check',), ('data', 'update'), ..."""
+    root = typer.main.get_command(nrdeck.cli.app)
+    found: dict[tuple[str, ...], object] = {}
+
+    def walk(group: object, prefix: tuple[str, ...]) -> None:
+        for name, cmd in sorted(getattr(group, "commands", {}).items()):
+            if getattr(cmd, "hidden", False):
+                continue
+            found[(*prefix, name)] = cmd
+            walk(cmd, (*prefix, name))
+
+    walk(root, ())
+    return found
+
+
+def _commands() -> list[tuple[str, ...]]:
+    return list(_command_objects())
+
+
+def test_every_command_module_registers_into_the_app() -> None:
+    for stem in COMMAND_MODULES:
+        module = importlib.import_module(f"nrdeck.cli.{stem}")
+        assert callable(getattr(module, "register", None)), stem
+        probe = typer.Typer()
+        module.register(probe)
+        registered = {c.name or c.callback.__name__ for c in probe.registered_commands}  # type: ignore[union-attr]
+        registered |= {g.name for g in probe.registered_groups if g.name}
+        top = {path[0] for path in _commands()}
+        assert registered <= top, (stem, registered - top)
+
+
+@pytest.mark.parametrize("path", _commands(), ids=" ".join)
+def test_every_command_has_help_text(path: tuple[str, ...]) -> None:
+    result = CliRunner().invoke(nrdeck.cli.app, [*path, "--help"])
+    assert result.exit_code == 0, result.stdout
+    assert "Usage:" in result.stdout
+    text = getattr(_command_objects()[path], "help", None) or ""
+    assert text.strip(), f"'nrdeck {' '.join(path)}' has no help text"
+    first_words = " ".join(text.split()[:3])
+    assert first_words in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("path", _commands(), ids=" ".join)
+def test_every_command_appears_in_the_readme(path: tuple[str, ...]) -> None:
+    assert f"nrdeck {' '.join(path)}" in README, f"'nrdeck {' '.join(path)}' is not in README.md"
