@@ -152,6 +152,10 @@ def solve(problem: Problem, *, exact: bool = False, state_cap: int = DEFAULT_STA
     atoms = problem.atoms
     seen = problem.seen
     _check_cap(atoms, seen[-1], len(problem.queries), state_cap)
+    if not exact:
+        from nrdeck.sim.dense import solve_dense
+
+        return solve_dense(problem)
     leaves = _Leaves(problem)
     hands = opening_distribution(atoms, seen[0], exact)
     p_mull, kept = _mulligan_split(problem, hands)

@@ -1,6 +1,6 @@
 """Monte Carlo odds: NumPy, vectorised over games, randomness from a passed-in Generator.
 
-Each game shuffles the deck (a partial Fisher–Yates over the cards that can be seen),
+Each game deals the deck in a random order (card by card, as deep as cards are seen),
 applies the mulligan rule to the first hand (a mulligan reshuffles and deals a new
 hand), and judges every query on the cards seen by each turn.
 """
@@ -32,32 +32,40 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def deck_labels(atoms: Atoms) -> NDArray[Any]:
-    """One label per card: its atom index, or len(sizes) for cards in no group."""
-    import numpy as np
-
-    labels = [a for a, k in enumerate(atoms.sizes) for _ in range(k)]
-    labels += [len(atoms.sizes)] * atoms.rest
-    return np.asarray(labels, dtype=np.uint8 if len(atoms.sizes) < 255 else np.uint16)
+def urn_sizes(atoms: Atoms) -> tuple[int, ...]:
+    """Copies per label: each atom, then the cards in no group."""
+    return (*atoms.sizes, atoms.rest)
 
 
-def shuffled_prefix(
-    labels: NDArray[Any], games: int, depth: int, rng: np.random.Generator
+def dealt_labels(
+    sizes: tuple[int, ...], games: int, depth: int, rng: np.random.Generator
 ) -> NDArray[Any]:
-    """``games`` independent shuffles of ``labels``; the first ``depth`` cards, (depth, games)."""
+    """The first ``depth`` cards of ``games`` shuffled decks, as labels: (depth, games).
+
+    Each card is drawn uniformly from what is left of its deck (an urn per game), which
+    is the top of a uniformly shuffled deck, in order, without building the whole deck.
+    """
     import numpy as np
 
-    n = labels.shape[0]
+    n = sum(sizes)
     depth = min(depth, n)
-    deck = np.repeat(labels[:, None], games, axis=1)  # column-major: one game per column
-    flat = deck.reshape(-1)
-    cols = np.arange(games)
-    for p in range(min(depth, n - 1)):
-        j = rng.integers(p, n, size=games) * games + cols
-        top = deck[p].copy()
-        deck[p] = flat[j]
-        flat[j] = top
-    return deck[:depth]
+    kind = np.int16 if n < 2**15 else np.int32
+    remaining = np.repeat(np.asarray(sizes, dtype=kind)[:, None], games, axis=1)
+    out = np.zeros((depth, games), dtype=np.uint8 if len(sizes) <= 255 else np.uint16)
+    acc = np.empty(games, dtype=kind)
+    hit = np.empty(games, dtype=bool)
+    for p in range(depth):
+        r = rng.integers(0, n - p, size=games, dtype=kind)
+        label = out[p]
+        np.copyto(acc, remaining[0])
+        for a in range(1, len(sizes)):
+            np.greater_equal(r, acc, out=hit)
+            label += hit
+            acc += remaining[a]
+        for a in range(len(sizes)):
+            np.equal(label, a, out=hit)
+            remaining[a] -= hit
+    return out
 
 
 def _group_values(
@@ -66,18 +74,18 @@ def _group_values(
     """One group's value at each turn's cards seen: (turns, games)."""
     import numpy as np
 
-    running = column[prefix]
+    running = column.take(prefix)
     for r in range(1, running.shape[0]):
         np.add(running[r], running[r - 1], out=running[r])
     zeros = np.zeros((1, running.shape[1]), dtype=running.dtype)
     return np.concatenate([zeros, running], axis=0)[list(seen)]
 
 
-def _leaf(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
-    """The leaf's truth per (turn, game), with its deadline applied."""
+def numpy_ops() -> dict[str, Any]:
+    """The comparison operators as NumPy ufuncs."""
     import numpy as np
 
-    ops = {
+    return {
         ">=": np.greater_equal,
         "<=": np.less_equal,
         "==": np.equal,
@@ -85,18 +93,23 @@ def _leaf(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
         ">": np.greater,
         "<": np.less,
     }
-    truth: NDArray[Any] = ops[leaf.op](values, leaf.n)
+
+
+def _leaf(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
+    """The leaf's truth per (turn, game), with its deadline applied."""
+    truth: NDArray[Any] = numpy_ops()[leaf.op](values, leaf.n)
     if leaf.deadline is not None and leaf.deadline + 1 < truth.shape[0]:
         truth[leaf.deadline + 1 :] = truth[leaf.deadline]
     return truth
 
 
-def _eval(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
+def eval_tree(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
+    """A query tree over arrays of leaf truths (broadcasting)."""
     import numpy as np
 
     if isinstance(expr, Cmp):
         return leaves[id(expr)]
-    parts = [_eval(c, leaves) for c in expr.children]
+    parts = [eval_tree(c, leaves) for c in expr.children]
     if expr.kind == "not":
         negated: NDArray[Any] = np.logical_not(parts[0])
         return negated
@@ -108,23 +121,23 @@ def _eval(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
 
 
 def _hands(
-    problem: Problem, labels: NDArray[Any], games: int, rng: np.random.Generator
+    problem: Problem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], int]:
     """The cards of each game up to the deepest turn, mulligan applied; and mulligans taken."""
     import numpy as np
 
     depth = problem.seen[-1]
-    prefix = shuffled_prefix(labels, games, depth, rng)
+    prefix = dealt_labels(sizes, games, depth, rng)
     rule = problem.mulligan
     if rule is None:
         return prefix, 0
     weights = _weights(problem.atoms, problem.mulligan_groups)
     first = weights[prefix[: problem.seen[0]]].sum(axis=0, dtype=np.int32)  # (games, leaves)
     leaves = {id(leaf): _leaf_plain(leaf, first[:, i]) for i, leaf in enumerate(rule.leaves)}
-    take = _eval(rule.tree, leaves) == problem.mulligan_if
+    take = eval_tree(rule.tree, leaves) == problem.mulligan_if
     count = int(np.count_nonzero(take))
     if count:
-        prefix[:, take] = shuffled_prefix(labels, count, depth, rng)
+        prefix[:, take] = dealt_labels(sizes, count, depth, rng)
     return prefix, count
 
 
@@ -145,12 +158,12 @@ def _weights(atoms: Atoms, groups: tuple[int, ...]) -> NDArray[Any]:
 
 
 def _chunk_counts(
-    problem: Problem, labels: NDArray[Any], games: int, rng: np.random.Generator
+    problem: Problem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], NDArray[Any], int]:
     """Per query and turn: games where it holds, games where it was met by then."""
     import numpy as np
 
-    prefix, mulligans = _hands(problem, labels, games, rng)
+    prefix, mulligans = _hands(problem, sizes, games, rng)
     weights = _weights(problem.atoms, tuple(range(problem.atoms.groups)))
     used = {g for groups in problem.leaf_groups for g in groups}
     values = {
@@ -162,7 +175,7 @@ def _chunk_counts(
         leaves = {
             id(leaf): _leaf(leaf, values[g]) for leaf, g in zip(query.leaves, groups, strict=True)
         }
-        truth = _eval(query.tree, leaves)
+        truth = eval_tree(query.tree, leaves)
         holds[q] = np.count_nonzero(truth, axis=1)
         if query.monotone:
             met[q] = holds[q]
@@ -178,7 +191,7 @@ def simulate(problem: Problem, games: int, rng: np.random.Generator, seed: int |
     """Monte Carlo odds over ``games`` games, with 95% intervals."""
     import numpy as np
 
-    labels = deck_labels(problem.atoms)
+    sizes = urn_sizes(problem.atoms)
     shape = (len(problem.queries), len(problem.seen))
     holds = np.zeros(shape, dtype=np.int64)
     met = np.zeros(shape, dtype=np.int64)
@@ -186,7 +199,7 @@ def simulate(problem: Problem, games: int, rng: np.random.Generator, seed: int |
     done = 0
     while done < games:
         size = min(CHUNK, games - done)
-        h, m, k = _chunk_counts(problem, labels, size, rng)
+        h, m, k = _chunk_counts(problem, sizes, size, rng)
         holds += h
         met += m
         mulligans += k

@@ -141,7 +141,13 @@ SMALL_GROUPS = {
 )
 def test_equals_brute_force(queries: list[str], seen: list[int], mulligan: str | None) -> None:
     problem = _problem(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
-    _check(solve(problem, exact=True), _brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan))
+    expected = _brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
+    _check(solve(problem, exact=True), expected)
+    floats = solve(problem)  # the NumPy programme
+    at, met, p_mull = expected
+    assert [list(q.at_turn) for q in floats.queries] == [pytest.approx(row) for row in at]
+    assert [list(q.met_by) for q in floats.queries] == [pytest.approx(row) for row in met]
+    assert floats.mulligan_rate == pytest.approx(float(p_mull))
 
 
 def test_keep_rule_is_the_negated_mulligan_rule() -> None:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from nrdeck.sim.exact import solve
-from nrdeck.sim.montecarlo import shuffled_prefix, simulate, wilson
+from nrdeck.sim.montecarlo import dealt_labels, simulate, wilson
 from tests.unit.sim.test_exact import SMALL_DECK, SMALL_GROUPS, _problem
 
 GAMES = 60_000
@@ -57,14 +57,15 @@ def test_same_seed_same_answer_and_intervals_cover() -> None:
     assert low < first.queries[0].at_turn[0] < high
 
 
-def test_shuffled_prefix_is_a_permutation_of_the_deck() -> None:
-    labels = np.arange(10, dtype=np.uint8)
-    prefix = shuffled_prefix(labels, 1000, 10, np.random.default_rng(1))
-    assert prefix.shape == (10, 1000)
-    assert (np.sort(prefix, axis=0) == labels[:, None]).all()
-    # every card reaches the top of the deck about equally often
-    counts = np.bincount(prefix[0], minlength=10)
-    assert counts.min() > 60
+def test_dealt_labels_are_a_shuffled_deck() -> None:
+    sizes = (1, 2, 3, 4)
+    dealt = dealt_labels(sizes, 4000, 10, np.random.default_rng(1))
+    assert dealt.shape == (10, 4000)
+    deck = np.repeat(np.arange(4), sizes)
+    assert (np.sort(dealt, axis=0) == deck[:, None]).all()  # every game uses the whole deck
+    for position in (0, 4, 9):  # each position holds each label in proportion
+        share = np.bincount(dealt[position], minlength=4) / 4000
+        assert share == pytest.approx(np.asarray(sizes) / 10, abs=0.03)
 
 
 def test_wilson_interval() -> None:
