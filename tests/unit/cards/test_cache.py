@@ -156,3 +156,28 @@ def test_a_cache_folder_under_a_file_is_a_clear_cache_error(tmp_path: Path) -> N
         pass
     assert err.value.exit_code == 3
     assert "is not writable" in err.value.one_line() and "--cache-dir" in err.value.one_line()
+
+
+def test_the_fast_loader_knows_the_document_format_of_the_model() -> None:
+    from nrdeck.app import carddata
+    from nrdeck.model import DOCUMENT_FORMAT, DOCUMENT_SCHEMA
+
+    assert (carddata.DOCUMENT_FORMAT, carddata.DOCUMENT_SCHEMA) == (
+        DOCUMENT_FORMAT,
+        DOCUMENT_SCHEMA,
+    )
+
+
+def test_loading_card_data_imports_neither_pydantic_nor_requests() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from nrdeck.app.carddata import DataSettings, load_database\n"
+        "db = load_database(DataSettings())\n"
+        "db.card_by_title('Hedge Fund')\n"
+        "print(sorted(m for m in ('pydantic', 'requests') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
