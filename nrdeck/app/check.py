@@ -162,6 +162,8 @@ def expand_specs(specs: Sequence[str], exclude: Path | None = None) -> list[str]
     skip = _resolved(exclude) if exclude else None
     seen: dict[str, None] = {}
     for spec in specs:
+        if not spec.strip():
+            raise UsageError("an empty DECK argument", hint="name a file, folder, link or '-'")
         if spec == STDIN or is_remote(spec):
             seen.setdefault(spec, None)
             continue
