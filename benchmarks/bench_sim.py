@@ -59,7 +59,7 @@ def main() -> None:
 
     from nrdeck.cards.bundled import BundledSource
     from nrdeck.deck import Deck, DeckEntry
-    from nrdeck.sim.engine import SimRequest, simulate_deck
+    from nrdeck.sim.engine import SimRequest, problem_for, simulate_deck
     from nrdeck.sim.montecarlo import simulate
 
     db = BundledSource().load()
@@ -85,11 +85,9 @@ def main() -> None:
         print(f"exact 11-turn table, mulligan, 3 groups ({side}): {seconds * 1000:.1f} ms "
               f"median (goal <= 50 ms) {verdict}")  # fmt: skip
 
-    # Monte Carlo: build the same Corp problem the engine would, then time the simulator.
-    from nrdeck.sim import engine
-
-    d, queries, rule = cases[0][1], cases[0][2], cases[0][3]
-    problem = _corp_problem(engine, d, db, queries, rule)
+    # Monte Carlo: the same Corp problem the engine solves exactly, timed in the simulator.
+    corp_request = SimRequest(queries=CORP_QUERIES, mulligan="ice==0", turns=11)
+    problem = problem_for(cases[0][1], db, corp_request)
     games = args.games
     seconds = median_seconds(
         lambda: simulate(problem, games, np.random.default_rng(1), 1), max(3, args.runs // 2)
@@ -98,21 +96,6 @@ def main() -> None:
     print(f"Monte Carlo, card order, mulligan, 3 groups: {games:,} games in {seconds:.3f} s "
           f"median = {rate / 1e6:.2f} M games/s (goals >= 1.5 M/s, 10^6 <= 1 s) "
           f"{'ok' if rate >= 1.5e6 and seconds * 1e6 / games <= 1 else 'SLOW'}")  # fmt: skip
-
-
-def _corp_problem(engine: object, d: object, db: object, queries: tuple[str, ...], rule: str):  # type: ignore[no-untyped-def]
-    """The Problem the engine builds for these queries (through its own helpers)."""
-    from nrdeck.sim.engine import SimRequest, _Context, _mulligan_rule, _problem
-    from nrdeck.sim.groups import GroupResolver
-    from nrdeck.sim.query import parse_query
-    from nrdeck.sim.schedule import build_schedule
-
-    counts = dict(d.counts())  # type: ignore[attr-defined]
-    request = SimRequest(queries=queries, mulligan=rule)
-    parsed_rule, mull_if = _mulligan_rule(request)
-    schedule = build_schedule("corp", 11, (), False, None)
-    ctx = _Context(request, counts, GroupResolver(db, counts, {}), schedule, parsed_rule, mull_if)  # type: ignore[arg-type]
-    return _problem(ctx, [parse_query(q) for q in queries], schedule.cards_seen(49), True)
 
 
 if __name__ == "__main__":

@@ -58,8 +58,7 @@ class _Context:
     states: int = 0
 
 
-def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
-    """Odds for the request's queries or report on this deck."""
+def _context(deck: Deck, db: CardDB, request: SimRequest) -> tuple[_Context, str]:
     _validate(request)
     side = deck_side(deck, db, request.side)
     counts = {i: n for i, n in deck.counts().items() if i in db.cards and n > 0}
@@ -75,6 +74,22 @@ def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
     ctx = _Context(request, counts, GroupResolver(db, counts, user), schedule, rule, mull_if)
     for name in user:
         _group(ctx, name, False, None)
+    return ctx, side
+
+
+def problem_for(deck: Deck, db: CardDB, request: SimRequest) -> Problem:
+    """The solvers' input for the request's queries on the deck's schedule (benchmarks)."""
+    ctx, _ = _context(deck, db, request)
+    queries = [parse_query(q) for q in request.queries]
+    return _problem(ctx, queries, ctx.schedule.cards_seen(sum(ctx.counts.values())), True)
+
+
+def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
+    """Odds for the request's queries or report on this deck."""
+    ctx, side = _context(deck, db, request)
+    counts = ctx.counts
+    rule = ctx.rule
+    identity = deck.identity.card_id if deck.identity else None
     specs = _section_specs(request, side)
     sections = tuple(_section(ctx, spec, i) for i, spec in enumerate(specs))
     hands = _hands(ctx, db) if request.sample else ()
