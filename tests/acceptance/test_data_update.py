@@ -226,3 +226,19 @@ def test_cache_dir_that_cannot_be_created_is_exit_3(tmp_path: Path, nrdb: FakeNr
     assert result.exit_code == 3
     assert "is not writable" in result.stderr and "--cache-dir" in result.stderr
     assert nrdb.requests == []  # nothing downloaded for a cache that cannot be written
+
+
+def test_progress_bar_runs_on_a_terminal(
+    tmp_path: Path, nrdb: FakeNrdb, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nrdeck.cli.data as data_cli
+
+    monkeypatch.setattr(data_cli, "live_widgets_allowed", lambda quiet=False: not quiet)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    result = update(tmp_path / "c", nrdb.base_url)
+    assert result.exit_code == 0, result.output
+    assert "cards" in result.stderr and "card data updated" in result.stderr
+    quiet = nrdeck(
+        "data", "update", "-q", "--cache-dir", str(tmp_path / "q"), "--api-url", nrdb.base_url
+    )
+    assert quiet.exit_code == 0 and quiet.stderr == ""
