@@ -151,7 +151,7 @@ def solve(problem: Problem, *, exact: bool = False, state_cap: int = DEFAULT_STA
     """Exact odds for every query at every turn, and the mulligan rate."""
     atoms = problem.atoms
     seen = problem.seen
-    _check_cap(atoms, seen[-1], len(problem.queries), state_cap)
+    _check_cap(problem, state_cap)
     if not exact:
         from nrdeck.sim.dense import solve_dense
 
@@ -229,12 +229,16 @@ def _judge(
     return out
 
 
-def _check_cap(atoms: Atoms, n: int, queries: int, cap: int) -> None:
-    estimate = state_estimate(atoms, n)
+def _check_cap(problem: Problem, cap: int) -> None:
+    """Refuse a programme whose count grid times flag states would pass ``cap``."""
+    atoms = problem.atoms
+    deadlines = sum(1 for q in problem.queries for leaf in q.leaves if leaf.deadline is not None)
+    tracked = sum(1 for q in problem.queries if not q.monotone)
+    estimate = state_estimate(atoms, problem.seen[-1]) << (deadlines + tracked)
     if estimate > cap:
         raise StateCapExceeded(
             f"the exact method would track up to {estimate} states (cap {cap}) for "
-            f"{len(atoms.sizes)} atoms and {queries} queries",
+            f"{len(atoms.sizes)} atoms and {len(problem.queries)} queries",
             hint="use --method mc or --method auto, or raise --state-cap",
         )
 

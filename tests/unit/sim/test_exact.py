@@ -163,6 +163,14 @@ def test_float_mode_matches_fractions() -> None:
         assert q_float.at_turn == pytest.approx([float(p) for p in q_exact.at_turn], abs=1e-12)
 
 
+def test_closed_form_edge_cases() -> None:
+    assert hypergeom_at_least(45, 3, 5, 0) == 1  # at least 0 is certain
+    assert hypergeom_at_least(10, 12, 3, 3) == 1  # more copies than the deck: all of it
+    assert hypergeom_at_least(10, 3, 15, 3) == 1  # drawing past the end sees every card
+    assert hypergeom_at_least(10, 3, 5, 4) == 0  # more than there are
+    assert hypergeom_at_least(10, 0, 5, 1) == 0  # an empty group
+
+
 def test_at_least_zero_is_certain() -> None:
     odds = solve(_problem({"x": 3, "r": 42}, {"x": {"x": 1}}, ["x>=0"], [0, 5, 6]), exact=True)
     assert list(odds.queries[0].at_turn) == [1, 1, 1]
