@@ -59,8 +59,9 @@ def main() -> None:
 
     from nrdeck.cards.bundled import BundledSource
     from nrdeck.deck import Deck, DeckEntry
-    from nrdeck.sim.engine import SimRequest, problem_for, simulate_deck
+    from nrdeck.sim.engine import problem_for, simulate_deck
     from nrdeck.sim.montecarlo import simulate
+    from nrdeck.sim.request import SimRequest
 
     db = BundledSource().load()
 

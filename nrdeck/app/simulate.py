@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from nrdeck.app.carddata import DataSettings
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
-from nrdeck.sim.engine import SimRequest
+from nrdeck.sim.request import SimRequest
 from nrdeck.sim.results import Simulation
 
 

@@ -117,8 +117,8 @@ def simulate(
 
     from nrdeck.app.simulate import SimulateOptions
     from nrdeck.app.simulate import simulate as run_simulation
-    from nrdeck.sim.engine import SimRequest
     from nrdeck.sim.render import RENDERER_BY_NAME
+    from nrdeck.sim.request import SimRequest
 
     RunState.debug = RunState.debug or debug
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)

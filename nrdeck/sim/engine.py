@@ -8,38 +8,19 @@ from dataclasses import dataclass, field
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
-from nrdeck.sim.exact import DEFAULT_STATE_CAP, StateCapExceeded, solve
+from nrdeck.sim.exact import StateCapExceeded, solve
 from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
 from nrdeck.sim.model import Odds, Problem, build_atoms
 from nrdeck.sim.query import Query, parse_query
 from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
+from nrdeck.sim.request import SimRequest, mulligan_rule, validate
 from nrdeck.sim.results import Column, Hand, Section, Simulation, first_met
 from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
 
-METHODS = ("auto", "exact", "mc")
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
 TOP_K_ROWS = 10
 ACCESS_DONE = 0.999
-
-
-@dataclass(frozen=True, slots=True)
-class SimRequest:
-    """What to simulate: queries or a report, groups, the mulligan rule, the schedule."""
-
-    queries: tuple[str, ...] = ()
-    groups: tuple[str, ...] = ()
-    mulligan: str | None = None
-    keep: str | None = None
-    side: str | None = None
-    click_draws: str | None = None
-    turns: int = 11
-    method: str = "auto"
-    games: int = 200_000
-    seed: int = 0
-    report: str | None = None
-    sample: int = 0
-    state_cap: int = DEFAULT_STATE_CAP
 
 
 @dataclass
@@ -59,7 +40,7 @@ class _Context:
 
 
 def _context(deck: Deck, db: CardDB, request: SimRequest) -> tuple[_Context, str]:
-    _validate(request)
+    validate(request)
     side = deck_side(deck, db, request.side)
     counts = {i: n for i, n in deck.counts().items() if i in db.cards and n > 0}
     if not counts:
@@ -70,7 +51,7 @@ def _context(deck: Deck, db: CardDB, request: SimRequest) -> tuple[_Context, str
     if request.click_draws is None:
         draws = DEFAULT_CLICK_DRAWS[side]
     schedule = build_schedule(side, request.turns, draws, len(draws) == 1, identity)
-    rule, mull_if = _mulligan_rule(request)
+    rule, mull_if = mulligan_rule(request)
     ctx = _Context(request, counts, GroupResolver(db, counts, user), schedule, rule, mull_if)
     for name in user:
         _group(ctx, name, False, None)
@@ -137,31 +118,6 @@ def deck_side(deck: Deck, db: CardDB, override: str | None) -> str:
     if not sides:
         raise UsageError(f"{deck.source}: cannot tell the side", hint="pass --side corp|runner")
     return max(("corp", "runner"), key=sides.count)
-
-
-def _validate(request: SimRequest) -> None:
-    if request.method not in METHODS:
-        raise UsageError(f"--method {request.method!r}: expected exact, mc or auto")
-    if not 0 <= request.turns <= 60:
-        raise UsageError(f"--turns {request.turns}: expected 0 to 60")
-    if request.games < 1:
-        raise UsageError(f"--games {request.games}: expected at least 1")
-    if request.sample < 0:
-        raise UsageError(f"--sample {request.sample}: expected 0 or more")
-    if request.mulligan and request.keep:
-        raise UsageError("--mulligan and --keep are exclusive", hint="give one rule")
-    if request.report and request.report not in REPORT_BY_NAME:
-        raise UsageError(
-            f"--report {request.report!r}: expected one of {', '.join(REPORT_BY_NAME)}"
-        )
-
-
-def _mulligan_rule(request: SimRequest) -> tuple[Query | None, bool]:
-    if request.mulligan:
-        return parse_query(request.mulligan, "--mulligan"), True
-    if request.keep:
-        return parse_query(request.keep, "--keep"), False
-    return None, True
 
 
 def _section_specs(request: SimRequest, side: str) -> list[SectionSpec]:

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from nrdeck.carddb import CardDB
-from nrdeck.sim.engine import SimRequest, simulate_deck
+from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.render import (
     CSV_HEADER,
     RENDERER_BY_NAME,
@@ -20,6 +20,7 @@ from nrdeck.sim.render import (
     render_json,
     render_text,
 )
+from nrdeck.sim.request import SimRequest
 from nrdeck.sim.results import Simulation
 from tests.unit.sim.test_engine import CORP_CARDS, make_deck
 
@@ -81,8 +82,8 @@ def test_csv_long_format(sim: Simulation) -> None:
 
 def test_every_output_format_has_a_renderer() -> None:
     from nrdeck.cli.simulate import Method, ReportName, SimFormat
-    from nrdeck.sim.engine import METHODS
     from nrdeck.sim.reports import REPORT_BY_NAME
+    from nrdeck.sim.request import METHODS
 
     assert {f.value for f in SimFormat} == set(RENDERER_BY_NAME)
     assert {r.value for r in ReportName} == set(REPORT_BY_NAME)
