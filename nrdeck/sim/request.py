@@ -39,6 +39,8 @@ def validate(request: SimRequest) -> None:
         raise UsageError(f"--turns {request.turns}: expected 0 to 60")
     if request.games < 1:
         raise UsageError(f"--games {request.games}: expected at least 1")
+    if request.seed < 0:
+        raise UsageError(f"--seed {request.seed}: expected a whole number, 0 or more")
     if request.sample < 0:
         raise UsageError(f"--sample {request.sample}: expected 0 or more")
     if request.mulligan and request.keep:

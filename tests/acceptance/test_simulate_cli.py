@@ -116,6 +116,7 @@ def test_sample_hands_with_groups() -> None:
         (("--report", "corp"), "--report corp is for Corp decks"),
         (("killer>=1", "--click-draws", "5"), "only 4 clicks"),
         (("--group", "oops"), "--group"),
+        (("killer>=1", "--seed", "-1"), "--seed -1"),
         (("econ>=2 & breaker>=2 & killer>=1", "--method", "exact", "--state-cap", "5"), "cap 5"),
     ],
 )
@@ -126,6 +127,15 @@ def test_usage_errors_are_one_line_exit_2(args: tuple[str, ...], fragment: str) 
     assert result.stderr.startswith("nrdeck: error: ")
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
+
+
+def test_unknown_cards_are_warned_about_and_left_out(tmp_path: Path) -> None:
+    deck = tmp_path / "odd.txt"
+    deck.write_text("3 Hedge Fund\n3 Not A Real Card\n3 Ice Wall\n", encoding="utf-8")
+    result = run(str(deck), "ice>=1", "--seed", "1", "--output-format", "json")
+    assert result.exit_code == ExitCode.OK, result.stderr
+    assert "Not A Real Card" in result.stderr and "left out of the simulation" in result.stderr
+    assert json.loads(result.stdout)["deck_size"] == 6
 
 
 def test_missing_deck_is_a_usage_error() -> None:
