@@ -226,7 +226,7 @@ def resolve(raw: RawDeck, db: CardDB) -> Deck:
         name=raw.name,
         identity=identities[0] if identities else None,
         entries=tuple(resolver.entries),
-        problems=tuple(resolver.problems),
+        problems=tuple(sorted(resolver.problems, key=lambda p: p.line or 0)),
         extra_identities=tuple(identities[1:]),
         format=raw.format,
     )

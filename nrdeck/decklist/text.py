@@ -22,6 +22,7 @@ _MARKS = re.compile(r"[•●○◦★☆♘✪]+")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _COMMENT = re.compile(r"\s(?:#|//).*$")
 _BULLET = re.compile(r"^[*+\-]\s+")
+_ID_LABEL = re.compile(r"^(?:identity|id)\s*:\s+", re.IGNORECASE)
 _TYPES = (
     r"identity|agendas?|assets?|operations?|upgrades?|barriers?|code ?gates?|sentr(?:y|ies)"
     r"|ice|other|multi|mixed|events?|hardware|resources?|icebreakers?|programs?"
@@ -75,7 +76,7 @@ def read_line(raw: str) -> LineRead | None:
         return None
     if _NEGATIVE.search(text):
         return LineRead(error=f"negative quantity in {text!r}: quantities are 1–{MAX_QUANTITY}")
-    text = _BULLET.sub("", text)
+    text = _ID_LABEL.sub("", _BULLET.sub("", text))
     if not any(ch.isalnum() for ch in text):
         return LineRead(error=f"no card name in {raw.strip()!r}")
     quantity, title = split_quantity(text)

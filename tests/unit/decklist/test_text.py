@@ -128,3 +128,17 @@ def test_quantity_less_identity_resolves_and_other_cards_need_a_quantity(db: Car
     [problem] = deck.problems
     assert (problem.code, problem.line) == ("parse-error", 3)
     assert "no quantity" in problem.message and "1x Snare!" in problem.message
+
+
+def test_identity_label(db: CardDB) -> None:
+    deck = resolve(parse("Identity: Jinteki: Personal Evolution\n3x Hedge Fund\n"), db)
+    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+
+
+def test_problems_are_in_line_order(db: CardDB) -> None:
+    deck = resolve(parse("3x Hedge Fnud\n0x Sure Gamble\n3x Snare!\n???\n"), db)
+    assert [(p.line, p.code) for p in deck.problems] == [
+        (1, "unknown-card"),
+        (2, "parse-error"),
+        (4, "parse-error"),
+    ]
