@@ -24,7 +24,9 @@ def _deck_object(doc: Any, collector: LineCollector) -> dict[str, Any] | None:
     """The deck object inside any accepted envelope, or None (with a problem)."""
     if isinstance(doc, dict) and "data" in doc:
         if doc.get("success") is False:
-            collector.error(None, "NetrunnerDB answered success: false (no such deck)")
+            collector.error(
+                None, f"{collector.source}: NetrunnerDB answered success: false (no such deck)"
+            )
             return None
         data = doc["data"]
         if isinstance(data, list):
@@ -36,7 +38,7 @@ def _deck_object(doc: Any, collector: LineCollector) -> dict[str, Any] | None:
         isinstance(doc.get("cards"), dict) or isinstance(doc.get("card_slots"), dict)
     ):
         return doc
-    collector.error(None, _SHAPE)
+    collector.error(None, f"{collector.source}: {_SHAPE}")
     return None
 
 
@@ -56,7 +58,9 @@ class NrdbJsonParser:
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as err:
-            collector.error(err.lineno, f"not valid JSON: {err.msg} (column {err.colno})")
+            collector.error(
+                err.lineno, f"{source} is not valid JSON: {err.msg} (column {err.colno})"
+            )
             return collector.deck(self.format)
         deck = _deck_object(doc, collector)
         if deck is None:

@@ -28,9 +28,13 @@ def _xml_root(text: str, collector: LineCollector) -> Any:
         return ElementTree.fromstring(text.lstrip("\ufeff"), forbid_dtd=True)
     except ElementTree.ParseError as err:
         line = getattr(err, "position", (None,))[0]
-        collector.error(line, f"not a valid OCTGN .o8d file (bad XML: {err})")
-    except defusedxml.DefusedXmlException as err:
-        collector.error(None, f"refused: the XML uses a DTD or entities ({type(err).__name__})")
+        collector.error(line, f"{collector.source} is not a valid OCTGN .o8d file (bad XML: {err})")
+    except defusedxml.DefusedXmlException:
+        collector.error(
+            None,
+            f"{collector.source} was refused: its XML declares a DTD or entities, "
+            "which OCTGN decks never need (entity expansion attacks)",
+        )
     return None
 
 
@@ -46,7 +50,9 @@ class OctgnParser:
         if root is None:
             return collector.deck(self.format)
         if root.tag != "deck":
-            collector.error(1, f"not an OCTGN deck: the root element is <{root.tag}>")
+            collector.error(
+                1, f"{collector.source} is not an OCTGN deck: the root element is <{root.tag}>"
+            )
             return collector.deck(self.format)
         for section in root.iter("section"):
             is_identity = (section.get("name") or "").strip().lower() == "identity"
