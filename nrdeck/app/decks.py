@@ -67,6 +67,11 @@ def load_deck(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
 
 def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
     source = str(path)
+    if source.startswith(("http:/", "https:/")):  # pathlib folds "//" into "/"
+        raise UsageError(
+            f"{source} is not a NetrunnerDB deck link",
+            hint="use https://netrunnerdb.com/en/decklist/<id> or a saved decklist file",
+        )
     if not path.exists():
         raise UsageError(f"{source}: no such file", hint="check the path")
     if path.is_dir():

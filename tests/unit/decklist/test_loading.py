@@ -95,3 +95,9 @@ def test_local_files_do_not_import_the_network_stack(tmp_path: Path) -> None:
         "assert 'requests' not in sys.modules and 'urllib3' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_other_links_are_a_usage_error(db: CardDB) -> None:
+    with pytest.raises(UsageError) as info:
+        load_deck("https://example.com/deck.txt", db, DeckSettings())
+    assert "not a NetrunnerDB deck link" in info.value.one_line()
