@@ -221,8 +221,22 @@ def _section(ctx: _Context, spec: SectionSpec, index: int) -> Section:
     done = [c for c in columns if c is not None]
     if spec.accesses:
         rows, seen, done = _trim_accesses(rows, done, spec)
-    return Section(spec.title, "accesses" if spec.accesses else "turn", rows, seen, tuple(done),
-                   spec.note)  # fmt: skip
+    note = "; ".join(n for n in (_density(ctx) if spec.density else "", spec.note) if n)
+    kind = "accesses" if spec.accesses else "turn"
+    return Section(spec.title, kind, rows, seen, tuple(done), note)
+
+
+def _density(ctx: _Context) -> str:
+    """R&D's agenda density: agendas and points per card."""
+    size = sum(ctx.counts.values())
+    agendas = _group(ctx, "agenda", False, None)
+    points = _group(ctx, "points", False, None)
+    count = sum(n for i, n in ctx.counts.items() if agendas.weight(i))
+    total = sum(n * points.weight(i) for i, n in ctx.counts.items())
+    return (
+        f"R&D: {count} agendas in {size} cards ({count / size:.1%} of cards), "
+        f"{total} agenda points ({total / size:.2f} per card)"
+    )
 
 
 def _trim_accesses(

@@ -29,6 +29,7 @@ class SectionSpec:
     columns: tuple[ColumnSpec, ...]
     accesses: bool = False
     note: str = ""
+    density: bool = False  # add R&D's agenda density to the note
 
 
 def corp_report(side: str) -> tuple[SectionSpec, ...]:
@@ -68,7 +69,7 @@ def runner_report(side: str) -> tuple[SectionSpec, ...]:
     policies = SectionSpec(
         "Full rig (fracter, decoder, killer) by click-draws per turn",
         tuple(ColumnSpec(f"{k} draw{'s' if k != 1 else ''}/turn", rig, k) for k in range(5)),
-        note="cards seen follow the first column's policy",
+        note="cards seen: 5 in hand plus the column's click-draws each turn",
     )
     return (start, policies)
 
@@ -83,6 +84,7 @@ def rnd_report(side: str) -> tuple[SectionSpec, ...]:
             ColumnSpec("≥ 2 agendas", "agenda>=2"),
         ),
         accesses=True,
+        density=True,
     )
     points = SectionSpec(
         "Accesses to reach 7 agenda points",

@@ -101,6 +101,7 @@ def test_reports(db: CardDB, corp: Deck, runner: Deck) -> None:
     top, points = rnd.sections
     assert top.row_name == "accesses" and top.rows == tuple(range(1, 11))
     assert top.columns[0].odds.at_turn[0] == pytest.approx(10 / 49)
+    assert "R&D: 10 agendas in 49 cards (20.4% of cards), 21 agenda points" in top.note
     assert points.columns[0].odds.met_by[-1] >= 0.999
     assert points.columns[0].first_met.median is not None
     policies = simulate_deck(runner, db, SimRequest(report="runner")).sections[1]
