@@ -109,8 +109,8 @@ def no_influence_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
     return [
         ctx.problem(
             "no-influence-value",
-            f"{card.title} ({card.faction}) has no influence value and cannot be played "
-            f"out of faction in a {identity.faction} deck",
+            f"{card.title} ({ctx.faction_name(card.faction)}) has no influence value and "
+            f"cannot be played out of faction in a {ctx.faction_name(identity.faction)} deck",
             "CR 1.4.4, 2.14.2",
             cid,
         )

@@ -64,6 +64,11 @@ class DeckContext:
         """True when the card's faction differs from the identity's (neutral included)."""
         return self.identity is not None and card.faction != self.identity.faction
 
+    def faction_name(self, faction_id: str) -> str:
+        """'Haas-Bioroid' for 'haas_bioroid' (the id when the data has no name)."""
+        faction = self.db.factions.get(faction_id)
+        return faction.name if faction else faction_id
+
     def with_identity(self) -> dict[str, int]:
         """Copies per card id with the identity counted once (for restriction mechanics)."""
         if self.identity is None:

@@ -44,7 +44,7 @@ def ampere_problems(ctx: DeckContext) -> list[Problem]:
     for faction, agendas in by_faction.items():
         if len(agendas) > 2:
             titles = ", ".join(ctx.cards[cid].title for cid in agendas)
-            name = ctx.db.factions[faction].name if faction in ctx.db.factions else faction
+            name = ctx.faction_name(faction)
             message = (
                 f"{len(agendas)} different {name} agendas ({titles}); "
                 f"{ctx.identity.title} allows 2 per faction"
