@@ -19,7 +19,6 @@ from nrdeck.cli.common import (
     DataOpt,
     DebugOpt,
     OfflineOpt,
-    QuietOpt,
     RunState,
     data_settings,
     handles_errors,
@@ -55,6 +54,7 @@ DecksArg = Annotated[
     typer.Argument(
         help="Deck files, folders (searched recursively), globs, NetrunnerDB links or "
         "UUIDs, or '-' for standard input (the default when input is piped).",
+        metavar="DECK",
         show_default=False,
     ),
 ]
@@ -79,11 +79,19 @@ FormatFileOpt = Annotated[
 ]
 InputFormatOpt = Annotated[
     str | None,
-    typer.Option("--input-format", help="Decklist format (default: detected per file)."),
+    typer.Option(
+        "--input-format",
+        metavar="NAME",
+        help="Decklist format: auto (detected per file, the default), text, nrdb-text, "
+        "markdown, bbcode, jinteki, o8d or json.",
+    ),
 ]
 OutputOpt = Annotated[
     Path | None,
     typer.Option("--output", "-o", dir_okay=False, help="Write the report to FILE (atomically)."),
+]
+CheckQuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Print only illegal decks, and no summary.")
 ]
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
@@ -114,7 +122,7 @@ def check(
     cache_dir: CacheDirOpt = None,
     api_url: ApiUrlOpt = None,
     color: ColorOpt = ColorMode.auto,
-    quiet: QuietOpt = False,
+    quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
     debug: DebugOpt = False,
 ) -> None:
@@ -143,7 +151,9 @@ def check(
 
 @handles_errors
 def stats(
-    deck: Annotated[str, typer.Argument(help="One deck: a file, link, UUID or '-'.")],
+    deck: Annotated[
+        str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
+    ],
     format_id: FormatOpt = "standard",
     as_of: AsOfOpt = None,
     snapshot: SnapshotOpt = None,

@@ -278,3 +278,26 @@ def test_stats_table_and_json() -> None:
     # 3 Snare! (0), 3 Ice Wall + 3 Mumba Temple (1), 3 Enigma + 3 Cayambe Grid (3), 4 Hedge Fund
     assert doc["cost_curve"] == {"0": 3, "1": 6, "3": 6, "5": 4}
     assert doc["influence_by_faction"]["Weyland Consortium"] == 12
+
+
+def test_input_format_help_names_every_parser() -> None:
+    from nrdeck.decklist import INPUT_FORMATS
+
+    help_text = " ".join(CliRunner().invoke(app, ["check", "--help"]).stdout.split())
+    for name in INPUT_FORMATS:
+        assert name in help_text, name
+
+
+def test_real_json_output_validates_against_the_shipped_schema() -> None:
+    import jsonschema
+
+    import nrdeck.report
+
+    schema_path = Path(nrdeck.report.__file__).parent / "check-v1.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    result = run(SG, LEGAL, ILLEGAL, REMOTE, "--offline", "--output-format", "json")
+    assert result.exit_code == ExitCode.ILLEGAL
+    doc = json.loads(result.stdout)
+    jsonschema.validate(doc, schema)
+    assert [d["legal"] for d in doc["decks"]] == [False, True, False, False]
+    assert doc["summary"] == {"decks": 4, "legal": 1, "illegal": 2, "unavailable": 1}

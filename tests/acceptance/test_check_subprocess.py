@@ -122,3 +122,27 @@ def test_stats_command() -> None:
     assert "By type" in proc.stdout and "\x1b[" not in proc.stdout
     doc = json.loads(nrdeck("stats", LEGAL, "--output-format", "json").stdout)
     assert doc["by_type"] == {"Event": 14, "Program": 13, "Resource": 8, "Hardware": 5}
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "message"),
+    [
+        ("RuntimeError('boom')", 4, "internal error: RuntimeError: boom"),
+        ("KeyboardInterrupt()", 130, "nrdeck: interrupted"),
+    ],
+)
+def test_internal_error_and_interrupt_exit_codes(raised: str, code: int, message: str) -> None:
+    script = (
+        "import sys, nrdeck.app.check as c\n"
+        f"def fail(*a, **k): raise {raised}\n"
+        "c.check_decks = fail\n"
+        "from nrdeck.cli import main\n"
+        f"sys.argv = ['nrdeck', 'check', {LEGAL!r}, '--offline']\n"
+        "main()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == code
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
