@@ -98,6 +98,11 @@ def _card_cost(ctx: DeckContext, cid: str, comp: Compiled) -> CardCost | None:
 def compute(ctx: DeckContext, comp: Compiled) -> Influence:
     """Influence spent with its breakdown, and the limit after any global penalty."""
     breakdown = tuple(c for cid in ctx.counts if (c := _card_cost(ctx, cid, comp)) is not None)
+    identity = ctx.identity
+    if identity is not None and comp.universal_faction_cost.get(identity.id):
+        cost = comp.universal_faction_cost[identity.id]
+        note = f"+{cost} (universal faction cost, identity)"
+        breakdown = (CardCost(identity.id, identity.title, 1, cost, note), *breakdown)
     spent = sum(c.amount for c in breakdown)
     printed = ctx.identity.influence_limit if ctx.identity else None
     penalty = sum(comp.global_penalty.get(cid, 0) * n for cid, n in ctx.with_identity().items())

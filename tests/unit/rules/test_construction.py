@@ -147,3 +147,22 @@ def test_ampere_may_use_out_of_faction_agendas(db: CardDB) -> None:
     )
     problem = next(p for p in three.problems if p.code == "ampere-agendas")
     assert len(problem.cards) == 3 and "Jinteki" in problem.message
+
+
+def test_the_identity_counts_for_points_and_restricted_cards(db: CardDB) -> None:
+    ci = "Cerebral Imaging: Infinite Frontiers"
+    eternal = check(db, ci, [(3, "Hedge Fund")], "eternal")
+    assert [c.card_id for c in eternal.stats.points_breakdown] == [
+        "cerebral_imaging_infinite_frontiers"
+    ]
+    assert eternal.stats.points == 3 and eternal.stats.point_limit == 7  # Eternal Points List 25.07
+    restricted = db.restrictions["napd_mwl_2_2"].restricted - {"jinteki_potential_unleashed"}
+    other = sorted(cid for cid in restricted if db.cards[cid].faction == "jinteki")[0]
+    result = check(
+        db, "Jinteki: Potential Unleashed", [(1, db.cards[other].title)], on="2018-10-01"
+    )
+    problem = next(p for p in result.problems if p.code == "restricted")
+    assert (
+        set(problem.cards) == {"jinteki_potential_unleashed", other}
+        and problem.rule == "NAPD MWL 2.2"
+    )
