@@ -35,7 +35,7 @@ def identity_problems(ctx: DeckContext) -> list[Problem]:
     if deck.identity is None:
         return [ctx.problem("identity-missing", "the deck has no identity card", "CR 1.4.1")]
     extra = [e.card_id for e in deck.extra_identities]
-    extra += [cid for cid, card in ctx.cards.items() if card.is_identity]
+    extra += list(ctx.stray_identities)
     if not extra:
         return []
     names = [ctx.card_or_identity(cid).title for cid in extra if cid in ctx.db.cards]

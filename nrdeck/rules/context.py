@@ -23,6 +23,7 @@ class DeckContext:
     counts: dict[str, int]  # copies per known card id, identity excluded, in deck order
     cards: dict[str, Card]
     lines: dict[str, int | None]  # the first source line naming each card
+    stray_identities: tuple[str, ...] = ()  # identity cards listed among the cards
 
     @classmethod
     def of(cls, deck: Deck, db: CardDB) -> DeckContext:
@@ -30,15 +31,23 @@ class DeckContext:
         counts: Counter[str] = Counter()
         lines: dict[str, int | None] = {}
         known = db.cards
+        stray: list[str] = []
         for entry in deck.entries:
-            if entry.card_id in known:
+            card = known.get(entry.card_id)
+            if card is None:
+                continue
+            lines.setdefault(entry.card_id, entry.line)
+            if card.is_identity:  # not part of the deck (CR 1.4.3a): reported as an identity
+                stray.append(entry.card_id)
+            else:
                 counts[entry.card_id] += entry.quantity
-                lines.setdefault(entry.card_id, entry.line)
+        for extra in deck.extra_identities:
+            lines.setdefault(extra.card_id, extra.line)
         if deck.identity is not None:
             lines[deck.identity.card_id] = deck.identity.line
         identity = known.get(deck.identity.card_id) if deck.identity else None
         cards = {card_id: known[card_id] for card_id in counts}
-        return cls(deck, db, identity, dict(counts), cards, lines)
+        return cls(deck, db, identity, dict(counts), cards, lines, tuple(stray))
 
     @property
     def size(self) -> int:

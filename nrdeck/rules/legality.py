@@ -232,14 +232,17 @@ def one_box_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
 def legality_problems(
     ctx: DeckContext, in_force: InForce, comp: Compiled, points: tuple[CardCost, ...]
 ) -> list[Problem]:
-    """Every pool, ban-list and format-extra problem."""
-    if not in_force.extras.constructed:
-        return []
-    return [
-        *pool_problems(ctx, in_force, comp),
+    """Every pool, ban-list and format-extra problem (casual: only a house format's lists)."""
+    lists = [
         *banned_problems(ctx, comp),
         *restricted_problems(ctx, comp),
         *points_problems(ctx, comp, points),
+    ]
+    if not in_force.extras.constructed:
+        return lists
+    return [
+        *pool_problems(ctx, in_force, comp),
+        *lists,
         *agenda_cap_problems(ctx, in_force),
         *one_box_problems(ctx, comp),
     ]

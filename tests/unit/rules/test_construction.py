@@ -166,3 +166,15 @@ def test_the_identity_counts_for_points_and_restricted_cards(db: CardDB) -> None
         set(problem.cards) == {"jinteki_potential_unleashed", other}
         and problem.rule == "NAPD MWL 2.2"
     )
+
+
+def test_an_identity_listed_among_the_cards_is_not_counted_and_is_reported(db: CardDB) -> None:
+    result = check(
+        db,
+        "Haas-Bioroid: Precision Design",
+        [(3, "Hedge Fund"), (1, "Jinteki: Restoring Humanity")],
+        "casual",
+    )
+    assert result.stats.cards == 3
+    problem = next(p for p in result.problems if p.code == "identity-multiple")
+    assert problem.cards == ("jinteki_restoring_humanity",) and problem.location.line == 3

@@ -103,3 +103,11 @@ def test_bad_format_files_are_one_line_usage_errors(
 def test_a_missing_format_file_is_a_usage_error(db: CardDB, tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="cannot read"):
         select(db, "standard", today=DAY, format_file=tmp_path / "absent.toml")
+
+
+def test_a_casual_house_format_applies_its_own_lists_only(db: CardDB, tmp_path: Path) -> None:
+    in_force = user_format(
+        db, tmp_path, 'name = "Kitchen"\nbase = "casual"\nbanned = ["Hedge Fund"]\n'
+    )
+    assert in_force.card_pool_id is None
+    assert codes_under(db, in_force, [*LEGAL, (1, "Jackson Howard")]) == ["banned"]
