@@ -65,6 +65,8 @@ def main() -> None:
             shutil.copy(EXAMPLES / DECKS[i % len(DECKS)], folder / f"deck{i:03}.txt")
         one = str(folder / "deck000.txt")
         base, _, base_cpu = measure([sys.executable, "-c", "pass"], args.runs)
+        floor_cmd = [sys.executable, "-c", "import nrdeck.cli, typer._adapters"]
+        floor, _, floor_cpu = measure(floor_cmd, args.runs)
         single, single_rss, single_cpu = measure([*nrdeck, "check", one, "--offline"], args.runs)
         bulk, bulk_rss, bulk_cpu = measure(
             [*nrdeck, "check", str(folder), "--offline"], max(5, args.runs // 3)
@@ -72,6 +74,7 @@ def main() -> None:
     mib = 1024
     rows = [
         ("python -c pass", base, base_cpu, ""),
+        ("import CLI + Typer params", floor, floor_cpu, "what any command with options pays"),
         (
             "nrdeck check deck.txt",
             single,
