@@ -53,4 +53,7 @@ def test_output_matches_golden_file(name: str, monkeypatch: pytest.MonkeyPatch) 
     golden = GOLDEN / name
     if os.environ.get("NRDECK_UPDATE_GOLDEN"):
         golden.write_text(actual, encoding="utf-8")
-    assert actual == golden.read_text(encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8"), (
+        f"{name} changed; if intended, regenerate with NRDECK_UPDATE_GOLDEN=1 python -m pytest "
+        "tests/acceptance/test_check_golden.py and review git diff tests/golden"
+    )
