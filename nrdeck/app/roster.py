@@ -102,7 +102,7 @@ def parse_roster_csv(text: str, source: str, folder: Path) -> Roster:
     except csv.Error as err:
         raise UsageError(f"{source}: line {reader.line_num}: malformed CSV: {err}") from None
     extra = tuple(c for c in columns if c and c not in REQUIRED_COLUMNS)
-    return Roster(source, folder, tuple(entries), extra)
+    return Roster(source, folder, _some(entries, source), extra)
 
 
 def _header(reader: Iterator[list[str]], source: str) -> list[str]:
@@ -152,7 +152,13 @@ def parse_roster_json(text: str, source: str, folder: Path) -> Roster:
             )
         extra.update(dict.fromkeys(k for k in row if k not in REQUIRED_COLUMNS))
         entries.append(_entry(row, source, number, "entry"))
-    return Roster(source, folder, tuple(entries), tuple(extra), unit="entry")
+    return Roster(source, folder, _some(entries, source), tuple(extra), unit="entry")
+
+
+def _some(entries: list[RosterEntry], source: str) -> tuple[RosterEntry, ...]:
+    if not entries:
+        raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
+    return tuple(entries)
 
 
 def _json_cell(value: object, source: str, number: int, key: object) -> str:

@@ -156,9 +156,12 @@ def player_problems(player: PlayerReport) -> list[tuple[str, Problem]]:
 
 def describe_period(report: EventReport) -> str:
     """'Standard · Standard Ban List 25.08 · … · as of 2025-09-01', or '' when unknown."""
-    if report.period is None:
+    period = report.period
+    if period is None:
         return ""
-    return f"{report.period.describe()} · as of {report.period.as_of.isoformat()}"
+    parts = [period.format_name, period.restriction_name, period.card_pool_name]
+    named = [p for p in dict.fromkeys(parts) if p]
+    return " · ".join([*named, f"as of {period.as_of.isoformat()}"])
 
 
 def summary_line(report: EventReport) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -45,7 +45,7 @@ def render_table(report: EventReport, *, quiet: bool = False) -> RenderableType:
             _deck(player.runner),
             _problems(report, player),
         )
-    return Group(table) if report.players else Text("The roster has no players.")
+    return table
 
 
 def _deck(deck: DeckOutcome) -> Text:

@@ -42,6 +42,7 @@ def test_csv_multiline_cells_and_blank_rows_keep_true_line_numbers() -> None:
         ("player,corp,runner\nA,b,c,d\n", "r.csv: line 2: expected 3 fields (player,corp,runner)"),
         ("player,corp,runner\nA,b,c\n ,b,c\n", "r.csv: line 3: the player name is empty"),
         ('player,corp,runner\nA,"b,c\n', "r.csv: line 2: malformed CSV"),
+        ("player,corp,runner\n\n", "r.csv: the roster has no players"),
     ],
 )
 def test_csv_errors_name_file_and_line(text: str, message: str) -> None:
@@ -68,6 +69,7 @@ def test_json_roster_with_extra_keys_and_null_cells() -> None:
     [
         ("{}", "r.json: the roster must be a JSON list"),
         ("[1]", "r.json: entry 1: expected an object"),
+        ("[]", "r.json: the roster has no players"),
         ('[{"player": "A", "corp": "x"}]', "r.json: entry 1: missing key 'runner'"),
         ('[{"player": "A", "corp": ["x"], "runner": ""}]', "r.json: entry 1: corp must be text"),
         ('[\n{"player": }]', "r.json: line 2: invalid JSON"),
