@@ -174,16 +174,24 @@ class NrdbV3Source:
             response = self.session.get(url, headers=headers, timeout=timeouts(self.http))
             _ = response.content  # read the whole body now, inside the error handling
         except requests.exceptions.Timeout as exc:
-            raise DataUnavailableError(f"{url}: timed out", hint=_HINT) from exc
+            raise DataUnavailableError(f"{url}: {self._timed_out()}", hint=_HINT) from exc
         except requests.exceptions.ConnectionError as exc:
-            raise DataUnavailableError(
-                f"{url}: cannot connect ({_reason(exc)})", hint=_HINT
-            ) from exc
+            # urllib3 wraps a read timeout it gave up retrying into a connection error
+            what = (
+                self._timed_out() if "timed out" in str(exc) else f"cannot connect ({_reason(exc)})"
+            )
+            raise DataUnavailableError(f"{url}: {what}", hint=_HINT) from exc
         except requests.exceptions.RequestException as exc:
             raise DataUnavailableError(
                 f"{url}: download failed ({_reason(exc)})", hint=_HINT
             ) from exc
         return response
+
+    def _timed_out(self) -> str:
+        return (
+            f"timed out (no answer within {self.http.connect_timeout:g} s to connect "
+            f"or {self.http.read_timeout:g} s to read)"
+        )
 
 
 @dataclass(frozen=True, slots=True)

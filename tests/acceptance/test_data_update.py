@@ -141,8 +141,11 @@ def test_connection_dropped_by_the_server_is_exit_3(warm: Path) -> None:
     assert_fails_cleanly(result, warm, before, url)
 
 
-def test_timeout_is_exit_3(warm: Path, nrdb: FakeNrdb, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
+@pytest.mark.parametrize("retries", ["0", "1"])
+def test_timeout_is_exit_3(
+    warm: Path, nrdb: FakeNrdb, monkeypatch: pytest.MonkeyPatch, retries: str
+) -> None:
+    monkeypatch.setenv("NRDECK_HTTP_RETRIES", retries)
     monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "0.2")
     before = snapshot(warm)
 
@@ -153,7 +156,7 @@ def test_timeout_is_exit_3(warm: Path, nrdb: FakeNrdb, monkeypatch: pytest.Monke
     nrdb.hook = slow
     result = update(warm, nrdb.base_url)
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "timed out" in result.stderr
+    assert "timed out (no answer within" in result.stderr
 
 
 def _fail_first(count: int, status: int, headers: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
