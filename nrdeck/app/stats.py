@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from nrdeck.app.check import CheckOptions, check_one, deck_settings, expand_specs, prepare
+from nrdeck.app.check import CheckOptions, deck_settings, expand_specs, prepare
 from nrdeck.carddb import CardDB, DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
@@ -35,13 +35,16 @@ class DeckBreakdown:
 
 
 def deck_stats(spec: str, options: CheckOptions) -> DeckBreakdown:
-    """Load one deck, check it, and break it down."""
+    """Load one deck, check it, and break it down (a remote deck that cannot be had: exit 3)."""
+    from nrdeck.app.decks import load_deck
+    from nrdeck.rules import check_deck
+
     sources = expand_specs([spec], exclude=options.data.data_file)
     if len(sources) != 1:
         raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'stats'")
     db, in_force = prepare(options)
-    result = check_one(sources[0], db, in_force, deck_settings(options))
-    return breakdown(result, db)
+    deck = load_deck(sources[0], db, deck_settings(options))
+    return breakdown(check_deck(deck, db, in_force), db)
 
 
 def breakdown(result: CheckResult, db: CardDB) -> DeckBreakdown:

@@ -301,3 +301,35 @@ def test_real_json_output_validates_against_the_shipped_schema() -> None:
     jsonschema.validate(doc, schema)
     assert [d["legal"] for d in doc["decks"]] == [False, True, False, False]
     assert doc["summary"] == {"decks": 4, "legal": 1, "illegal": 2, "unavailable": 1}
+
+
+def test_stats_on_an_unreachable_remote_deck_exits_3(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["stats", REMOTE, "--offline", "--cache-dir", str(tmp_path)])
+    assert result.exit_code == ExitCode.UNAVAILABLE
+    assert result.stderr.startswith("nrdeck: error: ") and REMOTE in result.stderr
+
+
+def test_stats_of_a_folder_of_several_decks_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["stats", str(EXAMPLES), "--offline"])
+    assert result.exit_code == ExitCode.USAGE
+    assert "give one deck to 'stats'" in result.stderr
+
+
+def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import nrdeck.app.carddata
+    from nrdeck.carddb import CardDB
+
+    real = nrdeck.app.carddata.load_database
+
+    def with_warning(settings: object) -> CardDB:
+        db = real(settings)  # type: ignore[arg-type]
+        db.info = dataclasses.replace(db.info, warnings=("the cache is damaged; using bundled",))
+        return db
+
+    monkeypatch.setattr(nrdeck.app.carddata, "load_database", with_warning)
+    result = run(LEGAL, "--offline", "--output-format", "json")
+    assert result.exit_code == ExitCode.OK
+    assert result.stderr.startswith("nrdeck: warning: the cache is damaged; using bundled\n")
+    json.loads(result.stdout)  # stdout stays clean JSON
