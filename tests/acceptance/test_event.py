@@ -220,6 +220,19 @@ def test_sixteen_players_json(nrdb: HTTPServer, tmp_path: Path) -> None:
         "decks": {"legal": 22, "illegal": 5, "unavailable": 5},
     }
     assert "16 players: 5 ready, 7 illegal, 4 with decks not fetched" in result.stderr
+    validate_against_schema(json.loads(result.stdout))
+
+
+def validate_against_schema(document: dict[str, Any]) -> None:
+    """The JSON output matches the schema shipped next to the reporter."""
+    import jsonschema
+
+    import nrdeck.report
+
+    schema_path = Path(nrdeck.report.__file__).parent / "event-v1.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(document)
 
 
 def test_sixteen_players_table_then_offline_from_the_cache(
@@ -300,6 +313,7 @@ def test_changed_since_names_decks_made_illegal(tmp_path: Path) -> None:
     assert ana["runner"]["legal_before"] is True and ana["runner"]["legal"] is False
     assert codes(ana["runner"]) == ["banned"]
     assert document["players"][1]["status"] == "legal"
+    validate_against_schema(document)
 
     result = run(*args, "--changed-since", "standard_ban_list_25_04", "--output-format", "markdown")
     assert "## Legal under Standard Ban List 25.04, illegal now" in result.stdout
