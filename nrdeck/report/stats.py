@@ -45,45 +45,53 @@ def stats_document(b: DeckBreakdown) -> dict[str, Any]:
 def stats_tables(b: DeckBreakdown) -> RenderableType:
     """The breakdown as Rich tables (imports Rich)."""
     from rich.console import Group
+
+    parts: list[RenderableType] = [_overview(b), _counts("Type", b.by_type)]
+    if b.by_subtype:
+        parts.append(_counts("Subtype", b.by_subtype))
+    if b.influence_by_card:
+        by_faction = _counts(
+            "Faction", b.influence_by_faction, value="Influence", title="Influence by faction"
+        )
+        parts += [by_faction, _influence_by_card(b)]
+    if b.cost_curve:
+        parts.append(_counts("Cost", b.cost_curve, bars=True))
+    return Group(*parts)
+
+
+def _overview(b: DeckBreakdown) -> Any:
     from rich.table import Table
 
     result, stats = b.result, b.result.stats
     title = f"{b.deck.source} · {result.identity_title or 'no identity'}"
     verdict = "legal" if result.legal else f"illegal ({len(result.problems)} problems)"
-    overview = Table(title=title, show_header=False, box=None, title_justify="left")
-    overview.add_row("format", f"{result.period.describe()} · {verdict}")
-    overview.add_row("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})")
+    table = Table(title=title, show_header=False, box=None, title_justify="left")
+    table.add_row("format", f"{result.period.describe()} · {verdict}")
+    table.add_row("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})")
     limit = "unlimited" if stats.influence_limit is None else str(stats.influence_limit)
-    overview.add_row("influence", f"{stats.influence_spent} of {limit}")
+    table.add_row("influence", f"{stats.influence_spent} of {limit}")
     if stats.agenda_points is not None:
         band = f"{stats.agenda_band[0]}–{stats.agenda_band[1]}" if stats.agenda_band else "?"
         density = f"{b.agenda_density}" if b.agenda_density is not None else "?"
-        overview.add_row(
+        table.add_row(
             "agendas",
             f"{b.agendas} cards, {stats.agenda_points} points (needs {band}), "
             f"{density} points per 10 cards",
         )
-    parts: list[RenderableType] = [overview]
-    parts.append(_counts("Type", b.by_type))
-    if b.by_subtype:
-        parts.append(_counts("Subtype", b.by_subtype))
-    if b.influence_by_card:
-        card_table = Table(title="Influence by card", title_justify="left")
-        for header in ("Card", "Copies", "Influence", "Note"):
-            card_table.add_column(
-                header, justify="right" if header in ("Copies", "Influence") else "left"
-            )
-        for cost in b.influence_by_card:
-            card_table.add_row(cost.title, str(cost.copies), str(cost.amount), cost.note)
-        parts.append(
-            _counts(
-                "Faction", b.influence_by_faction, value="Influence", title="Influence by faction"
-            )
-        )
-        parts.append(card_table)
-    if b.cost_curve:
-        parts.append(_counts("Cost", b.cost_curve, bars=True))
-    return Group(*parts)
+    return table
+
+
+def _influence_by_card(b: DeckBreakdown) -> Any:
+    from rich.table import Table
+
+    table = Table(title="Influence by card", title_justify="left")
+    table.add_column("Card")
+    table.add_column("Copies", justify="right")
+    table.add_column("Influence", justify="right")
+    table.add_column("Note")
+    for cost in b.influence_by_card:
+        table.add_row(cost.title, str(cost.copies), str(cost.amount), cost.note)
+    return table
 
 
 def _counts(
