@@ -146,3 +146,21 @@ def test_internal_error_and_interrupt_exit_codes(raised: str, code: int, message
     assert proc.returncode == code
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_readme_quick_start_check_exits_0() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("## ", 1)[0]
+    command = next(line for line in quick.splitlines() if "nrdeck check" in line)
+    args = command.split("nrdeck check", 1)[1].split()
+    proc = subprocess.run(
+        [sys.executable, "-m", "nrdeck", "check", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.startswith("✓ data/examples/sg-catalyst.txt")
