@@ -12,7 +12,7 @@ from pathlib import Path
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
-from nrdeck.decklist.nrdb_url import DEFAULT_V2_URL, parse_deck_ref
+from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.errors import UsageError
 from nrdeck.problems import Problem

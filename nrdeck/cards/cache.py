@@ -15,7 +15,6 @@ that read the old sidecar just before the switch).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import tempfile
@@ -124,7 +123,7 @@ class Cache:
             raw = path.read_bytes()
         except OSError as exc:
             raise CorruptCache(f"{path}: {exc.strerror or exc}") from exc
-        if hashlib.sha256(raw).hexdigest() != meta.sha256:
+        if _sha256(raw) != meta.sha256:
             raise CorruptCache(f"{path}: content does not match its sha256 (truncated or edited)")
         return raw
 
@@ -160,7 +159,7 @@ class Cache:
 
     def store(self, payload: bytes, meta: CacheMeta) -> CacheMeta:
         """Write the document, then commit the sidecar that names it; prune old documents."""
-        digest = hashlib.sha256(payload).hexdigest()
+        digest = _sha256(payload)
         previous = self._previous_document()
         meta = replace(meta, sha256=digest, document=f"cards-{digest[:16]}.json")
         self._write(self.dir / meta.document, payload)
@@ -217,3 +216,9 @@ def write_atomic(path: Path, payload: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _sha256(payload: bytes) -> str:
+    import hashlib  # deferred: only cache reads and writes need it
+
+    return hashlib.sha256(payload).hexdigest()

@@ -1,24 +1,31 @@
-"""The Typer application: wiring only. Each command module registers itself."""
+"""The Typer application: wiring only. Each command module registers itself.
+
+``nrdeck.cli.app`` has every command. The console script builds an app with only the
+module that defines the command being run, so Typer inspects a handful of signatures
+instead of every command's (a measurable part of start-up).
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
 
 from nrdeck import __version__
-from nrdeck.cli import check, convert, data, event, simulate
 from nrdeck.cli.common import RunState
 
-app = typer.Typer(
-    name="nrdeck",
-    help="Check Android: Netrunner decks against construction rules, card pools and ban "
-    "lists on any date; manage card data; simulate draws.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=True,
-)
+# command name -> the nrdeck.cli module whose register() adds it
+COMMAND_MODULES: dict[str, str] = {
+    "check": "check",
+    "stats": "check",
+    "convert": "convert",
+    "data": "data",
+    "event": "event",
+    "simulate": "simulate",
+}
 
 
 def _version(value: bool) -> None:
@@ -27,7 +34,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool,
@@ -39,10 +45,40 @@ def _root(
     RunState.debug = debug
 
 
-for _module in (data, check, convert, event, simulate):
-    _module.register(app)
+def build_app(command: str | None = None) -> typer.Typer:
+    """The app with every command, or only the module defining ``command`` when known."""
+    app = typer.Typer(
+        name="nrdeck",
+        help="Check Android: Netrunner decks against construction rules, card pools and ban "
+        "lists on any date; manage card data; simulate draws.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=True,
+    )
+    app.callback()(_root)
+    wanted = COMMAND_MODULES.get(command or "")
+    modules = [wanted] if wanted else list(dict.fromkeys(COMMAND_MODULES.values()))
+    for name in modules:
+        importlib.import_module(f"nrdeck.cli.{name}").register(app)
+    return app
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command named on the command line: the first argument that is not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+_FULL_APP: list[typer.Typer] = []
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        if not _FULL_APP:
+            _FULL_APP.append(build_app())
+        return _FULL_APP[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """Console-script entry point."""
-    app(prog_name="nrdeck")
+    build_app(command_of(sys.argv[1:]))(prog_name="nrdeck")

@@ -68,7 +68,7 @@ def convert(
     from nrdeck.app.carddata import load_database
     from nrdeck.app.convert import convert_deck
     from nrdeck.app.decks import DeckSettings
-    from nrdeck.decklist.nrdb_url import DEFAULT_V2_URL
+    from nrdeck.decklist.deck_ref import DEFAULT_V2_URL
 
     env = os.environ.get  # timeouts and retries as card data has them (NRDECK_HTTP_*)
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)

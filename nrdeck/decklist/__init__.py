@@ -7,9 +7,11 @@ an unreadable line or file becomes a ``parse-error`` problem.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from nrdeck.deck import RawDeck
+from nrdeck.registry import LazyRegistry
 
 
 class DeckParser(Protocol):
@@ -22,27 +24,18 @@ class DeckParser(Protocol):
         ...
 
 
-def _registry() -> dict[str, DeckParser]:
-    from nrdeck.decklist.jinteki import JintekiParser
-    from nrdeck.decklist.nrdb_export import BBCodeParser, MarkdownParser, NrdbTextParser
-    from nrdeck.decklist.nrdb_json import NrdbJsonParser
-    from nrdeck.decklist.octgn import OctgnParser
-    from nrdeck.decklist.text import PlainTextParser
-
-    parsers: list[DeckParser] = [
-        PlainTextParser(),
-        NrdbTextParser(),
-        MarkdownParser(),
-        BBCodeParser(),
-        JintekiParser(),
-        OctgnParser(),
-        NrdbJsonParser(),
-    ]
-    return {p.format: p for p in parsers}
-
-
 # Format name -> parser; "auto" (the default) is decided by ``detect.detect_format``.
-PARSER_BY_FORMAT: dict[str, DeckParser] = _registry()
+PARSER_BY_FORMAT: Mapping[str, DeckParser] = LazyRegistry(
+    {
+        "text": "nrdeck.decklist.text:PlainTextParser",
+        "nrdb-text": "nrdeck.decklist.nrdb_export:NrdbTextParser",
+        "markdown": "nrdeck.decklist.nrdb_export:MarkdownParser",
+        "bbcode": "nrdeck.decklist.nrdb_export:BBCodeParser",
+        "jinteki": "nrdeck.decklist.jinteki:JintekiParser",
+        "o8d": "nrdeck.decklist.octgn:OctgnParser",
+        "json": "nrdeck.decklist.nrdb_json:NrdbJsonParser",
+    }
+)
 INPUT_FORMATS: tuple[str, ...] = ("auto", *PARSER_BY_FORMAT)
 
 

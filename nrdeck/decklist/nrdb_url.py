@@ -9,36 +9,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.errors import RemoteDeckError
 from nrdeck.problems import Location, Problem, Severity
 
 if TYPE_CHECKING:
     import requests
-
-DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
-_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-_BARE = re.compile(rf"^(?:{_UUID}|\d+)$")
-_URL = re.compile(
-    rf"^(?:https?://)?(?:www\.)?netrunnerdb\.com/(?:[a-z]{{2}}(?:[-_][a-zA-Z]{{2}})?/)?"
-    rf"(decklist|deck/view|deck/edit)/({_UUID}|\d+)(?:[/?#].*)?$"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class DeckRef:
-    """A remote deck: a published ``decklist`` or a shared private ``deck``.
-
-    ``kinds`` lists the endpoints to try in order: a bare id may be either.
-    """
-
-    id: str
-    kinds: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,18 +41,6 @@ class FetchedDeck:
     text: str
     url: str
     problems: tuple[Problem, ...] = ()
-
-
-def parse_deck_ref(spec: str) -> DeckRef | None:
-    """A NetrunnerDB deck URL, a bare UUID or a legacy numeric id; None for anything else."""
-    spec = spec.strip()
-    if _BARE.match(spec):
-        return DeckRef(spec.lower(), ("decklist", "deck"))
-    match = _URL.match(spec)
-    if match is None:
-        return None
-    kind = "decklist" if match.group(1) == "decklist" else "deck"
-    return DeckRef(match.group(2).lower(), (kind,))
 
 
 def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:

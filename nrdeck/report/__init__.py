@@ -10,12 +10,9 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from nrdeck.carddb import DataInfo
-from nrdeck.report.github import GithubReporter
-from nrdeck.report.json import JsonReporter
-from nrdeck.report.junit import JunitReporter
+from nrdeck.registry import LazyRegistry
 from nrdeck.report.model import Report, ReportOptions
 from nrdeck.report.styled import Styled
-from nrdeck.report.text import TextReporter
 
 __all__ = [
     "REPORTER_BY_NAME",
@@ -37,9 +34,11 @@ class Reporter(Protocol):
         ...
 
 
-REPORTER_BY_NAME: Mapping[str, Reporter] = {
-    "text": TextReporter(),
-    "json": JsonReporter(),
-    "github": GithubReporter(),
-    "junit": JunitReporter(),
-}
+REPORTER_BY_NAME: Mapping[str, Reporter] = LazyRegistry(
+    {
+        "text": "nrdeck.report.text:TextReporter",
+        "json": "nrdeck.report.json:JsonReporter",
+        "github": "nrdeck.report.github:GithubReporter",
+        "junit": "nrdeck.report.junit:JunitReporter",
+    }
+)

@@ -13,7 +13,8 @@ from werkzeug import Request, Response
 
 from nrdeck.app.decks import DeckSettings, is_remote, load_deck
 from nrdeck.carddb import CardDB
-from nrdeck.decklist.nrdb_url import DeckRef, cache_path, parse_deck_ref
+from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
+from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode, RemoteDeckError
 from nrdeck.problems import Severity
 
