@@ -369,12 +369,17 @@ class CardDB:
             self._pool_sets[pool_id] = frozenset(pool.card_set_ids) | in_cycles
         return self._pool_sets[pool_id]
 
+    def cards_in_sets(self, set_ids: Iterable[str]) -> frozenset[str]:
+        """Every card with a printing in one of the sets (no Printing objects built)."""
+        wanted = frozenset(set_ids)
+        rows = self._printing_rows()
+        return frozenset(card_id for _, card_id, set_id in rows if set_id in wanted)
+
     def pool_cards(self, pool_id: str) -> frozenset[str]:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
         if pool_id not in self._pool_cards:
-            sets = self.pool_sets(pool_id)
-            cards = {card_id for _, card_id, set_id in self._printing_rows() if set_id in sets}
-            self._pool_cards[pool_id] = frozenset(cards | set(self.card_pools[pool_id].cards))
+            cards = self.cards_in_sets(self.pool_sets(pool_id))
+            self._pool_cards[pool_id] = cards | frozenset(self.card_pools[pool_id].cards)
         return self._pool_cards[pool_id]
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:

@@ -65,9 +65,7 @@ class DeckContext:
     @property
     def is_draft_identity(self) -> bool:
         """True for the 'Draft format only' identities (set ``draft``)."""
-        if self.identity is None:
-            return False
-        return self.identity.id in _draft_identities(self.db)
+        return self.identity is not None and self.db.sets_of(self.identity.id) == {DRAFT_SET}
 
     def out_of_faction(self, card: Card) -> bool:
         """True when the card's faction differs from the identity's (neutral included)."""
@@ -101,18 +99,6 @@ class DeckContext:
             cards=tuple(card_ids),
             location=Location(self.deck.source, line),
         )
-
-
-_DRAFT: dict[int, tuple[CardDB, frozenset[str]]] = {}
-
-
-def _draft_identities(db: CardDB) -> frozenset[str]:
-    """Identities printed only in the draft set (cached per database)."""
-    cached = _DRAFT.get(id(db))
-    if cached is None or cached[0] is not db:
-        ids = frozenset(c.id for c in db.identities() if db.sets_of(c.id) == {DRAFT_SET})
-        cached = _DRAFT[id(db)] = (db, ids)
-    return cached[1]
 
 
 def plural(count: int, word: str) -> str:

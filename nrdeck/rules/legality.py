@@ -45,8 +45,7 @@ def _available(db: CardDB, in_force: InForce) -> frozenset[str] | None:
     if in_force.card_pool_id is None:
         return None
     released = {s for s in in_force.pool_sets if _released(db, s, in_force.date)}
-    cards = {p.card_id for p in db.printings.values() if p.set_id in released}
-    return frozenset(cards | set(db.card_pools[in_force.card_pool_id].cards))
+    return db.cards_in_sets(released) | frozenset(db.card_pools[in_force.card_pool_id].cards)
 
 
 def _released(db: CardDB, set_id: str, day: dt.date) -> bool:
