@@ -14,6 +14,9 @@ from typing import Any, TypeVar
 
 from nrdeck.textnorm import normalise_title
 
+# The facts document's envelope (nrdeck.model.CardDocument writes it; loading checks it)
+DOCUMENT_FORMAT = "nrdeck-card-data"
+DOCUMENT_SCHEMA = 1
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 Cost = int | str | None  # an int, "X", or None (no cost)
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-DOCUMENT_FORMAT = "nrdeck-card-data"
-DOCUMENT_SCHEMA = 1
+from nrdeck.carddb import DOCUMENT_FORMAT, DOCUMENT_SCHEMA
+
+__all__ = ["DOCUMENT_FORMAT", "DOCUMENT_SCHEMA"]
 
 
 class Boundary(BaseModel):

@@ -9,19 +9,16 @@ touches the network: only ``nrdeck data update`` does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from nrdeck.carddb import CardDB, DataInfo
+from nrdeck.carddb import CardDB
+from nrdeck.cards.http import HttpSettings
 
 if TYPE_CHECKING:
     from nrdeck.cards.cache import Cache, CacheMeta
 
-# nrdeck.model's DOCUMENT_FORMAT / DOCUMENT_SCHEMA, repeated so that loading stays free of
-# pydantic (a test keeps them equal)
-DOCUMENT_FORMAT = "nrdeck-card-data"
-DOCUMENT_SCHEMA = 1
 REFETCH = "run 'nrdeck data update' (or 'nrdeck data clear')"
 DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " + REFETCH
 
@@ -42,6 +39,7 @@ class DataSettings:
     cache_dir: Path | None = None
     api_url: str | None = None
     v2_url: str | None = None
+    http: HttpSettings = field(default_factory=HttpSettings)
 
 
 def load_database(settings: DataSettings) -> CardDB:
@@ -49,7 +47,9 @@ def load_database(settings: DataSettings) -> CardDB:
     from nrdeck.cards.cache import Cache, CorruptCache
 
     if settings.data_file is not None:
-        return load_path(settings.data_file, kind="file")
+        from nrdeck.cards.document import load_file
+
+        return load_file(settings.data_file, kind="file")
     cache = Cache(settings.cache_dir or default_cache_dir())
     warnings: list[str] = []
     try:
@@ -77,70 +77,9 @@ def load_database(settings: DataSettings) -> CardDB:
 def load_bundled() -> CardDB:
     """The bundled snapshot's database."""
     from nrdeck.cards.bundled import snapshot_path
+    from nrdeck.cards.document import load_file
 
-    return load_path(snapshot_path(), kind="bundled")
-
-
-def load_path(path: Path, kind: str) -> CardDB:
-    """A database from a trusted document file, without pydantic (DataUnavailableError)."""
-    from nrdeck.errors import DataUnavailableError
-
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataUnavailableError(
-            f"{path}: cannot read card data ({exc.strerror or exc})",
-            hint="check the path given to --data",
-        ) from exc
-    data = decode_document(raw, str(path))
-    try:
-        return CardDB.from_document(data, info_of(data, kind, str(path)))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise DataUnavailableError(
-            f"{path}: card data is damaged ({type(exc).__name__}: {exc})",
-            hint="rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'",
-        ) from exc
-
-
-def decode_document(raw: bytes, origin: str) -> dict[str, Any]:
-    """Parse document bytes, checking only the envelope (the fast path for trusted data)."""
-    import json
-
-    from nrdeck.errors import DataUnavailableError
-
-    try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataUnavailableError(
-            f"{origin}: card data is not valid JSON ({exc})",
-            hint="run 'nrdeck data clear' then 'nrdeck data update', or use the bundled data",
-        ) from exc
-    if not isinstance(data, dict) or data.get("format") != DOCUMENT_FORMAT:
-        raise DataUnavailableError(
-            f"{origin}: not an nrdeck card document",
-            hint="build one with 'nrdeck data build --from DIR --out PATH'",
-        )
-    if data.get("schema_version") != DOCUMENT_SCHEMA:
-        raise DataUnavailableError(
-            f"{origin}: card document schema {data.get('schema_version')} is not supported "
-            f"(this nrdeck reads schema {DOCUMENT_SCHEMA})",
-            hint="rebuild it with this version of nrdeck",
-        )
-    return data
-
-
-def info_of(data: dict[str, Any], kind: str, path: str | None, **extra: Any) -> DataInfo:
-    """The DataInfo of a decoded document."""
-    origin = data.get("origin")
-    origin = origin if isinstance(origin, dict) else {}
-    return DataInfo(
-        kind=kind,
-        source=origin.get("source", "unknown"),
-        dataset_date=origin.get("dataset_date"),
-        url=origin.get("url"),
-        path=path,
-        **extra,
-    )
+    return load_file(snapshot_path(), kind="bundled")
 
 
 def cache_date(meta: CacheMeta) -> str:
@@ -166,6 +105,7 @@ def bundled_dataset_date() -> str | None:
 def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     """The cached database (CorruptCache when anything about it is wrong)."""
     from nrdeck.cards.cache import CorruptCache
+    from nrdeck.cards.document import decode, info_of
     from nrdeck.errors import DataUnavailableError
 
     try:
@@ -177,7 +117,7 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
         meta, raw = fresh, cache.read_document(fresh)
     path = cache.dir / meta.document
     try:
-        data = decode_document(raw, str(path))
+        data = decode(raw, str(path))
         info = info_of(data, "cache", str(path), fetched_at=meta.fetched_at)
         return CardDB.from_document(data, replace(info, source=meta.source, url=meta.url))
     except DataUnavailableError as exc:

@@ -1,16 +1,21 @@
-"""Reading and writing nrdeck's facts-only card document, deterministically."""
+"""Reading and writing nrdeck's facts-only card document.
+
+Reading (``decode``, ``load_file``) trusts the document and needs no pydantic, so loading
+card data stays fast; writing (``canonical``, ``encode``) and ``validate`` go through the
+pydantic boundary model, deterministically.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from nrdeck.carddb import CardDB, DataInfo
+from nrdeck.carddb import DOCUMENT_FORMAT, DOCUMENT_SCHEMA, CardDB, DataInfo
 from nrdeck.errors import DataUnavailableError
-from nrdeck.model import DOCUMENT_FORMAT, DOCUMENT_SCHEMA, CardDocument
+
+if TYPE_CHECKING:
+    from nrdeck.model import CardDocument
 
 _SORTED_LISTS = (
     "cards",
@@ -43,6 +48,10 @@ def encode(doc: CardDocument) -> bytes:
 
 def validate(data: Any, origin: str) -> CardDocument:
     """Validate untrusted plain data as a card document (a one-line error names origin)."""
+    from pydantic import ValidationError
+
+    from nrdeck.model import CardDocument
+
     try:
         return CardDocument.model_validate(data)
     except ValidationError as exc:
@@ -54,8 +63,27 @@ def validate(data: Any, origin: str) -> CardDocument:
         ) from exc
 
 
+def load_file(path: Path, kind: str = "file") -> CardDB:
+    """A database from a trusted document file, without pydantic (DataUnavailableError)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataUnavailableError(
+            f"{path}: cannot read card data ({exc.strerror or exc})",
+            hint="check the path given to --data",
+        ) from exc
+    data = decode(raw, str(path))
+    try:
+        return CardDB.from_document(data, info_of(data, kind, str(path)))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DataUnavailableError(
+            f"{path}: card data is damaged ({type(exc).__name__}: {exc})",
+            hint="rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'",
+        ) from exc
+
+
 def decode(raw: bytes, origin: str) -> dict[str, Any]:
-    """Parse trusted document bytes, checking only the envelope (fast path)."""
+    """Parse document bytes, checking only the envelope (the fast path for trusted data)."""
     try:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -77,32 +105,15 @@ def decode(raw: bytes, origin: str) -> dict[str, Any]:
     return data
 
 
-def info_of(data: dict[str, Any], kind: str, path: Path | None = None) -> DataInfo:
+def info_of(data: dict[str, Any], kind: str, path: str | None, **extra: Any) -> DataInfo:
     """The DataInfo of a decoded document."""
-    origin = data.get("origin", {})
+    origin = data.get("origin")
+    origin = origin if isinstance(origin, dict) else {}
     return DataInfo(
         kind=kind,
         source=origin.get("source", "unknown"),
         dataset_date=origin.get("dataset_date"),
         url=origin.get("url"),
-        path=str(path) if path else None,
+        path=path,
+        **extra,
     )
-
-
-def load_file(path: Path, kind: str = "file") -> CardDB:
-    """Load a card database from a document file."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataUnavailableError(
-            f"{path}: cannot read card data ({exc.strerror or exc})",
-            hint="check the path given to --data",
-        ) from exc
-    data = decode(raw, str(path))
-    try:
-        return CardDB.from_document(data, info_of(data, kind, path))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataUnavailableError(
-            f"{path}: card data is damaged ({type(exc).__name__}: {exc})",
-            hint="rebuild or re-fetch it",
-        ) from exc

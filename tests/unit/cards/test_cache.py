@@ -158,16 +158,6 @@ def test_a_cache_folder_under_a_file_is_a_clear_cache_error(tmp_path: Path) -> N
     assert "is not writable" in err.value.one_line() and "--cache-dir" in err.value.one_line()
 
 
-def test_the_fast_loader_knows_the_document_format_of_the_model() -> None:
-    from nrdeck.app import carddata
-    from nrdeck.model import DOCUMENT_FORMAT, DOCUMENT_SCHEMA
-
-    assert (carddata.DOCUMENT_FORMAT, carddata.DOCUMENT_SCHEMA) == (
-        DOCUMENT_FORMAT,
-        DOCUMENT_SCHEMA,
-    )
-
-
 def test_loading_card_data_imports_neither_pydantic_nor_requests() -> None:
     import subprocess
     import sys
