@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -111,13 +111,9 @@ def deck_settings(options: CheckOptions) -> DeckSettings:
     """The decklist loader's settings from the check options."""
     from nrdeck.app.decks import DeckSettings
 
-    settings = DeckSettings(
-        input_format=options.input_format,
-        offline=options.data.offline,
-        cache_dir=options.data.cache_dir,
-        stdin_text=options.stdin_text,
+    return DeckSettings.from_data(
+        options.data, input_format=options.input_format, stdin_text=options.stdin_text
     )
-    return replace(settings, v2_url=options.data.v2_url) if options.data.v2_url else settings
 
 
 def unavailable(source: str, message: str, in_force: InForce) -> CheckResult:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
@@ -16,6 +17,9 @@ from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.errors import UsageError
 from nrdeck.problems import Problem
+
+if TYPE_CHECKING:
+    from nrdeck.app.carddata import DataSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,22 @@ class DeckSettings:
     connect_timeout: float = 5.0
     read_timeout: float = 60.0
     retries: int = 4
+
+    @classmethod
+    def from_data(
+        cls, data: DataSettings, *, input_format: str | None = None, stdin_text: str | None = None
+    ) -> DeckSettings:
+        """Remote decks use the card data's cache, offline mode, API host and HTTP policy."""
+        return cls(
+            input_format=input_format,
+            offline=data.offline,
+            cache_dir=data.cache_dir,
+            v2_url=data.v2_url or DEFAULT_V2_URL,
+            stdin_text=stdin_text,
+            connect_timeout=data.http.connect_timeout,
+            read_timeout=data.http.read_timeout,
+            retries=data.http.retries,
+        )
 
 
 def is_remote(spec: str) -> bool:

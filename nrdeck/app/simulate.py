@@ -37,14 +37,9 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     from nrdeck.sim.engine import simulate_deck
 
     db = load_database(options.data)
-    settings = DeckSettings(
-        input_format=options.input_format,
-        offline=options.data.offline,
-        cache_dir=options.data.cache_dir,
-        stdin_text=options.stdin_text,
+    settings = DeckSettings.from_data(
+        options.data, input_format=options.input_format, stdin_text=options.stdin_text
     )
-    if options.data.v2_url:
-        settings = replace(settings, v2_url=options.data.v2_url)
     deck = load_deck(spec, db, settings)
     warnings = (*db.info.warnings, *deck_warnings(deck))
     if not deck.entries:

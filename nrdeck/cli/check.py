@@ -24,6 +24,7 @@ from nrdeck.cli.common import (
     handles_errors,
     make_console,
     plain_output,
+    print_warnings,
 )
 from nrdeck.errors import UsageError
 
@@ -139,7 +140,7 @@ def check(
         data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
     )  # fmt: skip
     run = check_decks(specs or ["-"], options)
-    _warn(run.warnings)
+    print_warnings(run.warnings)
     rendered = REPORTER_BY_NAME[output_format.value].render(
         run.report, ReportOptions(quiet=quiet, verbose=verbose)
     )
@@ -181,7 +182,7 @@ def stats(
         data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
     )  # fmt: skip
     breakdown = deck_stats(deck, options)
-    _warn(breakdown.data.warnings)
+    print_warnings(breakdown.data.warnings)
     if output_format is StatsFormat.json:
         _write_stdout(stats_json(breakdown))
         return
@@ -269,11 +270,6 @@ def _write_stdout(text: str) -> None:
         reconfigure(errors="replace")
     sys.stdout.write(text)
     sys.stdout.flush()
-
-
-def _warn(warnings: tuple[str, ...]) -> None:
-    for warning in warnings:
-        _stderr(f"nrdeck: warning: {warning}")
 
 
 def _stderr(text: str) -> None:

@@ -9,7 +9,7 @@ import functools
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from nrdeck.app.carddata import DataSettings
+    from nrdeck.cards.http import HttpSettings
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -138,4 +139,26 @@ def data_settings(
         cache_dir=cache_dir or default_cache_dir(),
         api_url=api_url,
         v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
+        http=http_settings(),
     )
+
+
+def http_settings() -> HttpSettings:
+    """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
+    from nrdeck.cards.http import HttpSettings
+
+    base = HttpSettings()
+    env = os.environ.get
+    return HttpSettings(
+        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
+        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
+        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
+        backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
+        max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
+    )
+
+
+def print_warnings(warnings: Iterable[str]) -> None:
+    """Warnings (card-data fallbacks, decks read with doubts), one line each on stderr."""
+    for warning in warnings:
+        _stderr_line(f"nrdeck: warning: {warning}")

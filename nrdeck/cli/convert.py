@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -68,20 +67,13 @@ def convert(
     from nrdeck.app.carddata import load_database
     from nrdeck.app.convert import convert_deck
     from nrdeck.app.decks import DeckSettings
-    from nrdeck.decklist.deck_ref import DEFAULT_V2_URL
 
-    env = os.environ.get  # timeouts and retries as card data has them (NRDECK_HTTP_*)
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(settings)
-    deck_settings = DeckSettings(
+    deck_settings = DeckSettings.from_data(
+        settings,
         input_format=input_format.value,
-        offline=offline,
-        cache_dir=settings.cache_dir,
-        v2_url=settings.v2_url or DEFAULT_V2_URL,
         stdin_text=sys.stdin.read() if deck == "-" else None,
-        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", "5")),
-        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", "60")),
-        retries=int(env("NRDECK_HTTP_RETRIES", "4")),
     )
     result = convert_deck(deck, to.value, db, deck_settings)
     console = make_console(stderr=True)

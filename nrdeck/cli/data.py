@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,34 +21,13 @@ from nrdeck.cli.common import (
     handles_errors,
     live_widgets_allowed,
     make_console,
+    print_warnings,
 )
 
 if TYPE_CHECKING:
-    from nrdeck.carddb import CardDB
-    from nrdeck.cards.http import HttpSettings
+    pass
 
 data_app = typer.Typer(help="Card data: build, import, update, status, path, clear.")
-
-
-def print_warnings(db: CardDB) -> None:
-    """Fallbacks taken while loading card data, one line each on stderr."""
-    for warning in db.info.warnings:
-        sys.stderr.write(f"nrdeck: warning: {warning}\n")
-
-
-def _http_settings() -> HttpSettings:
-    """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
-    from nrdeck.cards.http import HttpSettings
-
-    base = HttpSettings()
-    env = os.environ.get
-    return HttpSettings(
-        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
-        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
-        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
-        backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
-        max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
-    )
 
 
 @contextmanager
@@ -85,7 +63,7 @@ def update(
 
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
     with _progress(quiet) as progress:
-        outcome = update_cache(settings, http=_http_settings(), progress=progress)
+        outcome = update_cache(settings, http=settings.http, progress=progress)
     if not quiet:
         words = {
             "updated": "card data updated",
@@ -142,7 +120,7 @@ def status(
     from nrdeck.app.data import data_status
 
     db = load_database(data_settings(offline=offline, data=data, cache_dir=cache_dir))
-    print_warnings(db)
+    print_warnings(db.info.warnings)
     report = data_status(db, dt.date.today())
     lines = [f"card data: {report.description}", f"  source: {report.source}"]
     lines += [f"  dataset date: {report.dataset_date or 'unknown'}"]

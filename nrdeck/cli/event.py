@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -26,13 +24,13 @@ from nrdeck.cli.common import (
     handles_errors,
     live_widgets_allowed,
     make_console,
+    print_warnings,
 )
 from nrdeck.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from nrdeck.app.decks import DeckSettings
     from nrdeck.app.event import ProgressFn
 
 EVENT_HELP = (
@@ -121,33 +119,19 @@ def event(
     the_roster = read_roster(roster)
     data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
     db = load_database(data_opts)
-    deck_settings = _deck_settings(DeckSettings(offline=offline, cache_dir=data_opts.cache_dir))
-    if data_opts.v2_url:
-        deck_settings = replace(deck_settings, v2_url=data_opts.v2_url)
+    deck_settings = DeckSettings.from_data(data_opts)
     show_progress = live_widgets_allowed(quiet) and (
         output_format is EventOutput.table or output is not None
     )
     with _progress(show_progress, color) as progress:
         report = run_event(the_roster, db, settings, deck_settings, progress)
     if not quiet:
-        for warning in db.info.warnings:
-            sys.stderr.write(f"nrdeck: warning: {warning}\n")
+        print_warnings(db.info.warnings)
     rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, quiet=quiet)
     _write(rendered, output, color)
     if not quiet:
         make_console(stderr=True, color=color).print(summary_line(report), highlight=False)
     raise typer.Exit(int(exit_code(report)))
-
-
-def _deck_settings(base: DeckSettings) -> DeckSettings:
-    """Timeouts and retries as card data has them (NRDECK_HTTP_* variables)."""
-    env = os.environ.get
-    return replace(
-        base,
-        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
-        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
-        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
-    )
 
 
 def _date(text: str | None) -> dt.date | None:

@@ -20,6 +20,7 @@ from nrdeck.cli.common import (
     data_settings,
     handles_errors,
     make_console,
+    print_warnings,
 )
 
 
@@ -136,8 +137,7 @@ def simulate(
         stdin_text=stdin_text,
     )
     run = run_simulation(deck, options)
-    for line in run.warnings:
-        sys.stderr.write(f"nrdeck: warning: {line}\n")
+    print_warnings(run.warnings)
     rendered = RENDERER_BY_NAME[output_format.value](run.simulation)
     if output_format is SimFormat.text:
         make_console(color=color).print(rendered, soft_wrap=False, highlight=False)
