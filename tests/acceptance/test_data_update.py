@@ -25,7 +25,7 @@ def _fast_http(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NRDECK_HTTP_BACKOFF", "0.01")
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "2")
     monkeypatch.setenv("NRDECK_HTTP_CONNECT_TIMEOUT", "1")
-    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "0.5")
+    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "3")
     monkeypatch.setenv("NRDECK_HTTP_MAX_RETRY_AFTER", "1")
 
 

@@ -91,7 +91,8 @@ def nrdb(db: CardDB, monkeypatch: pytest.MonkeyPatch) -> Iterator[HTTPServer]:
     monkeypatch.setenv("NRDECK_V2_URL", server.url_for(V2))
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     monkeypatch.setenv("NRDECK_HTTP_CONNECT_TIMEOUT", "1")
-    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "0.3")
+    # generous for real answers on a loaded machine; the hanging one waits twice as long
+    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "1.5")
     yield server
     if server.is_running():
         server.stop()
@@ -109,7 +110,7 @@ def _goes_away(server: HTTPServer) -> Any:
                 wsgi.server_close()
 
         threading.Thread(target=stop, daemon=True).start()
-        time.sleep(0.8)
+        time.sleep(3.0)
         return Response("too late", status=200)
 
     return handler
