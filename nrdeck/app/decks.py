@@ -7,13 +7,14 @@ file (UsageError) and a remote deck that cannot be obtained (RemoteDeckError) ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
+from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.errors import UsageError
 from nrdeck.problems import Problem
@@ -34,6 +35,8 @@ class DeckSettings:
     connect_timeout: float = 5.0
     read_timeout: float = 60.0
     retries: int = 4
+    # shared by every fetch made with these settings: one network failure per run
+    reachability: Reachability = field(default_factory=Reachability, compare=False)
 
     @classmethod
     def from_data(
@@ -123,6 +126,7 @@ def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
             connect_timeout=settings.connect_timeout,
             read_timeout=settings.read_timeout,
             retries=settings.retries,
+            reachability=settings.reachability,
         ),
     )
     deck = read_deck_text(fetched.text, spec, db, "json")

@@ -10,11 +10,12 @@ import datetime as dt
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
+from nrdeck.decklist.reachability import Reachability
 from nrdeck.errors import RemoteDeckError
 from nrdeck.problems import Location, Problem, Severity
 
@@ -32,6 +33,7 @@ class RemoteSettings:
     connect_timeout: float = 5.0
     read_timeout: float = 60.0
     retries: int = 4
+    reachability: Reachability = field(default_factory=Reachability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,9 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
                 hint="run once without --offline to cache it",
             )
         return cached
+    if settings.reachability.is_down:
+        earlier = settings.reachability.down_reason
+        return _fallback(ref, settings, f"not fetched: earlier in this run, {earlier}")
     from nrdeck.cards.http import HttpSettings, make_session
 
     http = HttpSettings(
@@ -93,9 +98,11 @@ def _get(
     except requests.RequestException as err:
         if _is_timeout(err):
             limit = f"{settings.connect_timeout:g}s to connect, {settings.read_timeout:g}s to read"
-            return _fallback(ref, settings, f"NetrunnerDB timed out for {url} ({limit})")
-        reason = type(err).__name__
-        return _fallback(ref, settings, f"could not reach NetrunnerDB for {url} ({reason})")
+            reason = f"NetrunnerDB timed out for {url} ({limit})"
+        else:
+            reason = f"could not reach NetrunnerDB for {url} ({type(err).__name__})"
+        settings.reachability.mark_down(reason)
+        return _fallback(ref, settings, reason)
     if response.status_code == 403:
         raise RemoteDeckError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
@@ -103,8 +110,10 @@ def _get(
         )
     if response.status_code == 404:
         return None
-    if response.status_code != 200:
-        return _fallback(ref, settings, f"NetrunnerDB answered HTTP {response.status_code}")
+    if response.status_code != 200:  # after the retries: NetrunnerDB is in trouble
+        reason = f"NetrunnerDB answered HTTP {response.status_code} for {url}"
+        settings.reachability.mark_down(reason)
+        return _fallback(ref, settings, reason)
     return _usable(response.text, url)
 
 

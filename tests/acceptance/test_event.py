@@ -87,18 +87,23 @@ def nrdb(db: CardDB, monkeypatch: pytest.MonkeyPatch) -> Iterator[HTTPServer]:
     server.expect_request(f"{V2}/deck/{U_PRIVATE}").respond_with_data("Forbidden", status=403)
     server.expect_request(f"{V2}/decklist/{U_UNKNOWN}").respond_with_json(UNKNOWN)
     server.expect_request(f"{V2}/deck/{U_UNKNOWN}").respond_with_data("", status=404)
-    server.expect_request(f"{V2}/decklist/{U_HANGS}").respond_with_handler(_goes_away(server))
+    stoppers: list[threading.Thread] = []
+    server.expect_request(f"{V2}/decklist/{U_HANGS}").respond_with_handler(
+        _goes_away(server, stoppers)
+    )
     monkeypatch.setenv("NRDECK_V2_URL", server.url_for(V2))
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     monkeypatch.setenv("NRDECK_HTTP_CONNECT_TIMEOUT", "1")
     # generous for real answers on a loaded machine; the hanging one waits twice as long
     monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "1.5")
     yield server
+    for thread in stoppers:  # the run may end before the server has finished going away
+        thread.join(timeout=30)
     if server.is_running():
         server.stop()
 
 
-def _goes_away(server: HTTPServer) -> Any:
+def _goes_away(server: HTTPServer, stoppers: list[threading.Thread]) -> Any:
     """A handler that hangs past the read timeout while the server shuts down for good."""
 
     def handler(request: Request) -> Response:
@@ -109,7 +114,9 @@ def _goes_away(server: HTTPServer) -> Any:
             if wsgi is not None:
                 wsgi.server_close()
 
-        threading.Thread(target=stop, daemon=True).start()
+        thread = threading.Thread(target=stop, daemon=True)
+        stoppers.append(thread)
+        thread.start()
         time.sleep(3.0)
         return Response("too late", status=200)
 
@@ -210,7 +217,8 @@ def test_sixteen_players_json(nrdb: HTTPServer, tmp_path: Path) -> None:
     assert "NetrunnerDB" in mallory["problems"][0]["message"]
     assert players["Mallory"]["runner"]["status"] == "legal"
     for deck in (players["Niaj"]["corp"], players["Niaj"]["runner"]):
-        assert deck["status"] == "unavailable", deck
+        assert deck["status"] == "unavailable", deck  # asked after NetrunnerDB went away:
+        assert "not fetched: earlier in this run" in deck["problems"][0]["message"]  # no wait
     assert [p["code"] for p in players["Olivia"]["problems"]] == ["event-wrong-side"]
     summary = json.loads(result.stdout)["summary"]
     assert summary == {

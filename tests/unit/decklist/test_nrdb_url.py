@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,35 @@ def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, 
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
     assert load_deck(UUID, db, settings_for(httpserver, tmp_path)).counts() == {"sure_gamble": 5}
     assert json.loads(path.read_text())["success"] is True
+
+
+def test_after_a_network_failure_the_run_stops_trying(
+    httpserver: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
+                            retries=0)  # fmt: skip
+    with pytest.raises(RemoteDeckError):
+        load_deck(UUID, db, settings)
+    assert settings.reachability.is_down
+
+    # The same run, now pointed at a server that would answer: nothing is asked of it.
+    httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
+    same_run = replace(settings, v2_url=httpserver.url_for("/api/2.0/public"))
+    with pytest.raises(RemoteDeckError) as info:
+        load_deck("54321", db, same_run)
+    line = info.value.one_line()
+    assert "not fetched: earlier in this run" in line and "could not reach NetrunnerDB" in line
+    assert httpserver.log == []
+
+    # A deck cached by an earlier run is still served, with a warning.
+    path = cache_path(tmp_path, "decklist", UUID)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(envelope(DECK)))
+    deck = load_deck(UUID, db, same_run)
+    assert deck.counts() == {"sure_gamble": 5}
+    assert "earlier in this run" in deck.problems[0].message
+    assert httpserver.log == []
+
+    # A new run starts with a clean slate.
+    fresh = load_deck(UUID, db, DeckSettings(v2_url=same_run.v2_url, cache_dir=tmp_path))
+    assert fresh.problems == () and len(httpserver.log) == 1
