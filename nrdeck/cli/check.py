@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 from enum import Enum
@@ -13,16 +12,22 @@ import typer
 
 from nrdeck.cli.common import (
     ApiUrlOpt,
+    AsOfOpt,
+    BanlistOpt,
     CacheDirOpt,
     ColorMode,
     ColorOpt,
     DataOpt,
     DebugOpt,
+    FormatFileOpt,
+    FormatOpt,
     OfflineOpt,
     RunState,
+    SnapshotOpt,
     data_settings,
     handles_errors,
     make_console,
+    parse_as_of,
     plain_output,
     print_warnings,
 )
@@ -58,25 +63,6 @@ DecksArg = Annotated[
         metavar="DECK",
         show_default=False,
     ),
-]
-FormatOpt = Annotated[
-    str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
-]
-AsOfOpt = Annotated[
-    str | None,
-    typer.Option("--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD)."),
-]
-SnapshotOpt = Annotated[
-    str | None,
-    typer.Option("--snapshot", metavar="ID", help="Use this format snapshot id."),
-]
-BanlistOpt = Annotated[
-    str | None,
-    typer.Option("--banlist", metavar="ID", help="Use this ban list (restriction) id."),
-]
-FormatFileOpt = Annotated[
-    Path | None,
-    typer.Option("--format-file", dir_okay=False, help="A user-defined format (TOML)."),
 ]
 InputFormatOpt = Annotated[
     str | None,
@@ -205,22 +191,13 @@ def _options(
     return CheckOptions(
         data=data,
         format_id=format_id,
-        as_of=_date(as_of),
+        as_of=parse_as_of(as_of),
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
         input_format=input_format,
         stdin_text=stdin_text,
     )
-
-
-def _date(text: str | None) -> dt.date | None:
-    if text is None:
-        return None
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None
 
 
 def _read_stdin(specs: list[str]) -> str | None:

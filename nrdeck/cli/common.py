@@ -5,6 +5,7 @@ Only the CLI touches the console, environment variables and Typer.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import os
 import sys
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from nrdeck.errors import ExitCode, NrdeckError
+from nrdeck.errors import ExitCode, NrdeckError, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -117,6 +118,25 @@ ApiUrlOpt = Annotated[
     str | None,
     typer.Option("--api-url", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"),
 ]
+FormatOpt = Annotated[
+    str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
+]
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option("--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD)."),
+]
+SnapshotOpt = Annotated[
+    str | None,
+    typer.Option("--snapshot", metavar="ID", help="Use this format snapshot id."),
+]
+BanlistOpt = Annotated[
+    str | None,
+    typer.Option("--banlist", metavar="ID", help="Use this ban list (restriction) id."),
+]
+FormatFileOpt = Annotated[
+    Path | None,
+    typer.Option("--format-file", dir_okay=False, help="A user-defined format (TOML)."),
+]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
 ColorOpt = Annotated[ColorMode, typer.Option("--color", help="Colour: auto, always or never.")]
@@ -162,3 +182,13 @@ def print_warnings(warnings: Iterable[str]) -> None:
     """Warnings (card-data fallbacks, decks read with doubts), one line each on stderr."""
     for warning in warnings:
         _stderr_line(f"nrdeck: warning: {warning}")
+
+
+def parse_as_of(text: str | None) -> dt.date | None:
+    """--as-of as a date (a usage error naming the value when it is not YYYY-MM-DD)."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None

@@ -14,16 +14,22 @@ import typer
 
 from nrdeck.cli.common import (
     ApiUrlOpt,
+    AsOfOpt,
+    BanlistOpt,
     CacheDirOpt,
     ColorMode,
     ColorOpt,
     DataOpt,
+    FormatFileOpt,
+    FormatOpt,
     OfflineOpt,
     QuietOpt,
+    SnapshotOpt,
     data_settings,
     handles_errors,
     live_widgets_allowed,
     make_console,
+    parse_as_of,
     print_warnings,
 )
 from nrdeck.errors import UsageError
@@ -65,20 +71,11 @@ def event(
             dir_okay=False,
         ),
     ],
-    format_id: Annotated[
-        str, typer.Option("--format", help="Format id: standard, startup, eternal, …")
-    ] = "standard",
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="The event date (YYYY-MM-DD).")
-    ] = None,
-    snapshot: Annotated[str | None, typer.Option("--snapshot", help="A snapshot id.")] = None,
-    banlist: Annotated[
-        str | None, typer.Option("--banlist", help="A ban list (restriction) id.")
-    ] = None,
-    format_file: Annotated[
-        Path | None,
-        typer.Option("--format-file", help="A user format file (TOML).", dir_okay=False),
-    ] = None,
+    format_id: FormatOpt = "standard",
+    as_of: AsOfOpt = None,
+    snapshot: SnapshotOpt = None,
+    banlist: BanlistOpt = None,
+    format_file: FormatFileOpt = None,
     changed_since: Annotated[
         str | None,
         typer.Option(
@@ -110,7 +107,7 @@ def event(
     settings = EventSettings(
         format_id=format_id,
         today=dt.date.today(),
-        as_of=_date(as_of),
+        as_of=parse_as_of(as_of),
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
@@ -132,15 +129,6 @@ def event(
     if not quiet:
         make_console(stderr=True, color=color).print(summary_line(report), highlight=False)
     raise typer.Exit(int(exit_code(report)))
-
-
-def _date(text: str | None) -> dt.date | None:
-    if text is None:
-        return None
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None
 
 
 @contextmanager
