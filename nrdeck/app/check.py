@@ -212,28 +212,3 @@ def _resolved(path: Path | str) -> Path:
         return Path(path).resolve()
     except OSError:
         return Path(path)
-
-
-# -- writing --------------------------------------------------------------------------
-def write_atomic(path: Path, text: str) -> None:
-    """Write the report to ``path``: same-folder temp file, fsync, ``os.replace``."""
-    import tempfile
-
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise UsageError(
-            f"{path}: cannot write the report ({exc.strerror or exc})",
-            hint="check that the folder exists and is writable",
-        ) from exc
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"{path}: cannot write the report ({exc.strerror or exc})") from exc

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
-from nrdeck.cards.cache import Cache, CacheMeta, write_atomic
+from nrdeck.atomic import write_atomic
+from nrdeck.cards.cache import Cache, CacheMeta
 from nrdeck.errors import UsageError
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     if not source_dir.is_dir():
         raise UsageError(f"{source_dir}: no such folder", hint="give a netrunner-cards-json folder")
     payload = encode(CardsJsonSource(source_dir, dataset_date).read())
+    out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, payload)
     return len(payload)
 

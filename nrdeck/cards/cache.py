@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from nrdeck.atomic import write_atomic
 from nrdeck.errors import CacheError
 
 LAYOUT = "v1"
@@ -195,27 +196,13 @@ class Cache:
 
     def _write(self, path: Path, payload: bytes) -> None:
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, payload)
         except OSError as exc:
             raise CacheError(
                 f"cannot write {path} ({exc.strerror or exc})",
                 hint="check free space and permissions of the cache folder (--cache-dir)",
             ) from exc
-
-
-def write_atomic(path: Path, payload: bytes) -> None:
-    """Same-directory temp file, fsync, os.replace: readers see old or new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _sha256(payload: bytes) -> str:

@@ -234,9 +234,9 @@ def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None
         return
     text = rendered.plain() if isinstance(rendered, Styled) else rendered
     if output is not None:
-        from nrdeck.app.check import write_atomic
+        from nrdeck.atomic import write_report
 
-        write_atomic(output, text)
+        write_report(output, text)
     else:
         _write_stdout(text)
 

@@ -95,12 +95,9 @@ def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from nrdeck.errors import UsageError
+    from nrdeck.atomic import write_report
 
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {output}: {err.strerror or err}") from None
+    write_report(output, text)
 
 
 def register(app: typer.Typer) -> None:

@@ -32,7 +32,6 @@ from nrdeck.cli.common import (
     parse_as_of,
     print_warnings,
 )
-from nrdeck.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -167,11 +166,9 @@ def _write(rendered: str | RenderableType, output: Path | None, color: ColorMode
                 console.width = TABLE_WIDTH
             console.print(rendered)
         return
-    text = rendered if isinstance(rendered, str) else _plain(rendered)
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"{output}: cannot write the report: {err.strerror or err}") from None
+    from nrdeck.atomic import write_report
+
+    write_report(output, rendered if isinstance(rendered, str) else _plain(rendered))
 
 
 def _plain(renderable: RenderableType) -> str:

@@ -6,14 +6,14 @@ with it requests) is imported only when a deck is actually fetched.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.errors import RemoteDeckError
@@ -182,21 +182,10 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck | None:
 
 
 def _store(cache_dir: Path | None, kind: str, deck_id: str, text: str) -> None:
-    """Atomic write: same-directory temp file, fsync, os.replace; a cache failure is not fatal."""
+    """Cache the answer atomically; a cache failure is not fatal (the next run retries)."""
     if cache_dir is None:
         return
     path = cache_path(cache_dir, kind, deck_id)
-    try:
+    with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    except OSError:
-        return  # the deck was fetched; only caching it failed, which the next run retries
+        write_atomic(path, text.encode("utf-8"))

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.app.check import CheckRun, expand_specs, write_atomic
+from nrdeck.app.check import CheckRun, expand_specs
+from nrdeck.atomic import write_report
 from nrdeck.carddb import DataInfo
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.result import CheckResult
@@ -81,6 +82,6 @@ def test_exit_code_findings_outrank_unavailable_decks() -> None:
 def test_write_atomic_replaces_the_file_and_leaves_no_temp(tmp_path: Path) -> None:
     target = tmp_path / "report.json"
     target.write_text("old", encoding="utf-8")
-    write_atomic(target, "new ✓\n")
+    write_report(target, "new ✓\n")
     assert target.read_text(encoding="utf-8") == "new ✓\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
