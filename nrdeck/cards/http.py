@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
-USER_AGENT = f"nrdeck/{__version__} (+https://github.com/nrdeck/nrdeck)"
+USER_AGENT = f"nrdeck/{__version__}"
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 
 
