@@ -50,13 +50,13 @@ def dealt_labels(
     n = sum(sizes)
     depth = min(depth, n)
     kind = np.int16 if n < 2**15 else np.int32
-    remaining = np.repeat(np.asarray(sizes, dtype=kind)[:, None], games, axis=1)
-    out = np.zeros((depth, games), dtype=np.uint8 if len(sizes) <= 255 else np.uint16)
-    acc = np.empty(games, dtype=kind)
-    hit = np.empty(games, dtype=bool)
+    remaining: NDArray[Any] = np.repeat(np.asarray(sizes, dtype=kind)[:, None], games, axis=1)
+    out: NDArray[Any] = np.zeros((depth, games), dtype=np.uint8 if len(sizes) <= 255 else np.uint16)
+    acc: NDArray[Any] = np.empty(games, dtype=kind)
+    hit: NDArray[Any] = np.empty(games, dtype=bool)
     for p in range(depth):
         r = rng.integers(0, n - p, size=games, dtype=kind)
-        label = out[p]
+        label: NDArray[Any] = out[p]
         np.copyto(acc, remaining[0])
         for a in range(1, len(sizes)):
             np.greater_equal(r, acc, out=hit)
@@ -78,7 +78,8 @@ def _group_values(
     for r in range(1, running.shape[0]):
         np.add(running[r], running[r - 1], out=running[r])
     zeros = np.zeros((1, running.shape[1]), dtype=running.dtype)
-    return np.concatenate([zeros, running], axis=0)[list(seen)]
+    values: NDArray[Any] = np.concatenate([zeros, running], axis=0)[list(seen)]
+    return values
 
 
 def numpy_ops() -> dict[str, Any]:
