@@ -56,7 +56,7 @@ def _first_met_line(section: Section, column: Column) -> str:
     last = _row_label(section, within)
     if fm.by_last <= 0:
         return f"{column.label}: not met by {last}"
-    median = f"{unit}{fm.median}" if fm.median is not None else f"after {last}"
+    median = _row_label(section, fm.median) if fm.median is not None else f"after {last}"
     expected = f"{unit}{fm.expected:.1f}" if fm.expected is not None else "-"
     return (
         f"{column.label}: first met, median {median}, expected {expected} "

@@ -157,3 +157,12 @@ def test_check_does_not_import_numpy_or_the_simulator() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_first_met_in_the_opening_hand_is_called_the_hand(corp_deck: str) -> None:
+    # 12 ice in 49 cards: about 84% of opening hands hold one, so the median is the hand
+    result = run(corp_deck, "ice>=1", "agenda>=3", "--seed", "3", "--offline")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if "first met" in line]
+    assert lines[0].startswith("ice>=1: first met, median hand,")
+    assert lines[1].startswith("agenda>=3: first met, median T")
