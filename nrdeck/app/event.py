@@ -163,7 +163,7 @@ def _read(
 ) -> tuple[Deck | None, tuple[Problem, ...]]:
     from nrdeck.app.decks import load_deck, read_deck_text
 
-    here = roster_location(roster, entry)
+    here = roster_location(roster, entry.line)
     if cell.kind == "empty":
         message = f"no {SIDE_NAMES[column]} deck registered for {entry.player}"
         return None, (Problem("event-deck-missing", message, location=here),)
@@ -196,13 +196,13 @@ def _compare(outcome: DeckOutcome, db: CardDB, before: InForce) -> DeckOutcome:
 def _player(
     roster: Roster, entry: RosterEntry, corp: DeckOutcome, runner: DeckOutcome
 ) -> PlayerReport:
-    problems = check_sides(corp, runner, roster_location(roster, entry))
+    problems = check_sides(corp, runner, roster_location(roster, entry.line))
     return PlayerReport(entry.player, entry.line, corp, runner, problems, entry.extra)
 
 
-def roster_location(roster: Roster, entry: RosterEntry) -> Location:
+def roster_location(roster: Roster, line: int | None) -> Location:
     """Where a registration problem points: the roster, and its line for a CSV roster."""
-    return Location(roster.source, entry.line if roster.unit == "line" else None)
+    return Location(roster.source, line if roster.unit == "line" else None)
 
 
 def check_sides(corp: DeckOutcome, runner: DeckOutcome, where: Location) -> tuple[Problem, ...]:
@@ -237,7 +237,7 @@ def mark_duplicates(players: list[PlayerReport], roster: Roster) -> list[PlayerR
             message = (
                 f"{player.player} is already registered ({roster.unit} {seen.line} of the roster)"
             )
-            where = Location(roster.source, player.line if roster.unit == "line" else None)
+            where = roster_location(roster, player.line)
             problem = Problem("event-duplicate-player", message, location=where)
             player = replace(player, problems=(*player.problems, problem))
         marked.append(player)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nrdeck.problems import Problem
 from nrdeck.report.event_model import DeckOutcome, EventReport, PlayerReport
+from nrdeck.report.json import problem_entry
 
 VERSION = 1
 
@@ -74,7 +74,7 @@ def _player(player: PlayerReport) -> dict[str, Any]:
         "line": player.line,
         "extra": dict(player.extra),
         "status": player.status,
-        "problems": [problem_json(p) for p in player.problems],
+        "problems": [problem_entry(p) for p in player.problems],
         "corp": _deck(player.corp),
         "runner": _deck(player.runner),
     }
@@ -94,17 +94,5 @@ def _deck(deck: DeckOutcome) -> dict[str, Any]:
         "name": deck.name,
         "identity": identity,
         "side": deck.side,
-        "problems": [problem_json(p) for p in deck.all_problems],
-    }
-
-
-def problem_json(problem: Problem) -> dict[str, Any]:
-    """One problem: code, message, rule, cards, source line, severity."""
-    return {
-        "code": problem.code,
-        "message": problem.message,
-        "rule": problem.rule,
-        "cards": list(problem.cards),
-        "line": problem.line,
-        "severity": problem.severity.value,
+        "problems": [problem_entry(p) for p in deck.all_problems],
     }
