@@ -76,10 +76,9 @@ def load_database(settings: DataSettings) -> CardDB:
 
 def load_bundled() -> CardDB:
     """The bundled snapshot's database."""
-    from nrdeck.cards.bundled import snapshot_path
-    from nrdeck.cards.document import load_file
+    from nrdeck.cards.bundled import BundledSource
 
-    return load_file(snapshot_path(), kind="bundled")
+    return BundledSource().load()
 
 
 def cache_date(meta: CacheMeta) -> str:
