@@ -1,15 +1,17 @@
 """The card database's records: cards, printings, sets, formats, restrictions.
 
-Plain frozen dataclasses, and the builders that make them from a trusted facts document
-(``nrdeck.model.CardDocument``) without re-validation.
+Frozen ``msgspec`` structs (defining one costs a fraction of a dataclass, which keeps start-up
+fast), and the builders that make them from a trusted facts document without re-validation.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 Cost = int | str | None  # an int, "X", or None (no cost)
@@ -19,8 +21,7 @@ def _date(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(msgspec.Struct, frozen=True):
     """An abstract card (all its printings share these facts)."""
 
     id: str
@@ -52,8 +53,7 @@ class Card:
         return subtype in self.subtypes
 
 
-@dataclass(frozen=True, slots=True)
-class Printing:
+class Printing(msgspec.Struct, frozen=True):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
     code: str
@@ -63,8 +63,7 @@ class Printing:
     quantity: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(msgspec.Struct, frozen=True):
     """A pack, deluxe, core set or booster."""
 
     id: str
@@ -77,8 +76,7 @@ class CardSet:
     size: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Cycle:
+class Cycle(msgspec.Struct, frozen=True):
     """A card cycle (a group of sets)."""
 
     id: str
@@ -87,8 +85,7 @@ class Cycle:
     position: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Faction:
+class Faction(msgspec.Struct, frozen=True):
     """A faction of one side."""
 
     id: str
@@ -97,8 +94,7 @@ class Faction:
     is_mini: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Named:
+class Named(msgspec.Struct, frozen=True):
     """A card type or subtype: an id and a display name (types carry a side)."""
 
     id: str
@@ -106,8 +102,7 @@ class Named:
     side: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class FormatSnapshot:
+class FormatSnapshot(msgspec.Struct, frozen=True):
     """A dated snapshot of a format: a card pool and optionally a restriction."""
 
     id: str
@@ -118,8 +113,7 @@ class FormatSnapshot:
     active: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(msgspec.Struct, frozen=True):
     """A format and its snapshots, in the data's order."""
 
     id: str
@@ -132,8 +126,7 @@ class Format:
         return next((s for s in self.snapshots if s.active), None)
 
 
-@dataclass(frozen=True, slots=True)
-class CardPool:
+class CardPool(msgspec.Struct, frozen=True):
     """The sets (and cycles, and explicit cards) a format's snapshot allows."""
 
     id: str
@@ -144,8 +137,7 @@ class CardPool:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Restriction:
+class Restriction(msgspec.Struct, frozen=True):
     """A ban list / MWL with every mechanic the data has used."""
 
     id: str
@@ -161,8 +153,7 @@ class Restriction:
     banned_subtypes: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class DataInfo:
+class DataInfo(msgspec.Struct, frozen=True):
     """Where card data came from: named in every report."""
 
     kind: str  # "bundled", "cache", "file"
@@ -185,12 +176,12 @@ class DataInfo:
 
 
 CARD_KEYS = (
-    frozenset(f for f in Card.__dataclass_fields__),
+    frozenset(f for f in Card.__struct_fields__),
     frozenset(("id", "title", "stripped_title", "side", "faction", "type")),
 )
 PRINTING_KEYS = (
-    frozenset(Printing.__dataclass_fields__),
-    frozenset(Printing.__dataclass_fields__),
+    frozenset(Printing.__struct_fields__),
+    frozenset(Printing.__struct_fields__),
 )
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+
+import msgspec
 
 from nrdeck.problems import Problem
 
 
-@dataclass(frozen=True, slots=True)
-class RawLine:
+class RawLine(msgspec.Struct, frozen=True):
     """One card line as a parser read it, before names are resolved.
 
     Exactly one of ``title``, ``code`` (5-digit printing code) or ``card_id`` is set.
@@ -27,8 +27,7 @@ class RawLine:
     maybe_identity: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class RawDeck:
+class RawDeck(msgspec.Struct, frozen=True):
     """What a parser returns: lines, metadata, and the problems met while reading."""
 
     source: str
@@ -38,8 +37,7 @@ class RawDeck:
     problems: tuple[Problem, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
+class DeckEntry(msgspec.Struct, frozen=True):
     """Copies of one card from one source line (a card may appear on several lines)."""
 
     card_id: str
@@ -48,8 +46,7 @@ class DeckEntry:
     printing: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(msgspec.Struct, frozen=True):
     """A resolved deck: the identity, the other cards, and reading/resolution problems."""
 
     source: str
@@ -57,7 +54,7 @@ class Deck:
     identity: DeckEntry | None
     entries: tuple[DeckEntry, ...]
     problems: tuple[Problem, ...] = ()
-    extra_identities: tuple[DeckEntry, ...] = field(default=())
+    extra_identities: tuple[DeckEntry, ...] = ()
     format: str | None = None
 
     def counts(self) -> Counter[str]:

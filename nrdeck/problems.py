@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+
+import msgspec
+from msgspec import field
 
 
 class Severity(str, Enum):
@@ -45,16 +47,14 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
+class Location(msgspec.Struct, frozen=True):
     """Where a problem comes from: a source (file path, URL, '-') and a 1-based line."""
 
     source: str | None = None
     line: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """One finding about a deck: stable code, message, the rule it breaks, where."""
 
     code: str

@@ -12,7 +12,8 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine
@@ -24,8 +25,7 @@ _TRAILING_GROUP = re.compile(r"\s*\([^()]*\)\s*$")
 _CODE = re.compile(r"^\d{5}$")
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(msgspec.Struct, frozen=True):
     """A title lookup: the card, or the candidates when it is ambiguous or unknown."""
 
     card: Card | None = None

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.deck import Deck
 from nrdeck.problems import Problem, Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Period:
+class Period(msgspec.Struct, frozen=True):
     """What was in force: format, snapshot, card pool, restriction, date, correction."""
 
     format_id: str
@@ -33,8 +33,7 @@ class Period:
         return " · ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class CardCost:
+class CardCost(msgspec.Struct, frozen=True):
     """One card's contribution to a figure (influence or Eternal points)."""
 
     card_id: str
@@ -44,8 +43,7 @@ class CardCost:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DeckStats:
+class DeckStats(msgspec.Struct, frozen=True):
     """The deck's figures."""
 
     cards: int
@@ -61,8 +59,7 @@ class DeckStats:
     points_breakdown: tuple[CardCost, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class CheckResult:
+class CheckResult(msgspec.Struct, frozen=True):
     """The verdict on one deck."""
 
     deck: Deck

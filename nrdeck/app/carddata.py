@@ -9,9 +9,12 @@ touches the network: only ``nrdeck data update`` does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.cards.http import HttpSettings
@@ -30,8 +33,7 @@ def default_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("nrdeck"))
 
 
-@dataclass(frozen=True, slots=True)
-class DataSettings:
+class DataSettings(msgspec.Struct, frozen=True):
     """Where card data may come from, as the options and environment say."""
 
     offline: bool = False

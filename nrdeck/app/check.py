@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from nrdeck.carddb import CardDB, DataInfo
 from nrdeck.errors import ExitCode, RemoteDeckError, UsageError
@@ -29,8 +30,7 @@ _GLOB_CHARS = frozenset("*?[")
 STDIN = "-"
 
 
-@dataclass(frozen=True, slots=True)
-class CheckOptions:
+class CheckOptions(msgspec.Struct, frozen=True):
     """What to check against and how to read decks."""
 
     data: DataSettings
@@ -44,13 +44,12 @@ class CheckOptions:
     today: dt.date | None = None  # None: the clock's date
 
 
-@dataclass(frozen=True, slots=True)
-class CheckRun:
+class CheckRun(msgspec.Struct, frozen=True):
     """The results of one run, the card data used, and its warnings."""
 
     results: tuple[CheckResult, ...]
     data: DataInfo
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = ()
 
     @property
     def report(self) -> Report:

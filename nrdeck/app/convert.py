@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
@@ -11,8 +11,7 @@ from nrdeck.errors import UsageError
 from nrdeck.problems import Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Conversion:
+class Conversion(msgspec.Struct, frozen=True):
     """The deck as read, and its text in the output format."""
 
     deck: Deck

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
 from nrdeck.atomic import write_atomic
@@ -46,8 +48,7 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     return len(payload)
 
 
-@dataclass(frozen=True, slots=True)
-class UpdateOutcome:
+class UpdateOutcome(msgspec.Struct, frozen=True):
     """What ``data update`` or ``data import`` did to the cache."""
 
     action: str  # "updated", "unchanged", "refreshed-elsewhere", "imported"
@@ -178,8 +179,7 @@ def _cache_readable(cache: Cache, meta: CacheMeta) -> bool:
 # -- status ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FormatStatus:
+class FormatStatus(msgspec.Struct, frozen=True):
     """A format's active snapshot, its pool and its restriction."""
 
     format_id: str
@@ -190,8 +190,7 @@ class FormatStatus:
     restriction_date: dt.date | None
 
 
-@dataclass(frozen=True, slots=True)
-class DataStatus:
+class DataStatus(msgspec.Struct, frozen=True):
     """What ``data status`` shows."""
 
     description: str

@@ -7,9 +7,12 @@ file (UsageError) and a remote deck that cannot be obtained (RemoteDeckError) ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
@@ -23,8 +26,7 @@ if TYPE_CHECKING:
     from nrdeck.app.carddata import DataSettings
 
 
-@dataclass(frozen=True, slots=True)
-class DeckSettings:
+class DeckSettings(msgspec.Struct, frozen=True):
     """How to read decks: format, remote access and cache, standard input."""
 
     input_format: str | None = None
@@ -36,7 +38,7 @@ class DeckSettings:
     read_timeout: float = 60.0
     retries: int = 4
     # shared by every fetch made with these settings: one network failure per run
-    reachability: Reachability = field(default_factory=Reachability, compare=False)
+    reachability: Reachability = field(default_factory=Reachability)
 
     @classmethod
     def from_data(

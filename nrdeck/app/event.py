@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from nrdeck.app.roster import DeckCell, Roster, RosterEntry, classify_cell
 from nrdeck.errors import DeckInputError, ExitCode, RemoteDeckError, UsageError
@@ -37,8 +38,7 @@ if TYPE_CHECKING:
 ProgressFn = Callable[[int, int, str], None]
 
 
-@dataclass(frozen=True, slots=True)
-class EventSettings:
+class EventSettings(msgspec.Struct, frozen=True):
     """What to check the decks against (the same choices as ``nrdeck check``)."""
 
     format_id: str = "standard"
@@ -183,7 +183,7 @@ def _read(
 
 def _compare(outcome: DeckOutcome, db: CardDB, before: InForce) -> DeckOutcome:
     """Add whether the deck was legal under the old ban list (--changed-since)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from nrdeck.rules import check_deck
 
@@ -226,7 +226,7 @@ def check_sides(corp: DeckOutcome, runner: DeckOutcome, where: Location) -> tupl
 
 def mark_duplicates(players: list[PlayerReport], roster: Roster) -> list[PlayerReport]:
     """A player registered twice gets a problem on every registration after the first."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     first: dict[str, PlayerReport] = {}
     marked: list[PlayerReport] = []

@@ -11,8 +11,10 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
+from msgspec import field
 
 from nrdeck.errors import UsageError
 
@@ -21,8 +23,7 @@ DECK_SUFFIXES = frozenset({".txt", ".o8d", ".deck", ".json", ".md", ".csv", ".te
 _HINT = "a roster needs the columns player,corp,runner (CSV header or JSON keys)"
 
 
-@dataclass(frozen=True, slots=True)
-class RosterEntry:
+class RosterEntry(msgspec.Struct, frozen=True):
     """One registered player: name, the two deck cells as written, extra columns."""
 
     player: str
@@ -32,8 +33,7 @@ class RosterEntry:
     extra: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class Roster:
+class Roster(msgspec.Struct, frozen=True):
     """Every registered player, in roster order, and the extra column names."""
 
     source: str
@@ -43,8 +43,7 @@ class Roster:
     unit: str = "line"  # what RosterEntry.line counts: CSV lines or JSON entries
 
 
-@dataclass(frozen=True, slots=True)
-class DeckCell:
+class DeckCell(msgspec.Struct, frozen=True):
     """What a deck cell holds: ``empty``, ``file`` (resolved path), ``remote`` or ``text``."""
 
     kind: str

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import msgspec
+from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings
 from nrdeck.deck import Deck
@@ -11,8 +12,7 @@ from nrdeck.sim.request import SimRequest
 from nrdeck.sim.results import Simulation
 
 
-@dataclass(frozen=True, slots=True)
-class SimulateOptions:
+class SimulateOptions(msgspec.Struct, frozen=True):
     """Where the card data and the deck come from, and what to simulate."""
 
     data: DataSettings
@@ -21,13 +21,12 @@ class SimulateOptions:
     stdin_text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SimulateRun:
+class SimulateRun(msgspec.Struct, frozen=True):
     """A simulation, the card data it used, and warnings for standard error."""
 
     simulation: Simulation
     data: str
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = ()
 
 
 def simulate(spec: str, options: SimulateOptions) -> SimulateRun:

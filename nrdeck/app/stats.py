@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.app.check import CheckOptions, deck_settings, expand_specs, prepare
 from nrdeck.carddb import CardDB, DataInfo
@@ -14,8 +15,7 @@ from nrdeck.result import CardCost, CheckResult
 Count = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class DeckBreakdown:
+class DeckBreakdown(msgspec.Struct, frozen=True):
     """A deck's composition, with the figures of its check."""
 
     result: CheckResult

@@ -19,9 +19,12 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec import field
+from msgspec.structs import replace
 
 from nrdeck.atomic import write_atomic
 from nrdeck.errors import CacheError
@@ -32,8 +35,7 @@ LOCK_NAME = "refresh.lock"
 LOCK_TIMEOUT = 600.0
 
 
-@dataclass(frozen=True, slots=True)
-class CacheMeta:
+class CacheMeta(msgspec.Struct, frozen=True):
     """The sidecar of the cached document."""
 
     source: str

@@ -7,8 +7,9 @@ stack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from nrdeck import __version__
 
@@ -21,8 +22,7 @@ USER_AGENT = f"nrdeck/{__version__}"
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 
 
-@dataclass(frozen=True, slots=True)
-class HttpSettings:
+class HttpSettings(msgspec.Struct, frozen=True):
     """Timeouts (seconds) and retry policy for every request."""
 
     connect_timeout: float = 5.0

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+import msgspec
 import requests
 
 from nrdeck.cards.http import HttpSettings, make_session, timeouts
@@ -46,8 +46,7 @@ Records = list[dict[str, Any]]
 Progress = Callable[[str, int, int], None]  # (resource, records so far, total)
 
 
-@dataclass(frozen=True, slots=True)
-class Validator:
+class Validator(msgspec.Struct, frozen=True):
     """What a server said about one page, to ask 'has it changed?' next time."""
 
     etag: str | None = None
@@ -194,8 +193,7 @@ class NrdbV3Source:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class _Page:
+class _Page(msgspec.Struct, frozen=True):
     records: Records
     total: int
     next_url: str | None

@@ -7,7 +7,8 @@ the network stack.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -18,8 +19,7 @@ _URL = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class DeckRef:
+class DeckRef(msgspec.Struct, frozen=True):
     """A remote deck: a published ``decklist`` or a shared private ``deck``.
 
     ``kinds`` lists the endpoints to try in order: a bare id may be either.

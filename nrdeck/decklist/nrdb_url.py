@@ -9,9 +9,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec import field
 
 from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
@@ -23,8 +25,7 @@ if TYPE_CHECKING:
     import requests
 
 
-@dataclass(frozen=True, slots=True)
-class RemoteSettings:
+class RemoteSettings(msgspec.Struct, frozen=True):
     """Where and how to fetch remote decks."""
 
     v2_url: str = DEFAULT_V2_URL
@@ -36,8 +37,7 @@ class RemoteSettings:
     reachability: Reachability = field(default_factory=Reachability)
 
 
-@dataclass(frozen=True, slots=True)
-class FetchedDeck:
+class FetchedDeck(msgspec.Struct, frozen=True):
     """The JSON text of a remote deck, where it came from, and any warning."""
 
     text: str

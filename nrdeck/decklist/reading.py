@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from nrdeck.decklist.text import parse_problem
 from nrdeck.problems import Location, Problem, Severity
@@ -11,8 +11,7 @@ MAX_BYTES = 1024 * 1024
 _CONTROL = frozenset(range(32)) - {9, 10, 12, 13}
 
 
-@dataclass(frozen=True, slots=True)
-class DecodedText:
+class DecodedText(msgspec.Struct, frozen=True):
     """The text of a decklist file (None when unreadable) and the problems met."""
 
     text: str | None

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
@@ -43,8 +44,7 @@ _LEADING = (
 _TRAILING = re.compile(r"^(.+?)(?:\s+[xX×]\s*|\s*×\s*)(\d+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class LineRead:
+class LineRead(msgspec.Struct, frozen=True):
     """What one text line holds: a card (quantity None when absent), or an error."""
 
     quantity: int | None = None

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
+
+import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck
@@ -24,8 +25,7 @@ OCTGN_GAME = "0f38e453-26df-4c04-9d67-6d43de939c77"
 OCTGN_GUID_PREFIX = "bc0f047c-01b1-427f-a439-d451eda"
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(msgspec.Struct, frozen=True):
     """One card of the written deck: copies, the card, the printing to name."""
 
     quantity: int

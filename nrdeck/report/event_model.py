@@ -6,7 +6,9 @@ The values are built by ``nrdeck.app.event``; reporters only read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from nrdeck.carddb import DataInfo
 from nrdeck.problems import Problem, Severity
@@ -21,8 +23,7 @@ MISSING_CODE = "event-deck-missing"
 LEGAL, UNAVAILABLE, ILLEGAL = "legal", "unavailable", "illegal"
 
 
-@dataclass(frozen=True, slots=True)
-class DeckOutcome:
+class DeckOutcome(msgspec.Struct, frozen=True):
     """One registered deck: where it came from, its check result, or why there is none."""
 
     column: str  # the roster column: "corp" or "runner"
@@ -78,8 +79,7 @@ class DeckOutcome:
         return self.legal_before is True and self.status == ILLEGAL
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerReport:
+class PlayerReport(msgspec.Struct, frozen=True):
     """One player's registration: both decks and the player-level problems."""
 
     player: str
@@ -113,16 +113,14 @@ class PlayerReport:
         return any(d.newly_illegal for d in self.decks)
 
 
-@dataclass(frozen=True, slots=True)
-class ChangedSince:
+class ChangedSince(msgspec.Struct, frozen=True):
     """The --changed-since comparison: the old ban list, named for the output."""
 
     restriction_id: str
     restriction_name: str
 
 
-@dataclass(frozen=True, slots=True)
-class EventReport:
+class EventReport(msgspec.Struct, frozen=True):
     """One event run: the roster, what was in force, and a report per player."""
 
     roster: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from nrdeck.carddb import DataInfo
 from nrdeck.problems import Problem, Severity
@@ -11,16 +11,14 @@ from nrdeck.result import CheckResult
 UNAVAILABLE_CODE = "deck-unavailable"
 
 
-@dataclass(frozen=True, slots=True)
-class ReportOptions:
+class ReportOptions(msgspec.Struct, frozen=True):
     """Rendering choices: ``quiet`` shows only illegal decks, ``verbose`` adds figures."""
 
     quiet: bool = False
     verbose: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(msgspec.Struct, frozen=True):
     """One run: a result per deck, in the order the decks were given."""
 
     results: tuple[CheckResult, ...]

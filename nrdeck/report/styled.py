@@ -7,8 +7,10 @@ never imports Rich; only a colour terminal pays for it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec import field
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -16,8 +18,7 @@ if TYPE_CHECKING:
 Span = tuple[str, str]  # (text, Rich style; "" for none)
 
 
-@dataclass(slots=True)
-class Styled:
+class Styled(msgspec.Struct):
     """Lines of styled spans; ``plain()`` for text, ``to_rich()`` for a colour console."""
 
     lines: list[tuple[Span, ...]] = field(default_factory=list)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck
@@ -13,8 +14,7 @@ DRAFT_SET = "draft"
 CASUAL = "casual"
 
 
-@dataclass(frozen=True, slots=True)
-class DeckContext:
+class DeckContext(msgspec.Struct, frozen=True):
     """A resolved deck with its cards looked up once."""
 
     deck: Deck

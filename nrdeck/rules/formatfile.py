@@ -17,9 +17,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.problems import Problem
 from nrdeck.result import CardCost
@@ -59,8 +60,7 @@ ALLIANCE: dict[str, tuple[Condition, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Influence:
+class Influence(msgspec.Struct, frozen=True):
     """Influence spent, the limits, and who spent it."""
 
     spent: int

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
@@ -19,8 +21,7 @@ BUILTIN_FORMATS = ("standard", "startup", "eternal", "system_gateway", "snapshot
 STARTUP_AGENDA_CAP = {"startup_ban_list_24_09": 3, "startup_balance_update_25_04": 4}
 
 
-@dataclass(frozen=True, slots=True)
-class FormatExtras:
+class FormatExtras(msgspec.Struct, frozen=True):
     """Format-specific rules beyond the pool and ban list."""
 
     constructed: bool = True  # False for casual: construction rules only
@@ -29,8 +30,7 @@ class FormatExtras:
     starters_allowed: bool = False  # The Catalyst / The Syndicate
 
 
-@dataclass(frozen=True, slots=True)
-class UserAdditions:
+class UserAdditions(msgspec.Struct, frozen=True):
     """What a user format file adds on top of its base."""
 
     name: str
@@ -41,8 +41,7 @@ class UserAdditions:
     point_limit: int | None = None
 
 
-@dataclass(frozen=True)
-class InForce:
+class InForce(msgspec.Struct, frozen=True):
     """Everything a check needs to know about the format on the date."""
 
     period: Period
@@ -52,7 +51,7 @@ class InForce:
     extras: FormatExtras = FormatExtras()
     additions: UserAdditions | None = None
     pool_sets: frozenset[str] = frozenset()  # the pool's sets, grown where corrected
-    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def format_id(self) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from nrdeck.carddb import CardDB
 from nrdeck.problems import Problem
@@ -15,8 +17,7 @@ from nrdeck.rules.timeline import set_release, timeline
 SYSTEM_GATEWAY_SET = "system_gateway"
 
 
-@dataclass(frozen=True, slots=True)
-class Compiled:
+class Compiled(msgspec.Struct, frozen=True):
     """Per-InForce lookups, built once and reused for every deck."""
 
     available: frozenset[str] | None  # None: no pool (casual)

@@ -5,17 +5,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+import msgspec
 
 from nrdeck.carddb import CardDB, FormatSnapshot
 
 CORRECTIONS_NAME = "corrections.json"
 
 
-@dataclass(frozen=True, slots=True)
-class Corrections:
+class Corrections(msgspec.Struct, frozen=True):
     """nrdeck's documented corrections to the format data (``data/corrections.json``)."""
 
     snapshot_dates: dict[str, tuple[dt.date, str]]
@@ -27,8 +27,7 @@ class Corrections:
     growth_reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class TimelinePeriod:
+class TimelinePeriod(msgspec.Struct, frozen=True):
     """One dated stretch of a format: a snapshot's pool with the ban list in force."""
 
     snapshot: FormatSnapshot

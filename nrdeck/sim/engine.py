@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
@@ -23,8 +25,7 @@ TOP_K_ROWS = 10
 ACCESS_DONE = 0.999
 
 
-@dataclass
-class _Context:
+class _Context(msgspec.Struct):
     """What every section shares while a simulation runs."""
 
     request: SimRequest
@@ -243,7 +244,7 @@ def _trim_accesses(
     rows: tuple[int, ...], columns: list[Column], spec: SectionSpec
 ) -> tuple[tuple[int, ...], tuple[int, ...], list[Column]]:
     """Keep the rows worth showing: the top 10, or until every column is near-certain."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from nrdeck.sim.model import QueryOdds
 

@@ -7,7 +7,8 @@ for the ``points`` group. A query compares the summed weight of the cards seen.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
@@ -44,8 +45,7 @@ BUILTIN_HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(msgspec.Struct, frozen=True):
     """A named group: weight per card id (cards absent weigh 0)."""
 
     name: str

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.sim.groups import Group
 from nrdeck.sim.query import Query
 
 
-@dataclass(frozen=True, slots=True)
-class Atoms:
+class Atoms(msgspec.Struct, frozen=True):
     """The deck split into atoms: cards with the same weight in every group.
 
     ``sizes[a]`` copies of atom ``a``, each weighing ``weights[a][g]`` in group ``g``;
@@ -54,8 +54,7 @@ def build_atoms(deck_counts: Mapping[str, int], groups: Sequence[Group]) -> Atom
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """What to compute: queries over atoms, a mulligan rule, and cards seen per turn.
 
     ``leaf_groups[q][i]`` is the group index of query ``q``'s i-th leaf. The mulligan is
@@ -72,8 +71,7 @@ class Problem:
     mulligan_if: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class QueryOdds:
+class QueryOdds(msgspec.Struct, frozen=True):
     """One query's odds: true at each turn, and first met by each turn."""
 
     at_turn: tuple[float, ...]
@@ -81,8 +79,7 @@ class QueryOdds:
     ci95: tuple[tuple[float, float], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """A solver's answer for every query, and how often the mulligan is taken."""
 
     queries: tuple[QueryOdds, ...]

@@ -12,7 +12,8 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+
+import msgspec
 
 from nrdeck.errors import UsageError
 
@@ -39,8 +40,7 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Cmp:
+class Cmp(msgspec.Struct, frozen=True):
     """A leaf: ``group op n``, with an optional deadline turn."""
 
     group: str
@@ -48,7 +48,7 @@ class Cmp:
     op: str
     n: int
     deadline: int | None = None
-    col: int = field(default=0, compare=False)
+    col: int = 0
 
     def holds(self, value: int) -> bool:
         """The comparison applied to the group's value."""
@@ -66,8 +66,7 @@ class Cmp:
         return f"{name}{self.op}{self.n}{at}"
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
+class Node(msgspec.Struct, frozen=True):
     """An inner node: 'and', 'or' (several children) or 'not' (one)."""
 
     kind: str
@@ -77,8 +76,7 @@ class Node:
 Expr = Cmp | Node
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
+class Query(msgspec.Struct, frozen=True):
     """A parsed query: the source text, its tree and its leaves in order."""
 
     text: str

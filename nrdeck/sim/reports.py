@@ -7,13 +7,13 @@ over cards accessed, for R&D). A column may carry its own click-draw policy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.errors import UsageError
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnSpec:
+class ColumnSpec(msgspec.Struct, frozen=True):
     """One column: a label, a query, and optionally its own click-draws per turn."""
 
     label: str
@@ -21,8 +21,7 @@ class ColumnSpec:
     click_draws: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SectionSpec:
+class SectionSpec(msgspec.Struct, frozen=True):
     """A table: over turns of the deck's side, or over R&D accesses (``accesses=True``)."""
 
     title: str

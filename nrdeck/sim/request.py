@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from nrdeck.errors import UsageError
 from nrdeck.sim.exact import DEFAULT_STATE_CAP
@@ -12,8 +12,7 @@ from nrdeck.sim.reports import REPORT_BY_NAME
 METHODS = ("auto", "exact", "mc")
 
 
-@dataclass(frozen=True, slots=True)
-class SimRequest:
+class SimRequest(msgspec.Struct, frozen=True):
     """What to simulate: queries or a report, groups, the mulligan rule, the schedule."""
 
     queries: tuple[str, ...] = ()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.sim.model import QueryOdds
 
 
-@dataclass(frozen=True, slots=True)
-class FirstMet:
+class FirstMet(msgspec.Struct, frozen=True):
     """When a query is first met: chance by the last row, expected and median row."""
 
     by_last: float
@@ -18,8 +18,7 @@ class FirstMet:
     within: int | None = None  # the last row considered
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(msgspec.Struct, frozen=True):
     """A table column: its label, query text, odds and first-met summary."""
 
     label: str
@@ -31,8 +30,7 @@ class Column:
     seen: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(msgspec.Struct, frozen=True):
     """A table: rows are turns (``row_name == "turn"``) or cards accessed."""
 
     title: str
@@ -43,24 +41,21 @@ class Section:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class HandCard:
+class HandCard(msgspec.Struct, frozen=True):
     """A card of a sample hand and the groups it belongs to."""
 
     title: str
     groups: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(msgspec.Struct, frozen=True):
     """A sample opening hand, after the mulligan rule."""
 
     cards: tuple[HandCard, ...]
     mulliganed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Simulation:
+class Simulation(msgspec.Struct, frozen=True):
     """Everything a renderer shows."""
 
     deck: str

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.sim.groups import Group
@@ -13,8 +14,7 @@ from nrdeck.sim.results import Hand, HandCard
 SAMPLE_STREAM = 7  # keeps sample hands independent of the Monte Carlo streams
 
 
-@dataclass(frozen=True, slots=True)
-class MulliganRule:
+class MulliganRule(msgspec.Struct, frozen=True):
     """A rule on the first hand: the query, each leaf's group, and mulligan when it holds."""
 
     query: Query

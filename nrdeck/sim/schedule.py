@@ -9,7 +9,8 @@ printed text changes the draw schedule are known by card id.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from nrdeck.errors import UsageError
 
@@ -18,8 +19,7 @@ CLICKS = {"corp": 3, "runner": 4}
 MANDATORY_DRAWS = {"corp": 1, "runner": 0}
 
 
-@dataclass(frozen=True, slots=True)
-class IdentityDraws:
+class IdentityDraws(msgspec.Struct, frozen=True):
     """An identity's change to the schedule: its opening hand, extra draws and mills."""
 
     opening: int = OPENING_HAND
@@ -41,8 +41,7 @@ IDENTITY_DRAWS: dict[str, IdentityDraws] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Schedule:
+class Schedule(msgspec.Struct, frozen=True):
     """Draws per turn for one side: the opening hand and turns 1..n."""
 
     side: str

@@ -316,7 +316,7 @@ def test_stats_of_a_folder_of_several_decks_is_a_usage_error() -> None:
 
 
 def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
-    import dataclasses
+    import msgspec
 
     import nrdeck.app.carddata
     from nrdeck.carddb import CardDB
@@ -325,7 +325,9 @@ def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> Non
 
     def with_warning(settings: object) -> CardDB:
         db = real(settings)  # type: ignore[arg-type]
-        db.info = dataclasses.replace(db.info, warnings=("the cache is damaged; using bundled",))
+        db.info = msgspec.structs.replace(
+            db.info, warnings=("the cache is damaged; using bundled",)
+        )
         return db
 
     monkeypatch.setattr(nrdeck.app.carddata, "load_database", with_warning)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from nrdeck.app.check import CheckRun, expand_specs
@@ -75,7 +75,7 @@ def test_exit_code_findings_outrank_unavailable_decks() -> None:
     assert _run(legal_result()).exit_code == ExitCode.OK
     assert _run(legal_result(), unavailable_result()).exit_code == ExitCode.UNAVAILABLE
     assert _run(unavailable_result(), illegal_result()).exit_code == ExitCode.ILLEGAL
-    warning_only = dataclasses.replace(illegal_result(), problems=illegal_result().problems[3:])
+    warning_only = msgspec.structs.replace(illegal_result(), problems=illegal_result().problems[3:])
     assert _run(warning_only).exit_code == ExitCode.OK  # warnings never make a deck illegal
 
 

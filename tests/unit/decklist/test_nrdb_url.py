@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 

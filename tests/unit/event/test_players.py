@@ -73,7 +73,7 @@ def test_statuses_and_exit_codes() -> None:
 
 
 def test_warnings_do_not_make_a_deck_illegal_and_missing_decks_do() -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     warning = replace(banned(), code="encoding", severity=Severity.WARNING)
     assert checked("corp", None, warning).status == "legal"

@@ -181,14 +181,15 @@ def test_an_identity_listed_among_the_cards_is_not_counted_and_is_reported(db: C
 
 
 def test_a_banned_subtype_bans_every_card_of_it_even_when_not_listed(db: CardDB) -> None:
-    import dataclasses
     import datetime as dt
+
+    import msgspec
 
     day = dt.date(2024, 10, 19)
     listed = select(db, "standard", today=day, as_of=day)
     assert listed.restriction is not None and listed.restriction.banned_subtypes == {"current"}
-    only_subtype = dataclasses.replace(listed.restriction, banned=frozenset())
-    in_force = dataclasses.replace(listed, restriction=only_subtype, cache={})
+    only_subtype = msgspec.structs.replace(listed.restriction, banned=frozenset())
+    in_force = msgspec.structs.replace(listed, restriction=only_subtype, cache={})
     deck = make_deck(db, "Haas-Bioroid: Precision Design", [(1, "Kill Switch"), (1, "Hedge Fund")])
     banned = [p for p in check_deck(deck, db, in_force).problems if p.code == "banned"]
     assert [p.cards for p in banned] == [("kill_switch",)] and "every current" in banned[0].message

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import replace
 from itertools import pairwise
 
 import pytest
+from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
