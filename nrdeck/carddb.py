@@ -1,21 +1,21 @@
 """The in-memory card database and its indexes, built from a facts-only card document.
 
-The document (see ``nrdeck.model.CardDocument``) is validated once where it enters (``data
-build``, ``data import``, ``data update``); loading it here builds the records of
-``nrdeck.cardrecords`` without re-validation, and cards and printings only when first used,
-so start-up stays fast.
+The document (see ``nrdeck.model.CardDocument``) is validated in full once where it enters
+(``data build``, ``data import``, ``data update``); loading it here decodes it straight into
+the records of ``nrdeck.cardrecords`` (``FactsDocument``), strictly but in one C pass, so
+start-up stays fast.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
 
 from nrdeck.cardrecords import (
-    CARD_KEYS,
     IDENTITY_TYPES,
-    PRINTING_KEYS,
     Card,
     CardPool,
     CardSet,
@@ -23,18 +23,12 @@ from nrdeck.cardrecords import (
     Cycle,
     DataInfo,
     Faction,
+    FactsDocument,
     Format,
     FormatSnapshot,
     Named,
     Printing,
     Restriction,
-    card_from_raw,
-    check_keys,
-    format_from_raw,
-    pool_from_raw,
-    printing_from_raw,
-    restriction_from_raw,
-    set_from_raw,
 )
 from nrdeck.textnorm import normalise_title
 
@@ -50,9 +44,9 @@ __all__ = [
     "Cycle",
     "DataInfo",
     "Faction",
+    "FactsDocument",
     "Format",
     "FormatSnapshot",
-    "LazyRecords",
     "Named",
     "Printing",
     "Restriction",
@@ -61,63 +55,6 @@ __all__ = [
 # The facts document's envelope (nrdeck.model.CardDocument writes it; loading checks it)
 DOCUMENT_FORMAT = "nrdeck-card-data"
 DOCUMENT_SCHEMA = 1
-
-
-V = TypeVar("V")
-
-
-class LazyRecords(Mapping[str, V]):
-    """A read-only mapping of trusted raw records, each turned into its object on first use.
-
-    Loading the database then costs only the JSON parse: a deck check builds the few dozen
-    cards it touches, and ``values()``/``items()`` build the rest once.
-    """
-
-    __slots__ = ("_built", "_complete", "_make", "_raw")
-
-    def __init__(self, raw: dict[str, Mapping[str, Any]], make: Callable[[Mapping[str, Any]], V]):
-        self._raw = raw
-        self._make = make
-        self._built: dict[str, V] = {}
-        self._complete = False
-
-    def __getitem__(self, key: str) -> V:
-        try:
-            return self._built[key]
-        except KeyError:
-            value = self._built[key] = self._make(self._raw[key])
-            return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The object for key, or default."""
-        return self[key] if key in self._raw else default
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._raw
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
-
-    def _all(self) -> dict[str, V]:
-        if not self._complete:
-            self._built = {k: self[k] for k in self._raw}
-            self._complete = True
-        return self._built
-
-    def values(self) -> ValuesView[V]:
-        """Every object, in the document's order (built once)."""
-        return self._all().values()
-
-    def items(self) -> ItemsView[str, V]:
-        """(id, object) pairs, in the document's order (built once)."""
-        return self._all().items()
-
-    def raw(self) -> Iterable[Mapping[str, Any]]:
-        """The raw records, for indexes that need only a few fields."""
-        return self._raw.values()
 
 
 class CardDB:
@@ -141,24 +78,8 @@ class CardDB:
         restrictions: Iterable[Restriction] = (),
         info: DataInfo | None = None,
     ) -> None:
-        self.cards: Mapping[str, Card] = {c.id: c for c in cards}
-        self.printings: Mapping[str, Printing] = {p.code: p for p in printings}
-        self._setup(
-            sets, cycles, factions, types, subtypes, formats, card_pools, restrictions, info
-        )
-
-    def _setup(
-        self,
-        sets: Iterable[CardSet],
-        cycles: Iterable[Cycle],
-        factions: Iterable[Faction],
-        types: Iterable[Named],
-        subtypes: Iterable[Named],
-        formats: Iterable[Format],
-        card_pools: Iterable[CardPool],
-        restrictions: Iterable[Restriction],
-        info: DataInfo | None,
-    ) -> None:
+        self.cards: dict[str, Card] = {c.id: c for c in cards}
+        self.printings: dict[str, Printing] = {p.code: p for p in printings}
         self.sets: dict[str, CardSet] = {s.id: s for s in sets}
         self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
@@ -177,18 +98,12 @@ class CardDB:
         self._pool_cards: dict[str, frozenset[str]] = {}
 
     # -- lazily built indexes ---------------------------------------------------
-    def _printing_rows(self) -> Iterable[tuple[str, str, str]]:
-        """(code, card id, set id) of every printing, without building Printing objects."""
-        if isinstance(self.printings, LazyRecords):
-            return ((p["code"], p["card_id"], p["set_id"]) for p in self.printings.raw())
-        return ((p.code, p.card_id, p.set_id) for p in self.printings.values())
-
     @property
     def _printings_of(self) -> dict[str, list[str]]:
         if self._printings_index is None:
             index: dict[str, list[str]] = {}
-            for code, card_id, _ in sorted(self._printing_rows()):
-                index.setdefault(card_id, []).append(code)
+            for code in sorted(self.printings):
+                index.setdefault(self.printings[code].card_id, []).append(code)
             self._printings_index = index
         return self._printings_index
 
@@ -246,10 +161,9 @@ class CardDB:
         return self._pool_sets[pool_id]
 
     def cards_in_sets(self, set_ids: Iterable[str]) -> frozenset[str]:
-        """Every card with a printing in one of the sets (no Printing objects built)."""
+        """Every card with a printing in one of the sets."""
         wanted = frozenset(set_ids)
-        rows = self._printing_rows()
-        return frozenset(card_id for _, card_id, set_id in rows if set_id in wanted)
+        return frozenset(p.card_id for p in self.printings.values() if p.set_id in wanted)
 
     def pool_cards(self, pool_id: str) -> frozenset[str]:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
@@ -277,48 +191,38 @@ class CardDB:
 
     # -- construction from a facts document -------------------------------
     @classmethod
-    def from_document(cls, doc: Mapping[str, Any], info: DataInfo | None = None) -> CardDB:
-        """Build the database from a trusted facts document (no re-validation).
+    def from_document(
+        cls, doc: FactsDocument | Mapping[str, Any], info: DataInfo | None = None
+    ) -> CardDB:
+        """Build the database from a card document: decoded, or plain data to convert.
 
-        Cards and printings stay raw until used (see ``LazyRecords``); their keys are checked
-        here so that a damaged document fails now (ValueError), not in the middle of a check.
+        Plain data goes through ``msgspec.convert`` (a ``msgspec.ValidationError`` names the
+        first bad field); a ``FactsDocument`` is used as it is.
         """
-        cards = {c["id"]: c for c in doc["cards"]}
-        printings = {p["code"]: p for p in doc["printings"]}
-        check_keys(cards.values(), CARD_KEYS, "card")
-        check_keys(printings.values(), PRINTING_KEYS, "printing")
-        db = cls.__new__(cls)
-        db.cards = LazyRecords(cards, card_from_raw)
-        db.printings = LazyRecords(printings, printing_from_raw)
-        db._setup(
-            sets=(set_from_raw(s) for s in doc["sets"]),
-            cycles=(Cycle(**c) for c in doc["cycles"]),
-            factions=(Faction(**f) for f in doc["factions"]),
-            types=(Named(**t) for t in doc.get("types", [])),
-            subtypes=(Named(**s) for s in doc.get("subtypes", [])),
-            formats=(format_from_raw(f) for f in doc["formats"]),
-            card_pools=(pool_from_raw(p) for p in doc["card_pools"]),
-            restrictions=(restriction_from_raw(r) for r in doc["restrictions"]),
+        if not isinstance(doc, FactsDocument):
+            doc = msgspec.convert(doc, FactsDocument)
+        return cls(
+            cards=doc.cards,
+            printings=doc.printings,
+            sets=doc.sets,
+            cycles=doc.cycles,
+            factions=doc.factions,
+            types=doc.types,
+            subtypes=doc.subtypes,
+            formats=(f.record() for f in doc.formats),
+            card_pools=doc.card_pools,
+            restrictions=doc.restrictions,
             info=info,
         )
-        return db
 
 
 def _title_index(cards: Mapping[str, Card]) -> dict[str, str]:
     """Normalised title, stripped title and face titles -> card id (first card wins)."""
-    rows: Iterable[tuple[str, str, str, Iterable[str]]]
-    if isinstance(cards, LazyRecords):
-        rows = (
-            (c["id"], c["title"], c["stripped_title"], c.get("face_titles", ()))
-            for c in cards.raw()
-        )
-    else:
-        rows = ((c.id, c.title, c.stripped_title, c.face_titles) for c in cards.values())
     index: dict[str, str] = {}
-    for card_id, title, stripped, faces in rows:
-        index.setdefault(normalise_title(title), card_id)
-        if stripped != title:
-            index.setdefault(normalise_title(stripped), card_id)
-        for face in faces:
-            index.setdefault(normalise_title(face), card_id)
+    for card in cards.values():
+        index.setdefault(normalise_title(card.title), card.id)
+        if card.stripped_title != card.title:
+            index.setdefault(normalise_title(card.stripped_title), card.id)
+        for face in card.face_titles:
+            index.setdefault(normalise_title(face), card.id)
     return index

@@ -1,27 +1,21 @@
 """The card database's records: cards, printings, sets, formats, restrictions.
 
-Frozen ``msgspec`` structs (defining one costs a fraction of a dataclass, which keeps start-up
-fast), and the builders that make them from a trusted facts document without re-validation.
+Frozen ``msgspec`` structs: defining one costs a fraction of a dataclass, which keeps start-up
+fast, and ``FactsDocument`` decodes a card document straight into them, strictly (a missing,
+unknown or mistyped field is an error), in one C pass.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
-from typing import Any
 
 import msgspec
-from msgspec import field
 
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
-def _date(value: str | None) -> dt.date | None:
-    return dt.date.fromisoformat(value) if value else None
-
-
-class Card(msgspec.Struct, frozen=True):
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """An abstract card (all its printings share these facts)."""
 
     id: str
@@ -53,7 +47,7 @@ class Card(msgspec.Struct, frozen=True):
         return subtype in self.subtypes
 
 
-class Printing(msgspec.Struct, frozen=True):
+class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
     code: str
@@ -63,7 +57,7 @@ class Printing(msgspec.Struct, frozen=True):
     quantity: int
 
 
-class CardSet(msgspec.Struct, frozen=True):
+class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A pack, deluxe, core set or booster."""
 
     id: str
@@ -76,7 +70,7 @@ class CardSet(msgspec.Struct, frozen=True):
     size: int | None = None
 
 
-class Cycle(msgspec.Struct, frozen=True):
+class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A card cycle (a group of sets)."""
 
     id: str
@@ -85,7 +79,7 @@ class Cycle(msgspec.Struct, frozen=True):
     position: int | None = None
 
 
-class Faction(msgspec.Struct, frozen=True):
+class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A faction of one side."""
 
     id: str
@@ -94,7 +88,7 @@ class Faction(msgspec.Struct, frozen=True):
     is_mini: bool = False
 
 
-class Named(msgspec.Struct, frozen=True):
+class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A card type or subtype: an id and a display name (types carry a side)."""
 
     id: str
@@ -126,7 +120,7 @@ class Format(msgspec.Struct, frozen=True):
         return next((s for s in self.snapshots if s.active), None)
 
 
-class CardPool(msgspec.Struct, frozen=True):
+class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The sets (and cycles, and explicit cards) a format's snapshot allows."""
 
     id: str
@@ -137,7 +131,7 @@ class CardPool(msgspec.Struct, frozen=True):
     cards: tuple[str, ...] = ()
 
 
-class Restriction(msgspec.Struct, frozen=True):
+class Restriction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A ban list / MWL with every mechanic the data has used."""
 
     id: str
@@ -146,9 +140,9 @@ class Restriction(msgspec.Struct, frozen=True):
     date_start: dt.date
     banned: frozenset[str] = frozenset()
     restricted: frozenset[str] = frozenset()
-    universal_faction_cost: Mapping[str, int] = field(default_factory=dict)
-    global_penalty: Mapping[str, int] = field(default_factory=dict)
-    points: Mapping[str, int] = field(default_factory=dict)
+    universal_faction_cost: dict[str, int] = {}
+    global_penalty: dict[str, int] = {}
+    points: dict[str, int] = {}
     point_limit: int | None = None
     banned_subtypes: frozenset[str] = frozenset()
 
@@ -175,83 +169,67 @@ class DataInfo(msgspec.Struct, frozen=True):
         return f"{self.source} of {self.dataset_date or 'unknown date'} ({self.kind})"
 
 
-CARD_KEYS = (
-    frozenset(f for f in Card.__struct_fields__),
-    frozenset(("id", "title", "stripped_title", "side", "faction", "type")),
-)
-PRINTING_KEYS = (
-    frozenset(Printing.__struct_fields__),
-    frozenset(Printing.__struct_fields__),
-)
+class Origin(msgspec.Struct, frozen=True):
+    """Where a card document's facts came from."""
+
+    source: str = "unknown"
+    dataset_date: str | None = None
+    url: str | None = None
 
 
-def check_keys(
-    records: Iterable[Mapping[str, Any]], keys: tuple[frozenset[str], frozenset[str]], what: str
-) -> None:
-    """Every record has the required keys and no unknown one (ValueError otherwise)."""
-    allowed, required = keys
-    for record in records:
-        present = record.keys()
-        if not (required <= present <= allowed):
-            extra = sorted(present - allowed) or sorted(required - present)
-            raise ValueError(f"{what} {record.get('id') or record.get('code')}: bad keys {extra}")
+class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A format snapshot as the document stores it (inside its format)."""
+
+    id: str
+    card_pool_id: str
+    date_start: dt.date
+    restriction_id: str | None = None
+    active: bool = False
 
 
-def card_from_raw(d: Mapping[str, Any]) -> Card:
-    return Card(
-        **{
-            **d,
-            "subtypes": tuple(d.get("subtypes", ())),
-            "face_titles": tuple(d.get("face_titles", ())),
-        }
-    )
+class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A format as the document stores it."""
 
+    id: str
+    name: str
+    snapshots: tuple[SnapshotEntry, ...]
 
-def printing_from_raw(d: Mapping[str, Any]) -> Printing:
-    return Printing(**d)
-
-
-def set_from_raw(d: Mapping[str, Any]) -> CardSet:
-    return CardSet(**{**d, "date_release": _date(d.get("date_release"))})
-
-
-def format_from_raw(d: Mapping[str, Any]) -> Format:
-    snaps = tuple(
-        FormatSnapshot(
-            id=s["id"],
-            format_id=d["id"],
-            card_pool_id=s["card_pool_id"],
-            restriction_id=s.get("restriction_id"),
-            date_start=dt.date.fromisoformat(s["date_start"]),
-            active=bool(s.get("active", False)),
+    def record(self) -> Format:
+        """The Format record, each snapshot knowing its format."""
+        snaps = tuple(
+            FormatSnapshot(
+                id=s.id,
+                format_id=self.id,
+                card_pool_id=s.card_pool_id,
+                restriction_id=s.restriction_id,
+                date_start=s.date_start,
+                active=s.active,
+            )
+            for s in self.snapshots
         )
-        for s in d["snapshots"]
-    )
-    return Format(id=d["id"], name=d["name"], snapshots=snaps)
+        return Format(id=self.id, name=self.name, snapshots=snaps)
 
 
-def pool_from_raw(d: Mapping[str, Any]) -> CardPool:
-    return CardPool(
-        id=d["id"],
-        name=d["name"],
-        format_id=d["format_id"],
-        card_cycle_ids=tuple(d.get("card_cycle_ids", ())),
-        card_set_ids=tuple(d.get("card_set_ids", ())),
-        cards=tuple(d.get("cards", ())),
-    )
+class FactsDocument(msgspec.Struct, frozen=True):
+    """nrdeck's facts-only card document, decoded straight into records (typed, strict)."""
+
+    format: str
+    schema_version: int
+    cards: list[Card]
+    printings: list[Printing]
+    sets: list[CardSet]
+    cycles: list[Cycle]
+    factions: list[Faction]
+    formats: list[FormatEntry]
+    card_pools: list[CardPool]
+    restrictions: list[Restriction]
+    types: list[Named] = []
+    subtypes: list[Named] = []
+    origin: Origin = Origin()
 
 
-def restriction_from_raw(d: Mapping[str, Any]) -> Restriction:
-    return Restriction(
-        id=d["id"],
-        name=d["name"],
-        format_id=d["format_id"],
-        date_start=dt.date.fromisoformat(d["date_start"]),
-        banned=frozenset(d.get("banned", ())),
-        restricted=frozenset(d.get("restricted", ())),
-        universal_faction_cost=dict(d.get("universal_faction_cost", {})),
-        global_penalty=dict(d.get("global_penalty", {})),
-        points=dict(d.get("points", {})),
-        point_limit=d.get("point_limit"),
-        banned_subtypes=frozenset(d.get("banned_subtypes", ())),
-    )
+class Envelope(msgspec.Struct):
+    """Only a document's envelope: what a damaged or foreign file is read as."""
+
+    format: object = None
+    schema_version: object = None

@@ -118,10 +118,8 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
         meta, raw = fresh, cache.read_document(fresh)
     path = cache.dir / meta.document
     try:
-        data = decode(raw, str(path))
-        info = info_of(data, "cache", str(path), fetched_at=meta.fetched_at)
-        return CardDB.from_document(data, replace(info, source=meta.source, url=meta.url))
+        doc = decode(raw, str(path))
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise CorruptCache(f"{path}: damaged ({type(exc).__name__}: {exc})") from exc
+    info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
+    return CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from nrdeck.carddb import CardDB
 
@@ -26,13 +25,6 @@ class BundledSource:
     """The snapshot built by ``nrdeck data build`` and shipped with nrdeck."""
 
     name = "bundled"
-
-    def document(self) -> dict[str, Any]:
-        """The bundled document as plain data."""
-        from nrdeck.cards.document import decode
-
-        path = snapshot_path()
-        return decode(path.read_bytes(), str(path))
 
     def load(self) -> CardDB:
         """The bundled card database."""

@@ -1,8 +1,8 @@
 """Reading and writing nrdeck's facts-only card document.
 
-Reading (``decode``, ``load_file``) trusts the document and needs no pydantic, so loading
-card data stays fast; writing (``canonical``, ``encode``) and ``validate`` go through the
-pydantic boundary model, deterministically.
+Reading (``decode``, ``load_file``) needs no pydantic: msgspec decodes the document straight
+into records, strictly, so loading card data stays fast. Writing (``canonical``, ``encode``)
+and ``validate`` go through the pydantic boundary model, deterministically.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.carddb import DOCUMENT_FORMAT, DOCUMENT_SCHEMA, CardDB, DataInfo
+from nrdeck.cardrecords import Envelope, FactsDocument
 from nrdeck.errors import DataUnavailableError
 
 if TYPE_CHECKING:
@@ -72,48 +73,63 @@ def load_file(path: Path, kind: str = "file") -> CardDB:
             f"{path}: cannot read card data ({exc.strerror or exc})",
             hint="check the path given to --data",
         ) from exc
-    data = decode(raw, str(path))
+    doc = decode(raw, str(path))
+    return CardDB.from_document(doc, info_of(doc, kind, str(path)))
+
+
+def decode(raw: bytes, origin: str) -> FactsDocument:
+    """Decode document bytes straight into records (DataUnavailableError naming the fault)."""
+    import msgspec
+
     try:
-        return CardDB.from_document(data, info_of(data, kind, str(path)))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        doc = msgspec.json.decode(raw, type=FactsDocument)
+    except msgspec.DecodeError as exc:
+        _check_envelope(raw, origin)
         raise DataUnavailableError(
-            f"{path}: card data is damaged ({type(exc).__name__}: {exc})",
+            f"{origin}: card data is damaged ({exc})",
             hint="rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'",
         ) from exc
+    _check_envelope_values(doc.format, doc.schema_version, origin)
+    return doc
 
 
-def decode(raw: bytes, origin: str) -> dict[str, Any]:
-    """Parse document bytes, checking only the envelope (the fast path for trusted data)."""
+def _check_envelope(raw: bytes, origin: str) -> None:
+    """Say what is wrong with a document that did not decode: JSON, format or schema."""
+    import msgspec
+
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        envelope = msgspec.json.decode(raw, type=Envelope)
+    except msgspec.ValidationError:
+        envelope = Envelope()
+    except msgspec.DecodeError as exc:
         raise DataUnavailableError(
             f"{origin}: card data is not valid JSON ({exc})",
             hint="run 'nrdeck data clear' then 'nrdeck data update', or use the bundled data",
         ) from exc
-    if not isinstance(data, dict) or data.get("format") != DOCUMENT_FORMAT:
+    _check_envelope_values(envelope.format, envelope.schema_version, origin)
+
+
+def _check_envelope_values(fmt: object, schema: object, origin: str) -> None:
+    if fmt != DOCUMENT_FORMAT:
         raise DataUnavailableError(
             f"{origin}: not an nrdeck card document",
             hint="build one with 'nrdeck data build --from DIR --out PATH'",
         )
-    if data.get("schema_version") != DOCUMENT_SCHEMA:
+    if schema != DOCUMENT_SCHEMA:
         raise DataUnavailableError(
-            f"{origin}: card document schema {data.get('schema_version')} is not supported "
+            f"{origin}: card document schema {schema} is not supported "
             f"(this nrdeck reads schema {DOCUMENT_SCHEMA})",
             hint="rebuild it with this version of nrdeck",
         )
-    return data
 
 
-def info_of(data: dict[str, Any], kind: str, path: str | None, **extra: Any) -> DataInfo:
+def info_of(doc: FactsDocument, kind: str, path: str | None, **extra: Any) -> DataInfo:
     """The DataInfo of a decoded document."""
-    origin = data.get("origin")
-    origin = origin if isinstance(origin, dict) else {}
     return DataInfo(
         kind=kind,
-        source=origin.get("source", "unknown"),
-        dataset_date=origin.get("dataset_date"),
-        url=origin.get("url"),
+        source=doc.origin.source,
+        dataset_date=doc.origin.dataset_date,
+        url=doc.origin.url,
         path=path,
         **extra,
     )
