@@ -1,7 +1,5 @@
 """The `check` and `stats` commands: wiring only (options -> settings -> app -> reporter)."""
 
-from __future__ import annotations
-
 import os
 import sys
 from enum import Enum
@@ -85,10 +83,12 @@ VerboseOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
-    app.command("check")(check)
-    app.command("stats")(stats)
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add this module's commands to the app (only the one named, when given)."""
+    if only in (None, "check"):
+        app.command("check")(check)
+    if only in (None, "stats"):
+        app.command("stats")(stats)
 
 
 @handles_errors
@@ -184,8 +184,8 @@ def _options(
     format_file: Path | None,
     input_format: str | None,
     stdin_text: str | None,
-    data: DataSettings,
-) -> CheckOptions:
+    data: "DataSettings",
+) -> "CheckOptions":
     from nrdeck.app.check import CheckOptions
 
     return CheckOptions(
@@ -225,7 +225,7 @@ def _use_plain(color: ColorMode, output: Path | None) -> bool:
     return not os.environ.get("FORCE_COLOR") and not sys.stdout.isatty()
 
 
-def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None:
+def _emit(rendered: "str | Styled", output: Path | None, color: ColorMode) -> None:
     """Write the report: to FILE atomically, plain text, or through a colour console."""
     from nrdeck.report import Styled
 

@@ -3,8 +3,6 @@
 Only the CLI touches the console, environment variables and Typer.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import functools
 import os
@@ -79,7 +77,7 @@ def plain_output() -> bool:
     return bool(os.environ.get("NO_COLOR")) or os.environ.get("PRE_COMMIT") == "1"
 
 
-def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> Console:
+def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
     """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals."""
     from rich.console import Console
 
@@ -149,7 +147,7 @@ def data_settings(
     cache_dir: Path | None = None,
     api_url: str | None = None,
     v2_url: str | None = None,
-) -> DataSettings:
+) -> "DataSettings":
     """Normalise the card-data options (and their environment variables) into settings."""
     from nrdeck.app.carddata import DataSettings, default_cache_dir
 
@@ -163,7 +161,7 @@ def data_settings(
     )
 
 
-def http_settings() -> HttpSettings:
+def http_settings() -> "HttpSettings":
     """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
     from nrdeck.cards.http import HttpSettings
 

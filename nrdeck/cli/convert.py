@@ -1,7 +1,5 @@
 """The `convert` command: read a deck in any format, write it in another."""
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from pathlib import Path
@@ -100,6 +98,6 @@ def _write(text: str, output: Path | None) -> None:
     write_report(output, text)
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add this module's commands to the app."""
     app.command("convert")(handles_errors(convert))

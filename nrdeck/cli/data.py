@@ -1,7 +1,5 @@
 """`nrdeck data …`: card data commands (wiring only: the logic is in nrdeck.app.data)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import sys
 from collections.abc import Callable, Iterator
@@ -157,6 +155,6 @@ def clear(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDir
     make_console(stderr=True).print(f"removed {removed} cached file(s)")
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add `data` to the app."""
     app.add_typer(data_app, name="data")

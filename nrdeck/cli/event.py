@@ -1,7 +1,5 @@
 """The `event` command: check every registered deck of a tournament roster."""
 
-from __future__ import annotations
-
 import datetime as dt
 import sys
 from collections.abc import Iterator
@@ -56,7 +54,7 @@ class EventOutput(str, Enum):
     markdown = "markdown"
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add this module's commands to the app."""
     app.command("event", help=EVENT_HELP)(event)
 
@@ -131,7 +129,7 @@ def event(
 
 
 @contextmanager
-def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
+def _progress(enabled: bool, color: ColorMode) -> "Iterator[ProgressFn | None]":
     """A Rich progress bar on stderr while decks are read and fetched (terminals only)."""
     if not enabled:
         yield None
@@ -154,7 +152,7 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
         yield advance
 
 
-def _write(rendered: str | RenderableType, output: Path | None, color: ColorMode) -> None:
+def _write(rendered: "str | RenderableType", output: Path | None, color: ColorMode) -> None:
     """The report to stdout (the table through the console), or to --output FILE."""
     if output is None:
         if isinstance(rendered, str):
@@ -171,7 +169,7 @@ def _write(rendered: str | RenderableType, output: Path | None, color: ColorMode
     write_report(output, rendered if isinstance(rendered, str) else _plain(rendered))
 
 
-def _plain(renderable: RenderableType) -> str:
+def _plain(renderable: "RenderableType") -> str:
     """A renderable as plain text, for a file."""
     import io
 

@@ -1,7 +1,5 @@
 """The `simulate` command: wiring only (options -> request -> app -> renderer)."""
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from typing import Annotated
@@ -55,7 +53,7 @@ class Side(str, Enum):
     runner = "runner"
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, only: str | None = None) -> None:
     """Add this module's commands to the app."""
     app.command("simulate")(simulate)
 
