@@ -15,7 +15,7 @@ IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """An abstract card (all its printings share these facts)."""
 
     id: str
@@ -47,7 +47,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return subtype in self.subtypes
 
 
-class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
     code: str
@@ -57,7 +57,7 @@ class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     quantity: int
 
 
-class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A pack, deluxe, core set or booster."""
 
     id: str
@@ -70,7 +70,7 @@ class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     size: int | None = None
 
 
-class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A card cycle (a group of sets)."""
 
     id: str
@@ -79,7 +79,7 @@ class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     position: int | None = None
 
 
-class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A faction of one side."""
 
     id: str
@@ -88,7 +88,7 @@ class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     is_mini: bool = False
 
 
-class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A card type or subtype: an id and a display name (types carry a side)."""
 
     id: str
@@ -120,7 +120,7 @@ class Format(msgspec.Struct, frozen=True):
         return next((s for s in self.snapshots if s.active), None)
 
 
-class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """The sets (and cycles, and explicit cards) a format's snapshot allows."""
 
     id: str
@@ -131,7 +131,7 @@ class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cards: tuple[str, ...] = ()
 
 
-class Restriction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Restriction(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A ban list / MWL with every mechanic the data has used."""
 
     id: str
@@ -177,7 +177,7 @@ class Origin(msgspec.Struct, frozen=True):
     url: str | None = None
 
 
-class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A format snapshot as the document stores it (inside its format)."""
 
     id: str
@@ -187,7 +187,7 @@ class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     active: bool = False
 
 
-class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A format as the document stores it."""
 
     id: str
