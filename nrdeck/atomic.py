@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from nrdeck.errors import UsageError
@@ -14,6 +13,8 @@ def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
 
     The folder must exist: whether to create it is the caller's decision.
     """
+    import tempfile  # only writers pay for it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -15,9 +15,7 @@ that read the old sidecar just before the switch).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -115,8 +113,8 @@ class Cache:
         if raw is None:
             return None
         try:
-            return CacheMeta.from_json(json.loads(raw))
-        except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError included
+            return CacheMeta.from_json(msgspec.json.decode(raw))
+        except (ValueError, msgspec.DecodeError) as exc:
             raise CorruptCache(f"{self.meta_path}: {exc}") from exc
 
     def read_document(self, meta: CacheMeta) -> bytes:
@@ -151,6 +149,8 @@ class Cache:
         """Create the layout folder and prove it is writable, or raise CacheError."""
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
+            import tempfile
+
             fd, probe = tempfile.mkstemp(prefix=".probe.", dir=self.dir)
             os.close(fd)
             os.unlink(probe)
@@ -175,6 +175,8 @@ class Cache:
 
     def write_meta(self, meta: CacheMeta) -> None:
         """Replace the sidecar atomically."""
+        import json
+
         text = json.dumps(meta.to_json(), indent=1, sort_keys=True) + "\n"
         self._write(self.meta_path, text.encode("utf-8"))
 

@@ -7,7 +7,6 @@ and ``validate`` go through the pydantic boundary model, deterministically.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +42,8 @@ def canonical(doc: CardDocument) -> dict[str, Any]:
 
 def encode(doc: CardDocument) -> bytes:
     """Deterministic bytes: the same document always gives the same file."""
+    import json
+
     text = json.dumps(canonical(doc), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return (text + "\n").encode("utf-8")
 

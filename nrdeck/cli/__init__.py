@@ -45,8 +45,13 @@ def _root(
     RunState.debug = debug
 
 
-def build_app(command: str | None = None) -> typer.Typer:
-    """The app with every command, or only ``command`` when it is a known one."""
+def build_app(words: Sequence[str] = ()) -> typer.Typer:
+    """The app with every command, or only the command that ``words`` names.
+
+    ``words`` are the command line's leading positional words (``["data", "status"]``); each
+    command module registers just what they name, or everything when they name nothing it
+    knows (so a mistyped command still gets click's suggestions).
+    """
     app = typer.Typer(
         name="nrdeck",
         help="Check Android: Netrunner decks against construction rules, card pools and ban "
@@ -56,18 +61,18 @@ def build_app(command: str | None = None) -> typer.Typer:
         add_completion=True,
     )
     app.callback()(_root)
-    wanted = COMMAND_MODULES.get(command or "")
+    wanted = COMMAND_MODULES.get(words[0]) if words else None
     if wanted:
-        importlib.import_module(f"nrdeck.cli.{wanted}").register(app, only=command)
+        importlib.import_module(f"nrdeck.cli.{wanted}").register(app, words)
         return app
     for name in dict.fromkeys(COMMAND_MODULES.values()):
         importlib.import_module(f"nrdeck.cli.{name}").register(app)
     return app
 
 
-def command_of(argv: Sequence[str]) -> str | None:
-    """The command named on the command line: the first argument that is not an option."""
-    return next((arg for arg in argv if not arg.startswith("-")), None)
+def command_words(argv: Sequence[str]) -> list[str]:
+    """The first two arguments that are not options: the command and maybe a subcommand."""
+    return [arg for arg in argv if not arg.startswith("-")][:2]
 
 
 _FULL_APP: list[typer.Typer] = []
@@ -83,4 +88,4 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
-    build_app(command_of(sys.argv[1:]))(prog_name="nrdeck")
+    build_app(command_words(sys.argv[1:]))(prog_name="nrdeck")

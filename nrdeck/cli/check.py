@@ -2,6 +2,7 @@
 
 import os
 import sys
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -83,11 +84,12 @@ VerboseOpt = Annotated[
 ]
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add this module's commands to the app (only the one named, when given)."""
-    if only in (None, "check"):
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
+    """Add this module's commands to the app (only the one ``words`` names, if any)."""
+    named = words[0] if words else None
+    if named in (None, "check"):
         app.command("check")(check)
-    if only in (None, "stats"):
+    if named in (None, "stats"):
         app.command("stats")(stats)
 
 

@@ -1,6 +1,7 @@
 """The `convert` command: read a deck in any format, write it in another."""
 
 import sys
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -98,6 +99,6 @@ def _write(text: str, output: Path | None) -> None:
     write_report(output, text)
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
     """Add this module's commands to the app."""
     app.command("convert")(handles_errors(convert))

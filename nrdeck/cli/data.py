@@ -2,7 +2,7 @@
 
 import datetime as dt
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -25,7 +25,8 @@ from nrdeck.cli.common import (
 if TYPE_CHECKING:
     pass
 
-data_app = typer.Typer(help="Card data: build, import, update, status, path, clear.")
+DATA_HELP = "Card data: build, import, update, status, path, clear."
+data_app = typer.Typer(help=DATA_HELP)
 
 
 @contextmanager
@@ -155,6 +156,13 @@ def clear(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDir
     make_console(stderr=True).print(f"removed {removed} cached file(s)")
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add `data` to the app."""
-    app.add_typer(data_app, name="data")
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
+    """Add `data` to the app: only the subcommand ``words`` names, when it is a known one."""
+    named = words[1] if len(words) > 1 else None
+    info = next((c for c in data_app.registered_commands if c.name == named), None)
+    if info is None:
+        app.add_typer(data_app, name="data")
+        return
+    one = typer.Typer(help=DATA_HELP)
+    one.registered_commands.append(info)
+    app.add_typer(one, name="data")

@@ -2,7 +2,7 @@
 
 import datetime as dt
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -54,7 +54,7 @@ class EventOutput(str, Enum):
     markdown = "markdown"
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
     """Add this module's commands to the app."""
     app.command("event", help=EVENT_HELP)(event)
 

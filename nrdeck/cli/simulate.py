@@ -1,6 +1,7 @@
 """The `simulate` command: wiring only (options -> request -> app -> renderer)."""
 
 import sys
+from collections.abc import Sequence
 from enum import Enum
 from typing import Annotated
 
@@ -53,7 +54,7 @@ class Side(str, Enum):
     runner = "runner"
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
     """Add this module's commands to the app."""
     app.command("simulate")(simulate)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from bisect import bisect_right
 from functools import lru_cache
 from typing import Any
@@ -62,7 +61,7 @@ def corrections() -> Corrections:
     from nrdeck.cards.bundled import data_dir
 
     path = data_dir() / CORRECTIONS_NAME
-    return _parse_corrections(json.loads(path.read_text(encoding="utf-8")))
+    return _parse_corrections(msgspec.json.decode(path.read_bytes()))
 
 
 def snapshot_start(snap: FormatSnapshot, fixes: Corrections | None = None) -> dt.date:

@@ -85,6 +85,27 @@ def test_every_command_module_registers_into_the_app() -> None:
 
 
 @pytest.mark.parametrize("path", _commands(), ids=" ".join)
+def test_the_app_built_for_one_command_behaves_as_the_full_app(path: tuple[str, ...]) -> None:
+    """The console script builds only the command it runs; its help must not differ."""
+    full = CliRunner().invoke(nrdeck.cli.app, [*path, "--help"])
+    one = nrdeck.cli.build_app(nrdeck.cli.command_words([*path, "--help"]))
+    alone = CliRunner().invoke(one, [*path, "--help"])
+    assert alone.exit_code == full.exit_code == 0
+    assert alone.stdout == full.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "suggestion"),
+    [(["data", "stauts"], "Did you mean 'status'?"), (["chek", "x.txt"], "Did you mean 'check'?")],
+)
+def test_a_mistyped_command_still_gets_a_suggestion(argv: list[str], suggestion: str) -> None:
+    app = nrdeck.cli.build_app(nrdeck.cli.command_words(argv))
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 2
+    assert suggestion in result.stderr
+
+
+@pytest.mark.parametrize("path", _commands(), ids=" ".join)
 def test_every_command_has_help_text(path: tuple[str, ...]) -> None:
     result = CliRunner().invoke(nrdeck.cli.app, [*path, "--help"])
     assert result.exit_code == 0, result.stdout
