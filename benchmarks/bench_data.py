@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -16,6 +15,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from startup import ensure_bytecode, interleaved
 
 
 def timed(
@@ -30,12 +31,6 @@ def timed(
     return out
 
 
-def child_cpu() -> float:
-    """CPU seconds used by finished child processes (user + system)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def in_process(runs: int, cache: Path) -> None:
     from nrdeck.app.carddata import DataSettings, load_database
 
@@ -43,46 +38,61 @@ def in_process(runs: int, cache: Path) -> None:
     load = timed(lambda: load_database(settings), runs)
     cpu = timed(lambda: load_database(settings), runs, time.process_time)
     lookup = timed(lambda: load_database(settings).card_by_title("Hedge Fund"), runs)
-    full = timed(lambda: list(load_database(settings).cards.values()), runs)
-    print(f"load bundled CardDB          median {statistics.median(load):7.1f} ms  (goal <= 30)")
+    print(f"load bundled CardDB (again)  median {statistics.median(load):7.1f} ms  (goal <= 30)")
     print(f"  (CPU time)                 median {statistics.median(cpu):7.1f} ms")
     print(f"  + first title lookup       median {statistics.median(lookup):7.1f} ms")
-    print(f"  + every Card object built  median {statistics.median(full):7.1f} ms")
+
+
+FIRST_LOAD = """
+import time
+start = time.perf_counter()
+from nrdeck.cards.bundled import BundledSource
+imported = time.perf_counter()
+BundledSource().load()
+print((imported - start) * 1000, (time.perf_counter() - imported) * 1000)
+"""
+
+
+def first_load(runs: int) -> None:
+    """In a new process each time: importing the card-data modules, then the first load."""
+    rows = []
+    for _ in range(runs):
+        done = subprocess.run(
+            [sys.executable, "-c", FIRST_LOAD], capture_output=True, text=True, check=True
+        )
+        rows.append([float(x) for x in done.stdout.split()])
+    imports = statistics.median(r[0] for r in rows)
+    load = statistics.median(r[1] for r in rows)
+    print(f"  in a new process: imports  median {imports:7.1f} ms, first load {load:5.1f} ms")
 
 
 def processes(runs: int, cache: Path) -> None:
     env = {**os.environ, "NRDECK_CACHE_DIR": str(cache), "PRE_COMMIT": "1"}
-    status_cmd = [sys.executable, "-m", "nrdeck", "data", "status"]
-    pass_cmd = [sys.executable, "-c", "pass"]
-
-    def run(cmd: list[str]) -> None:
-        subprocess.run(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
-        )
-
-    run(status_cmd)  # warm the file cache
-    status, bare, status_cpu, bare_cpu = [], [], [], []
-    for _ in range(runs):  # interleaved, so both see the same machine load
-        status += timed(lambda: run(status_cmd), 1)
-        status_cpu += timed(lambda: run(status_cmd), 1, child_cpu)
-        bare += timed(lambda: run(pass_cmd), 1)
-        bare_cpu += timed(lambda: run(pass_cmd), 1, child_cpu)
-    s, b = statistics.median(status), statistics.median(bare)
-    sc, bc = statistics.median(status_cpu), statistics.median(bare_cpu)
-    print(f"nrdeck data status           median {s:7.1f} ms wall, {sc:6.1f} ms CPU")
-    print(f"python -c pass               median {b:7.1f} ms wall, {bc:6.1f} ms CPU")
+    samples = interleaved(
+        {
+            "nrdeck data status": [sys.executable, "-m", "nrdeck", "data", "status"],
+            "python -c pass": [sys.executable, "-c", "pass"],
+        },
+        runs,
+        env,
+    )
+    status, bare = samples["nrdeck data status"], samples["python -c pass"]
+    for name, sample in samples.items():
+        print(f"{name:<28} median {sample.wall_ms:7.1f} ms wall, {sample.cpu_ms:6.1f} ms CPU")
     print(
-        f"ratio                               {s / b:7.1f} x wall, "
-        f"{sc / max(bc, 1e-3):5.1f} x CPU (goal <= 8)"
+        f"ratio                               {status.wall_ms / bare.wall_ms:7.1f} x wall, "
+        f"{status.cpu_ms / max(bare.cpu_ms, 1e-3):5.1f} x CPU (goal <= 8)"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=25)
+    parser.add_argument("--runs", type=int, default=31)
     args = parser.parse_args()
+    ensure_bytecode()
     with tempfile.TemporaryDirectory() as empty:
         in_process(args.runs, Path(empty))
+        first_load(args.runs)
         processes(args.runs, Path(empty))
 
 

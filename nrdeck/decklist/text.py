@@ -19,7 +19,7 @@ from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
 
 MAX_QUANTITY = 99
-_MARKS = re.compile(r"[•●○◦★☆♘✪]+")
+_MARKS = str.maketrans(dict.fromkeys("•●○◦★☆♘✪", " "))  # influence dots, restricted marks
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _COMMENT = re.compile(r"\s(?:#|//).*$")
 _BULLET = re.compile(r"^[*+\-]\s+")
@@ -55,7 +55,7 @@ class LineRead(msgspec.Struct, frozen=True):
 def clean(text: str) -> str:
     """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space."""
     text = text.replace("\t", " ").replace("\xa0", " ")
-    text = _BRACKETS.sub(" ", _MARKS.sub(" ", text))
+    text = _BRACKETS.sub(" ", text.translate(_MARKS))
     return " ".join(_COMMENT.sub("", " " + text).split())
 
 
