@@ -20,6 +20,7 @@ from nrdeck.cli.common import (
     DebugOpt,
     FormatFileOpt,
     FormatOpt,
+    InputFormatOpt,
     OfflineOpt,
     RunState,
     SnapshotOpt,
@@ -61,15 +62,6 @@ DecksArg = Annotated[
         "UUIDs, or '-' for standard input (the default when input is piped).",
         metavar="DECK",
         show_default=False,
-    ),
-]
-InputFormatOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--input-format",
-        metavar="NAME",
-        help="Decklist format: auto (detected per file, the default), text, nrdb-text, "
-        "markdown, bbcode, jinteki, o8d or json.",
     ),
 ]
 OutputOpt = Annotated[

@@ -96,6 +96,15 @@ def live_widgets_allowed(quiet: bool = False) -> bool:
 
 
 # --- common options -------------------------------------------------------------------
+InputFormatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--input-format",
+        metavar="NAME",
+        help="Decklist format: auto (detected per file, the default), text, nrdb-text, "
+        "markdown, bbcode, jinteki, o8d or json.",
+    ),
+]
 OfflineOpt = Annotated[
     bool, typer.Option("--offline", help="Never touch the network: cache or bundled data only.")
 ]

@@ -14,6 +14,7 @@ from nrdeck.cli.common import (
     ColorOpt,
     DataOpt,
     DebugOpt,
+    InputFormatOpt,
     OfflineOpt,
     RunState,
     data_settings,
@@ -99,9 +100,7 @@ def simulate(
     state_cap: Annotated[
         int, typer.Option("--state-cap", help="Most states the exact method may track.")
     ] = 200_000,
-    input_format: Annotated[
-        str | None, typer.Option("--input-format", help="Decklist format (default: detected).")
-    ] = None,
+    input_format: InputFormatOpt = None,
     output_format: Annotated[
         SimFormat, typer.Option("--output-format", help="text, json or csv.")
     ] = SimFormat.text,
