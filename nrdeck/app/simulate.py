@@ -8,8 +8,8 @@ from msgspec.structs import replace
 from nrdeck.app.carddata import DataSettings
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
+from nrdeck.results.simulation import Simulation
 from nrdeck.sim.request import SimRequest
-from nrdeck.sim.results import Simulation
 
 
 class SimulateOptions(msgspec.Struct, frozen=True):

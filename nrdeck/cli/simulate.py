@@ -116,7 +116,7 @@ def simulate(
 
     from nrdeck.app.simulate import SimulateOptions
     from nrdeck.app.simulate import simulate as run_simulation
-    from nrdeck.sim.render import RENDERER_BY_NAME
+    from nrdeck.report.simulation import RENDERER_BY_NAME
     from nrdeck.sim.request import SimRequest
 
     RunState.debug = RunState.debug or debug

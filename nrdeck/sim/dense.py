@@ -11,7 +11,8 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from nrdeck.sim.model import Odds, Problem, QueryOdds
+from nrdeck.results.simulation import QueryOdds
+from nrdeck.sim.model import Odds, Problem
 from nrdeck.sim.montecarlo import eval_tree, numpy_ops
 
 if TYPE_CHECKING:

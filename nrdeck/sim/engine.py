@@ -10,14 +10,15 @@ from msgspec import field
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
+from nrdeck.results.simulation import Column, Hand, QueryOdds, Section, Simulation
 from nrdeck.sim.exact import StateCapExceeded, solve
 from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
 from nrdeck.sim.model import Odds, Problem, build_atoms
 from nrdeck.sim.query import Query, parse_query
 from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
 from nrdeck.sim.request import SimRequest, mulligan_rule, validate
-from nrdeck.sim.results import Column, Hand, Section, Simulation, first_met
 from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
+from nrdeck.sim.summary import first_met
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
@@ -245,8 +246,6 @@ def _trim_accesses(
 ) -> tuple[tuple[int, ...], tuple[int, ...], list[Column]]:
     """Keep the rows worth showing: the top 10, or until every column is near-certain."""
     from msgspec.structs import replace
-
-    from nrdeck.sim.model import QueryOdds
 
     points = spec.columns[0].query.startswith("points")
     if points:

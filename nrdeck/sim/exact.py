@@ -13,7 +13,8 @@ from math import comb
 from typing import Any
 
 from nrdeck.errors import UsageError
-from nrdeck.sim.model import Atoms, Odds, Problem, QueryOdds
+from nrdeck.results.simulation import QueryOdds
+from nrdeck.sim.model import Atoms, Odds, Problem
 from nrdeck.sim.query import compile_leaves
 
 DEFAULT_STATE_CAP = 200_000

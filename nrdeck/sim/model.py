@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
+from nrdeck.results.simulation import QueryOdds
 from nrdeck.sim.groups import Group
 from nrdeck.sim.query import Query
 
@@ -69,14 +70,6 @@ class Problem(msgspec.Struct, frozen=True):
     mulligan: Query | None = None
     mulligan_groups: tuple[int, ...] = ()
     mulligan_if: bool = True
-
-
-class QueryOdds(msgspec.Struct, frozen=True):
-    """One query's odds: true at each turn, and first met by each turn."""
-
-    at_turn: tuple[float, ...]
-    met_by: tuple[float, ...]
-    ci95: tuple[tuple[float, float], ...] | None = None
 
 
 class Odds(msgspec.Struct, frozen=True):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from nrdeck.sim.model import Atoms, Odds, Problem, QueryOdds
+from nrdeck.results.simulation import QueryOdds
+from nrdeck.sim.model import Atoms, Odds, Problem
 from nrdeck.sim.query import Cmp, Expr
 
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from nrdeck.carddb import CardDB
+from nrdeck.results.simulation import Hand, HandCard
 from nrdeck.sim.groups import Group
 from nrdeck.sim.query import Query, compile_leaves
-from nrdeck.sim.results import Hand, HandCard
 
 SAMPLE_STREAM = 7  # keeps sample hands independent of the Monte Carlo streams
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
-from nrdeck.sim.model import QueryOdds
+
+class QueryOdds(msgspec.Struct, frozen=True):
+    """One query's odds: true at each turn, and first met by each turn."""
+
+    at_turn: tuple[float, ...]
+    met_by: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...] | None = None
 
 
 class FirstMet(msgspec.Struct, frozen=True):
@@ -71,19 +75,3 @@ class Simulation(msgspec.Struct, frozen=True):
     hands: tuple[Hand, ...] = ()
     groups: tuple[tuple[str, str, int], ...] = ()  # name, description, cards in the deck
     data: str = ""  # the card data used, as DataInfo.describe() says
-
-
-def first_met(met_by: Sequence[float], rows: Sequence[int]) -> FirstMet:
-    """Expected (given met by the last row) and median row a query is first met."""
-    if not met_by:
-        return FirstMet(0.0, None, None)
-    last = float(met_by[-1])
-    median = next((r for r, p in zip(rows, met_by, strict=True) if p >= 0.5 - 1e-12), None)
-    if last <= 0:
-        return FirstMet(0.0, None, median, rows[-1])
-    previous = 0.0
-    total = 0.0
-    for row, p in zip(rows, met_by, strict=True):
-        total += row * (float(p) - previous)
-        previous = float(p)
-    return FirstMet(last, total / last, median, rows[-1])

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from nrdeck.sim.results import Column, Section, Simulation
+from nrdeck.results.simulation import Column, Section, Simulation
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -10,8 +10,7 @@ import pytest
 from rich.console import Console
 
 from nrdeck.carddb import CardDB
-from nrdeck.sim.engine import simulate_deck
-from nrdeck.sim.render import (
+from nrdeck.report.simulation import (
     CSV_HEADER,
     RENDERER_BY_NAME,
     bar,
@@ -20,8 +19,9 @@ from nrdeck.sim.render import (
     render_json,
     render_text,
 )
+from nrdeck.results.simulation import Simulation
+from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.request import SimRequest
-from nrdeck.sim.results import Simulation
 from tests.unit.sim.test_engine import CORP_CARDS, make_deck
 
 
