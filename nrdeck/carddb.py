@@ -1,9 +1,7 @@
 """The in-memory card database and its indexes, built from a facts-only card document.
 
-The document (see ``nrdeck.model.CardDocument``) is validated in full once where it enters
-(``data build``, ``data import``, ``data update``); loading it here decodes it straight into
-the records of ``nrdeck.cardrecords`` (``FactsDocument``), strictly but in one C pass, so
-start-up stays fast.
+The document is described by ``nrdeck.cardrecords.FactsDocument`` and written and read by
+``nrdeck.cards.document``; this module holds the decoded records and their indexes.
 """
 
 from __future__ import annotations
@@ -33,8 +31,6 @@ from nrdeck.cardrecords import (
 from nrdeck.textnorm import normalise_title
 
 __all__ = [
-    "DOCUMENT_FORMAT",
-    "DOCUMENT_SCHEMA",
     "IDENTITY_TYPES",
     "Card",
     "CardDB",
@@ -51,10 +47,6 @@ __all__ = [
     "Printing",
     "Restriction",
 ]
-
-# The facts document's envelope (nrdeck.model.CardDocument writes it; loading checks it)
-DOCUMENT_FORMAT = "nrdeck-card-data"
-DOCUMENT_SCHEMA = 1
 
 
 class CardDB:

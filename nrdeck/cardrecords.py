@@ -1,17 +1,24 @@
-"""The card database's records: cards, printings, sets, formats, restrictions.
+"""The card database's records, and the facts-only card document made of them.
 
-Frozen ``msgspec`` structs: defining one costs a fraction of a dataclass, which keeps start-up
-fast, and ``FactsDocument`` decodes a card document straight into them, strictly (a missing,
-unknown or mistyped field is an error), in one C pass.
+This is the one description of nrdeck's card document (the bundled snapshot, the cache, a
+pinned ``--data`` file): ``nrdeck.cards.document`` writes and reads it. Frozen ``msgspec``
+structs: defining one costs a fraction of a dataclass, which keeps start-up fast, and
+``FactsDocument`` decodes a document straight into them, strictly (a missing, unknown or
+mistyped field is an error), in one C pass.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated
 
 import msgspec
 
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
+# The document's envelope: what the file says it is (checked on every load)
+DOCUMENT_FORMAT = "nrdeck-card-data"
+DOCUMENT_SCHEMA = 1
+PRINTING_CODE = r"^\d{5}$"
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
@@ -50,7 +57,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
 class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
-    code: str
+    code: Annotated[str, msgspec.Meta(pattern=PRINTING_CODE)]
     card_id: str
     set_id: str
     position: int

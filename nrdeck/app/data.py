@@ -17,8 +17,8 @@ from nrdeck.errors import UsageError
 
 if TYPE_CHECKING:
     from nrdeck.carddb import CardDB
+    from nrdeck.cardrecords import FactsDocument
     from nrdeck.cards.http import HttpSettings
-    from nrdeck.model import CardDocument
 
 __all__ = [
     "DataStatus",
@@ -143,7 +143,7 @@ def cache_folder(settings: DataSettings) -> Path:
 
 
 def _meta_of(
-    doc: CardDocument, source: str, url: str, validators: dict[str, dict[str, str | None]]
+    doc: FactsDocument, source: str, url: str, validators: dict[str, dict[str, str | None]]
 ) -> CacheMeta:
     return CacheMeta(
         source=source,

@@ -1,15 +1,17 @@
-"""Card sources: where card data comes from, one module per source behind one protocol."""
+"""CARD SOURCES: where card data comes from, one module per source behind one protocol."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
+
+from nrdeck.cardrecords import FactsDocument
 
 
 class CardSource(Protocol):
-    """A source of card facts: produces a validated facts document (see nrdeck.model)."""
+    """A source of card facts: reads them into nrdeck's facts document."""
 
     name: str
 
-    def document(self) -> dict[str, Any]:
-        """The facts document, as plain JSON-ready data."""
+    def read(self) -> FactsDocument:
+        """The facts document (records; ``nrdeck.cards.document.encode`` writes it)."""
         ...

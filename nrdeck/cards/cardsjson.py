@@ -10,20 +10,22 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from nrdeck.errors import DataUnavailableError
-from nrdeck.model import (
-    CardDocument,
-    CardFacts,
-    CardPoolFacts,
-    CardSetFacts,
-    CycleFacts,
-    FactionFacts,
-    FormatFacts,
-    NamedFacts,
-    PrintingFacts,
-    RestrictionFacts,
-    SnapshotFacts,
-    SourceFacts,
+from nrdeck.cardrecords import (
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
+    Faction,
+    FactsDocument,
+    FormatEntry,
+    Named,
+    Origin,
+    Printing,
+    Restriction,
+    SnapshotEntry,
+)
+from nrdeck.cards.document import new_document
+from nrdeck.cards.v2_models import (
     V2Card,
     V2CardPool,
     V2CardSet,
@@ -34,6 +36,7 @@ from nrdeck.model import (
     V2Printing,
     V2Restriction,
 )
+from nrdeck.errors import DataUnavailableError
 
 SOURCE_NAME = "netrunner-cards-json"
 _DATE = re.compile(r"\b(20\d\d-\d\d-\d\d)\b")
@@ -50,25 +53,19 @@ class CardsJsonSource:
         self.v2 = root / "v2"
         self.dataset_date = dataset_date
 
-    def document(self) -> dict[str, Any]:
-        """The validated facts document of the folder, as plain data."""
-        from nrdeck.cards.document import canonical
-
-        return canonical(self.read())
-
-    def read(self) -> CardDocument:
+    def read(self) -> FactsDocument:
         """Read and validate every v2 file the facts come from."""
         if not (self.v2 / "cards").is_dir():
             raise DataUnavailableError(
                 f"{self.root}: not a netrunner-cards-json folder (no v2/cards/)",
                 hint="point at a checkout of NetrunnerDB/netrunner-cards-json",
             )
-        return CardDocument(
-            origin=SourceFacts(source=SOURCE_NAME, dataset_date=self._dataset_date()),
+        return new_document(
+            origin=Origin(source=SOURCE_NAME, dataset_date=self._dataset_date()),
             cards=[_card(c) for c in self._each(V2Card, "cards/*.json", _with_x_costs)],
             printings=[_printing(p) for p in self._each(V2Printing, "printings/*.json")],
             sets=[_set(s) for s in self._each(V2CardSet, "card_sets.json")],
-            cycles=[CycleFacts(**c.model_dump()) for c in self._each(V2Cycle, "card_cycles.json")],
+            cycles=[_cycle(c) for c in self._each(V2Cycle, "card_cycles.json")],
             factions=[_faction(f) for f in self._each(V2Faction, "factions.json")],
             types=[_named(t) for t in self._each(V2Named, "card_types.json")],
             subtypes=[_named(t) for t in self._each(V2Named, "card_subtypes.json")],
@@ -125,15 +122,15 @@ def _with_x_costs(raw: Any) -> Any:
     return fixed
 
 
-def _card(c: V2Card) -> CardFacts:
-    return CardFacts(
+def _card(c: V2Card) -> Card:
+    return Card(
         id=c.id,
         title=c.title,
         stripped_title=c.stripped_title,
         side=c.side_id,
         faction=c.faction_id,
         type=c.card_type_id,
-        subtypes=list(c.subtypes),
+        subtypes=tuple(c.subtypes),
         cost=c.cost,
         influence_cost=c.influence_cost,
         deck_limit=c.deck_limit,
@@ -144,18 +141,18 @@ def _card(c: V2Card) -> CardFacts:
         base_link=c.base_link,
         is_unique=c.is_unique,
         layout=c.layout_id or "normal",
-        face_titles=[t for f in c.faces for t in (f.title, f.stripped_title) if t],
+        face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
 
 
-def _printing(p: V2Printing) -> PrintingFacts:
-    return PrintingFacts(
+def _printing(p: V2Printing) -> Printing:
+    return Printing(
         code=p.id, card_id=p.card_id, set_id=p.card_set_id, position=p.position, quantity=p.quantity
     )
 
 
-def _set(s: V2CardSet) -> CardSetFacts:
-    return CardSetFacts(
+def _set(s: V2CardSet) -> CardSet:
+    return CardSet(
         id=s.id,
         name=s.name,
         cycle_id=s.card_cycle_id,
@@ -167,24 +164,44 @@ def _set(s: V2CardSet) -> CardSetFacts:
     )
 
 
-def _faction(f: V2Faction) -> FactionFacts:
-    return FactionFacts(id=f.id, name=f.name, side=f.side_id, is_mini=f.is_mini)
+def _cycle(c: V2Cycle) -> Cycle:
+    return Cycle(id=c.id, name=c.name, legacy_code=c.legacy_code, position=c.position)
 
 
-def _named(n: V2Named) -> NamedFacts:
-    return NamedFacts(id=n.id, name=n.name, side=n.side_id)
+def _faction(f: V2Faction) -> Faction:
+    return Faction(id=f.id, name=f.name, side=f.side_id, is_mini=f.is_mini)
 
 
-def _format(f: V2Format) -> FormatFacts:
-    return FormatFacts(
+def _named(n: V2Named) -> Named:
+    return Named(id=n.id, name=n.name, side=n.side_id)
+
+
+def _format(f: V2Format) -> FormatEntry:
+    return FormatEntry(
         id=f.id,
         name=f.name,
-        snapshots=[SnapshotFacts(**s.model_dump()) for s in f.snapshots],
+        snapshots=tuple(
+            SnapshotEntry(
+                id=s.id,
+                card_pool_id=s.card_pool_id,
+                date_start=s.date_start,
+                restriction_id=s.restriction_id,
+                active=s.active,
+            )
+            for s in f.snapshots
+        ),
     )
 
 
-def _pool(p: V2CardPool) -> CardPoolFacts:
-    return CardPoolFacts(**p.model_dump())
+def _pool(p: V2CardPool) -> CardPool:
+    return CardPool(
+        id=p.id,
+        name=p.name,
+        format_id=p.format_id,
+        card_cycle_ids=tuple(p.card_cycle_ids),
+        card_set_ids=tuple(p.card_set_ids),
+        cards=tuple(p.cards),
+    )
 
 
 def _by_value(groups: dict[str, list[str]]) -> dict[str, int]:
@@ -192,17 +209,17 @@ def _by_value(groups: dict[str, list[str]]) -> dict[str, int]:
     return {card: int(value) for value, cards in groups.items() for card in cards}
 
 
-def _restriction(r: V2Restriction) -> RestrictionFacts:
-    return RestrictionFacts(
+def _restriction(r: V2Restriction) -> Restriction:
+    return Restriction(
         id=r.id,
         name=r.name,
         format_id=r.format_id,
         date_start=r.date_start,
-        banned=sorted(r.banned),
-        restricted=sorted(r.restricted),
+        banned=frozenset(r.banned),
+        restricted=frozenset(r.restricted),
         universal_faction_cost=_by_value(r.universal_faction_cost),
         global_penalty=_by_value(r.global_penalty),
         points=_by_value(r.points),
         point_limit=r.point_limit,
-        banned_subtypes=sorted(r.subtypes.get("banned", [])),
+        banned_subtypes=frozenset(r.subtypes.get("banned", [])),
     )

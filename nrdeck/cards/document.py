@@ -1,72 +1,88 @@
-"""Reading and writing nrdeck's facts-only card document.
+"""nrdeck's facts-only card document: the one module that writes and reads it.
 
-Reading (``decode``, ``load_file``) needs no pydantic: msgspec decodes the document straight
-into records, strictly, so loading card data stays fast. Writing (``canonical``, ``encode``)
-and ``validate`` go through the pydantic boundary model, deterministically.
+The document is described once, by the msgspec records of ``nrdeck.cardrecords``
+(``FactsDocument``). Writers (``data build``, ``data import``, ``data update``) build those
+records and ``encode`` them deterministically, then decode the bytes back so that nothing is
+written that the reader would refuse. Reading (``decode``, ``load_file``) decodes straight
+into the records, strictly, in one C pass, so loading card data stays fast.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from nrdeck.carddb import DOCUMENT_FORMAT, DOCUMENT_SCHEMA, CardDB, DataInfo
-from nrdeck.cardrecords import Envelope, FactsDocument
+import msgspec
+
+from nrdeck.carddb import CardDB
+from nrdeck.cardrecords import (
+    DOCUMENT_FORMAT,
+    DOCUMENT_SCHEMA,
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
+    DataInfo,
+    Envelope,
+    Faction,
+    FactsDocument,
+    FormatEntry,
+    Named,
+    Origin,
+    Printing,
+    Restriction,
+)
 from nrdeck.errors import DataUnavailableError
 
-if TYPE_CHECKING:
-    from nrdeck.model import CardDocument
-
-_SORTED_LISTS = (
-    "cards",
-    "printings",
-    "sets",
-    "cycles",
-    "factions",
-    "types",
-    "subtypes",
-    "formats",
-    "card_pools",
-    "restrictions",
-)
+REBUILD = "rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'"
 
 
-def canonical(doc: CardDocument) -> dict[str, Any]:
-    """The document as plain data with every record list sorted by its key."""
-    data = doc.model_dump(mode="json")
-    for name in _SORTED_LISTS:
-        key = "code" if name == "printings" else "id"
-        data[name] = sorted(data[name], key=lambda r, k=key: r[k])  # type: ignore[misc]
-    return data
+def new_document(
+    *,
+    origin: Origin,
+    cards: Iterable[Card],
+    printings: Iterable[Printing],
+    sets: Iterable[CardSet],
+    cycles: Iterable[Cycle],
+    factions: Iterable[Faction],
+    formats: Iterable[FormatEntry],
+    card_pools: Iterable[CardPool],
+    restrictions: Iterable[Restriction],
+    types: Iterable[Named] = (),
+    subtypes: Iterable[Named] = (),
+) -> FactsDocument:
+    """A document with every record list sorted by its key (id, or code for printings)."""
+
+    def by_id(records: Iterable[Any]) -> list[Any]:
+        return sorted(records, key=lambda r: r.id)
+
+    return FactsDocument(
+        format=DOCUMENT_FORMAT,
+        schema_version=DOCUMENT_SCHEMA,
+        origin=origin,
+        cards=by_id(cards),
+        printings=sorted(printings, key=lambda p: p.code),
+        sets=by_id(sets),
+        cycles=by_id(cycles),
+        factions=by_id(factions),
+        types=by_id(types),
+        subtypes=by_id(subtypes),
+        formats=by_id(formats),
+        card_pools=by_id(card_pools),
+        restrictions=by_id(restrictions),
+    )
 
 
-def encode(doc: CardDocument) -> bytes:
-    """Deterministic bytes: the same document always gives the same file."""
-    import json
-
-    text = json.dumps(canonical(doc), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return (text + "\n").encode("utf-8")
-
-
-def validate(data: Any, origin: str) -> CardDocument:
-    """Validate untrusted plain data as a card document (a one-line error names origin)."""
-    from pydantic import ValidationError
-
-    from nrdeck.model import CardDocument
-
-    try:
-        return CardDocument.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise DataUnavailableError(
-            f"{origin}: not a valid nrdeck card document ({where}: {first['msg']})",
-            hint="rebuild it with 'nrdeck data build' or fetch with 'nrdeck data update'",
-        ) from exc
+def encode(doc: FactsDocument, origin: str = "the new card data") -> bytes:
+    """Deterministic bytes (sorted keys and sets), checked by reading them back strictly."""
+    payload = msgspec.json.encode(doc, order="sorted") + b"\n"
+    decode(payload, origin)
+    return payload
 
 
 def load_file(path: Path, kind: str = "file") -> CardDB:
-    """A database from a trusted document file, without pydantic (DataUnavailableError)."""
+    """A database from a document file (DataUnavailableError naming the file and the fault)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -80,24 +96,17 @@ def load_file(path: Path, kind: str = "file") -> CardDB:
 
 def decode(raw: bytes, origin: str) -> FactsDocument:
     """Decode document bytes straight into records (DataUnavailableError naming the fault)."""
-    import msgspec
-
     try:
         doc = msgspec.json.decode(raw, type=FactsDocument)
     except msgspec.DecodeError as exc:
         _check_envelope(raw, origin)
-        raise DataUnavailableError(
-            f"{origin}: card data is damaged ({exc})",
-            hint="rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'",
-        ) from exc
+        raise DataUnavailableError(f"{origin}: card data is damaged ({exc})", hint=REBUILD) from exc
     _check_envelope_values(doc.format, doc.schema_version, origin)
     return doc
 
 
 def _check_envelope(raw: bytes, origin: str) -> None:
     """Say what is wrong with a document that did not decode: JSON, format or schema."""
-    import msgspec
-
     try:
         envelope = msgspec.json.decode(raw, type=Envelope)
     except msgspec.ValidationError:

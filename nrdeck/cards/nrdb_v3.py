@@ -16,9 +16,9 @@ from urllib.parse import urlencode, urlsplit
 import msgspec
 import requests
 
+from nrdeck.cardrecords import FactsDocument
 from nrdeck.cards.http import HttpSettings, make_session, timeouts
 from nrdeck.errors import DataUnavailableError
-from nrdeck.model import CardDocument
 
 SOURCE_NAME = "NetrunnerDB v3 API"
 # resource -> largest page size the server accepts (a larger one is an HTTP 500)
@@ -91,13 +91,7 @@ class NrdbV3Source:
             self._session = make_session(self.http)
         return self._session
 
-    def document(self) -> dict[str, Any]:
-        """The facts document as plain data (the CardSource protocol)."""
-        from nrdeck.cards.document import canonical
-
-        return canonical(self.read())
-
-    def read(self) -> CardDocument:
+    def read(self) -> FactsDocument:
         """Download every resource and convert it; ``validators`` is filled on the way."""
         from nrdeck.cards.nrdb_v3_facts import to_document
 

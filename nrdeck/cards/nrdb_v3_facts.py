@@ -20,20 +20,22 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from nrdeck.errors import DataUnavailableError
-from nrdeck.model import (
-    CardDocument,
-    CardFacts,
-    CardPoolFacts,
-    CardSetFacts,
-    CycleFacts,
-    FactionFacts,
-    FormatFacts,
-    NamedFacts,
-    PrintingFacts,
-    RestrictionFacts,
-    SnapshotFacts,
-    SourceFacts,
+from nrdeck.cardrecords import (
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
+    Faction,
+    FactsDocument,
+    FormatEntry,
+    Named,
+    Origin,
+    Printing,
+    Restriction,
+    SnapshotEntry,
+)
+from nrdeck.cards.document import new_document
+from nrdeck.cards.v3_models import (
     V3Card,
     V3CardPool,
     V3CardSet,
@@ -45,6 +47,7 @@ from nrdeck.model import (
     V3Restriction,
     V3Snapshot,
 )
+from nrdeck.errors import DataUnavailableError
 
 M = TypeVar("M", bound=BaseModel)
 Raw = Mapping[str, list[dict[str, Any]]]
@@ -74,7 +77,7 @@ def number_or_x(value: str | None) -> int | str | None:
     return int(text) if text.lstrip("-").isdigit() else text.upper()
 
 
-def to_document(raw: Raw, base_url: str) -> CardDocument:
+def to_document(raw: Raw, base_url: str) -> FactsDocument:
     """Validate every resource's attributes and build the facts document."""
 
     def get(resource: str, model: type[M]) -> dict[str, M]:
@@ -97,8 +100,8 @@ def to_document(raw: Raw, base_url: str) -> CardDocument:
         for m in group.values()
         if m.updated_at
     ]
-    return CardDocument(
-        origin=SourceFacts(
+    return new_document(
+        origin=Origin(
             source="NetrunnerDB v3 API",
             dataset_date=max(stamps)[:10] if stamps else None,
             url=base_url,
@@ -107,30 +110,30 @@ def to_document(raw: Raw, base_url: str) -> CardDocument:
         printings=[_printing(code, p) for code, p in printings.items()],
         sets=[_set(i, s) for i, s in sets.items()],
         cycles=[
-            CycleFacts(id=i, name=c.name, legacy_code=c.legacy_code, position=c.position)
+            Cycle(id=i, name=c.name, legacy_code=c.legacy_code, position=c.position)
             for i, c in cycles.items()
         ],
         factions=[
-            FactionFacts(id=i, name=f.name, side=f.side_id, is_mini=f.is_mini)
+            Faction(id=i, name=f.name, side=f.side_id, is_mini=f.is_mini)
             for i, f in factions.items()
         ],
-        types=[NamedFacts(id=i, name=t.name, side=_type_side(i, cards)) for i, t in types.items()],
-        subtypes=[NamedFacts(id=i, name=s.name) for i, s in subtypes.items()],
+        types=[Named(id=i, name=t.name, side=_type_side(i, cards)) for i, t in types.items()],
+        subtypes=[Named(id=i, name=s.name) for i, s in subtypes.items()],
         formats=[_format(i, f, snapshots) for i, f in formats.items()],
         card_pools=_pools(pools, snapshots, sets, cards, printings),
         restrictions=[_restriction(i, r) for i, r in restrictions.items()],
     )
 
 
-def _card(card_id: str, c: V3Card) -> CardFacts:
-    return CardFacts(
+def _card(card_id: str, c: V3Card) -> Card:
+    return Card(
         id=card_id,
         title=c.title,
         stripped_title=c.stripped_title,
         side=c.side_id,
         faction=c.faction_id,
         type=c.card_type_id,
-        subtypes=list(c.card_subtype_ids),
+        subtypes=tuple(c.card_subtype_ids),
         cost=number_or_x(c.cost),
         influence_cost=c.influence_cost,
         deck_limit=c.deck_limit,
@@ -141,18 +144,18 @@ def _card(card_id: str, c: V3Card) -> CardFacts:
         base_link=c.base_link,
         is_unique=c.is_unique,
         layout=c.layout_id or "normal",
-        face_titles=[t for f in c.faces for t in (f.title, f.stripped_title) if t],
+        face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
 
 
-def _printing(code: str, p: V3Printing) -> PrintingFacts:
-    return PrintingFacts(
+def _printing(code: str, p: V3Printing) -> Printing:
+    return Printing(
         code=code, card_id=p.card_id, set_id=p.card_set_id, position=p.position, quantity=p.quantity
     )
 
 
-def _set(set_id: str, s: V3CardSet) -> CardSetFacts:
-    return CardSetFacts(
+def _set(set_id: str, s: V3CardSet) -> CardSet:
+    return CardSet(
         id=set_id,
         name=s.name,
         cycle_id=s.card_cycle_id,
@@ -170,16 +173,16 @@ def _type_side(type_id: str, cards: Mapping[str, V3Card]) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def _format(format_id: str, f: V3Format, snapshots: Mapping[str, V3Snapshot]) -> FormatFacts:
+def _format(format_id: str, f: V3Format, snapshots: Mapping[str, V3Snapshot]) -> FormatEntry:
     """The format with its snapshots in the API's order (by date_start), then any others."""
     mine = {i: s for i, s in snapshots.items() if s.format_id == format_id}
     order = [i for i in f.snapshot_ids if i in mine]
     order += sorted(set(mine) - set(order), key=lambda i: (mine[i].date_start, i))
-    return FormatFacts(
+    return FormatEntry(
         id=format_id,
         name=f.name,
-        snapshots=[
-            SnapshotFacts(
+        snapshots=tuple(
+            SnapshotEntry(
                 id=i,
                 card_pool_id=mine[i].card_pool_id,
                 restriction_id=mine[i].restriction_id,
@@ -187,7 +190,7 @@ def _format(format_id: str, f: V3Format, snapshots: Mapping[str, V3Snapshot]) ->
                 active=mine[i].active,
             )
             for i in order
-        ],
+        ),
     )
 
 
@@ -197,7 +200,7 @@ def _pools(
     sets: Mapping[str, V3CardSet],
     cards: Mapping[str, V3Card],
     printings: Mapping[str, V3Printing],
-) -> list[CardPoolFacts]:
+) -> list[CardPool]:
     snapshot_sets: dict[str, set[str]] = defaultdict(set)
     for snap in snapshots.values():
         snapshot_sets[snap.card_pool_id].update(snap.card_set_ids)
@@ -216,30 +219,30 @@ def _pools(
             if pool_id in c.card_pool_ids and not sets_of_card[i] & all_sets
         )
         out.append(
-            CardPoolFacts(
+            CardPool(
                 id=pool_id,
                 name=pool.name,
                 format_id=pool.format_id,
-                card_cycle_ids=list(pool.card_cycle_ids),
-                card_set_ids=explicit_sets,
-                cards=explicit_cards,
+                card_cycle_ids=tuple(pool.card_cycle_ids),
+                card_set_ids=tuple(explicit_sets),
+                cards=tuple(explicit_cards),
             )
         )
     return out
 
 
-def _restriction(restriction_id: str, r: V3Restriction) -> RestrictionFacts:
+def _restriction(restriction_id: str, r: V3Restriction) -> Restriction:
     v = r.verdicts
-    return RestrictionFacts(
+    return Restriction(
         id=restriction_id,
         name=r.name,
         format_id=r.format_id,
         date_start=r.date_start,
-        banned=sorted(v.banned),
-        restricted=sorted(v.restricted),
+        banned=frozenset(v.banned),
+        restricted=frozenset(v.restricted),
         universal_faction_cost=dict(v.universal_faction_cost),
         global_penalty=dict.fromkeys(v.global_penalty, 1),
         points=dict(v.points),
         point_limit=r.point_limit,
-        banned_subtypes=sorted(r.banned_subtypes),
+        banned_subtypes=frozenset(r.banned_subtypes),
     )

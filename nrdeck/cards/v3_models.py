@@ -1,0 +1,121 @@
+"""The ``attributes`` of NetrunnerDB v3 API resources (docs/nrdb-api.md §1.4), validated once.
+
+Only the facts nrdeck keeps are declared; every other attribute is ignored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import Field
+
+from nrdeck.cards.boundary import Boundary
+
+
+class V3Face(Boundary):
+    title: str | None = None
+    stripped_title: str | None = None
+
+
+class V3Card(Boundary):
+    title: str
+    stripped_title: str
+    side_id: str
+    faction_id: str
+    card_type_id: str
+    card_subtype_ids: list[str] = Field(default_factory=list)
+    cost: str | None = None  # "5", or "X"
+    influence_cost: int | None = None
+    deck_limit: int
+    agenda_points: int | None = None
+    advancement_requirement: str | None = None  # "3", or "X"
+    minimum_deck_size: int | None = None
+    influence_limit: int | None = None  # null = unlimited
+    base_link: int | None = None
+    strength: int | None = None  # -1 = X
+    is_unique: bool = False
+    layout_id: str | None = None
+    faces: list[V3Face] = Field(default_factory=list)
+    card_pool_ids: list[str] = Field(default_factory=list)
+    updated_at: str | None = None
+
+
+class V3Printing(Boundary):
+    card_id: str
+    card_set_id: str
+    position: int
+    quantity: int
+    updated_at: str | None = None
+
+
+class V3CardSet(Boundary):
+    name: str
+    card_cycle_id: str
+    card_set_type_id: str | None = None
+    date_release: dt.date | None = None
+    legacy_code: str | None = None
+    position: int | None = None
+    size: int | None = None
+    updated_at: str | None = None
+
+
+class V3Cycle(Boundary):
+    name: str
+    legacy_code: str | None = None
+    position: int | None = None
+    card_set_ids: list[str] = Field(default_factory=list)
+    updated_at: str | None = None
+
+
+class V3Faction(Boundary):
+    name: str
+    side_id: str
+    is_mini: bool = False
+    updated_at: str | None = None
+
+
+class V3Named(Boundary):
+    name: str
+    updated_at: str | None = None
+
+
+class V3Format(Boundary):
+    name: str
+    active_snapshot_id: str | None = None
+    snapshot_ids: list[str] = Field(default_factory=list)
+    updated_at: str | None = None
+
+
+class V3Snapshot(Boundary):
+    format_id: str
+    card_pool_id: str
+    card_set_ids: list[str] = Field(default_factory=list)
+    restriction_id: str | None = None
+    date_start: dt.date
+    active: bool = False
+    updated_at: str | None = None
+
+
+class V3CardPool(Boundary):
+    name: str
+    format_id: str
+    card_cycle_ids: list[str] = Field(default_factory=list)
+    updated_at: str | None = None
+
+
+class V3Verdicts(Boundary):
+    banned: list[str] = Field(default_factory=list)
+    restricted: list[str] = Field(default_factory=list)
+    universal_faction_cost: dict[str, int] = Field(default_factory=dict)
+    global_penalty: list[str] = Field(default_factory=list)  # membership only: value 1
+    points: dict[str, int] = Field(default_factory=dict)
+
+
+class V3Restriction(Boundary):
+    name: str
+    format_id: str
+    date_start: dt.date
+    point_limit: int | None = None
+    verdicts: V3Verdicts = Field(default_factory=V3Verdicts)
+    banned_subtypes: list[str] = Field(default_factory=list)
+    updated_at: str | None = None
