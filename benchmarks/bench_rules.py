@@ -19,7 +19,7 @@ import time
 from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource
 from nrdeck.deck import Deck, DeckEntry
-from nrdeck.rules import InForce, check_deck, select
+from nrdeck.rules import InForce, Selection, check_deck, select
 
 FORMATS = (
     ("standard", None),
@@ -65,7 +65,7 @@ def in_force_list(db: CardDB, today: dt.date) -> list[InForce]:
     out = []
     for fmt, on in FORMATS:
         day = dt.date.fromisoformat(on) if on else None
-        out.append(select(db, fmt, today=today, as_of=day))
+        out.append(select(db, Selection(today=today, format_id=fmt, as_of=day)))
     return out
 
 

@@ -7,8 +7,8 @@ The document is described by ``nrdeck.cardrecords.FactsDocument`` and written an
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar, cast
 
 import msgspec
 
@@ -28,7 +28,10 @@ from nrdeck.cardrecords import (
     Printing,
     Restriction,
 )
+from nrdeck.ruletables import RuleTables
 from nrdeck.textnorm import normalise_title
+
+T = TypeVar("T")
 
 __all__ = [
     "IDENTITY_TYPES",
@@ -52,7 +55,9 @@ __all__ = [
 class CardDB:
     """Cards, printings, sets, formats and restrictions with lookup indexes.
 
-    The title index and the printings-by-card index are built on first use.
+    ``tables`` are nrdeck's own rule tables (corrections), loaded with the card data.
+    Everything derived from the database (indexes, timelines, title matching) is built on
+    first use and kept in its one per-database cache, ``memo``.
     """
 
     def __init__(
@@ -69,6 +74,7 @@ class CardDB:
         card_pools: Iterable[CardPool] = (),
         restrictions: Iterable[Restriction] = (),
         info: DataInfo | None = None,
+        tables: RuleTables | None = None,
     ) -> None:
         self.cards: dict[str, Card] = {c.id: c for c in cards}
         self.printings: dict[str, Printing] = {p.code: p for p in printings}
@@ -81,29 +87,28 @@ class CardDB:
         self.card_pools: dict[str, CardPool] = {p.id: p for p in card_pools}
         self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
         self.info = info or DataInfo(kind="memory", source="in-memory")
+        self.tables = tables or RuleTables()
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
-        self._printings_index: dict[str, list[str]] | None = None
-        self._title_index: dict[str, str] | None = None
-        self._pool_sets: dict[str, frozenset[str]] = {}
-        self._pool_cards: dict[str, frozenset[str]] = {}
+        self._memo: dict[Hashable, object] = {}
+
+    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The value derived from this database under ``key``, built on first use."""
+        try:
+            return cast(T, self._memo[key])
+        except KeyError:
+            value = self._memo[key] = build()
+            return value
 
     # -- lazily built indexes ---------------------------------------------------
     @property
     def _printings_of(self) -> dict[str, list[str]]:
-        if self._printings_index is None:
-            index: dict[str, list[str]] = {}
-            for code in sorted(self.printings):
-                index.setdefault(self.printings[code].card_id, []).append(code)
-            self._printings_index = index
-        return self._printings_index
+        return self.memo("printings-by-card", lambda: _printings_index(self.printings))
 
     @property
     def _by_title(self) -> dict[str, str]:
-        if self._title_index is None:
-            self._title_index = _title_index(self.cards)
-        return self._title_index
+        return self.memo("titles", lambda: _title_index(self.cards))
 
     # -- lookups -----------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -145,12 +150,14 @@ class CardDB:
     # -- card pools --------------------------------------------------------
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's ``card_set_ids`` plus every set of each of its cycles."""
-        if pool_id not in self._pool_sets:
+
+        def build() -> frozenset[str]:
             pool = self.card_pools[pool_id]
             cycles = set(pool.card_cycle_ids)
             in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
-            self._pool_sets[pool_id] = frozenset(pool.card_set_ids) | in_cycles
-        return self._pool_sets[pool_id]
+            return frozenset(pool.card_set_ids) | in_cycles
+
+        return self.memo(("pool-sets", pool_id), build)
 
     def cards_in_sets(self, set_ids: Iterable[str]) -> frozenset[str]:
         """Every card with a printing in one of the sets."""
@@ -159,10 +166,12 @@ class CardDB:
 
     def pool_cards(self, pool_id: str) -> frozenset[str]:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
-        if pool_id not in self._pool_cards:
+
+        def build() -> frozenset[str]:
             cards = self.cards_in_sets(self.pool_sets(pool_id))
-            self._pool_cards[pool_id] = cards | frozenset(self.card_pools[pool_id].cards)
-        return self._pool_cards[pool_id]
+            return cards | frozenset(self.card_pools[pool_id].cards)
+
+        return self.memo(("pool-cards", pool_id), build)
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
         """A format's snapshots in the data's order (not corrected: see rules.timeline)."""
@@ -184,7 +193,10 @@ class CardDB:
     # -- construction from a facts document -------------------------------
     @classmethod
     def from_document(
-        cls, doc: FactsDocument | Mapping[str, Any], info: DataInfo | None = None
+        cls,
+        doc: FactsDocument | Mapping[str, Any],
+        info: DataInfo | None = None,
+        tables: RuleTables | None = None,
     ) -> CardDB:
         """Build the database from a card document: decoded, or plain data to convert.
 
@@ -205,7 +217,16 @@ class CardDB:
             card_pools=doc.card_pools,
             restrictions=doc.restrictions,
             info=info,
+            tables=tables,
         )
+
+
+def _printings_index(printings: Mapping[str, Printing]) -> dict[str, list[str]]:
+    """Card id -> its printing codes, in code order."""
+    index: dict[str, list[str]] = {}
+    for code in sorted(printings):
+        index.setdefault(printings[code].card_id, []).append(code)
+    return index
 
 
 def _title_index(cards: Mapping[str, Card]) -> dict[str, str]:

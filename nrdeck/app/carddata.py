@@ -10,17 +10,18 @@ touches the network: only ``nrdeck data update`` does.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
+import platformdirs
 from msgspec import field
 from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
-from nrdeck.cards.http import HttpSettings
-
-if TYPE_CHECKING:
-    from nrdeck.cards.cache import Cache, CacheMeta
+from nrdeck.cards.bundled import BundledSource, rule_tables, snapshot_path
+from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
+from nrdeck.cards.document import decode, info_of, load_file
+from nrdeck.errors import DataUnavailableError
+from nrdeck.http import HttpSettings
 
 REFETCH = "run 'nrdeck data update' (or 'nrdeck data clear')"
 DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " + REFETCH
@@ -28,8 +29,6 @@ DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " +
 
 def default_cache_dir() -> Path:
     """platformdirs' user cache folder for nrdeck."""
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir("nrdeck"))
 
 
@@ -46,12 +45,8 @@ class DataSettings(msgspec.Struct, frozen=True):
 
 def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
-    from nrdeck.cards.cache import Cache, CorruptCache
-
     if settings.data_file is not None:
-        from nrdeck.cards.document import load_file
-
-        return load_file(settings.data_file, kind="file")
+        return load_file(settings.data_file, kind="file", tables=rule_tables())
     cache = Cache(settings.cache_dir or default_cache_dir())
     warnings: list[str] = []
     try:
@@ -78,8 +73,6 @@ def load_database(settings: DataSettings) -> CardDB:
 
 def load_bundled() -> CardDB:
     """The bundled snapshot's database."""
-    from nrdeck.cards.bundled import BundledSource
-
     return BundledSource().load()
 
 
@@ -90,8 +83,6 @@ def cache_date(meta: CacheMeta) -> str:
 
 def bundled_dataset_date() -> str | None:
     """The bundled snapshot's dataset date, read without parsing the whole file."""
-    from nrdeck.cards.bundled import snapshot_path
-
     marker = b'"origin":{"dataset_date":"'
     try:
         raw = snapshot_path().read_bytes()
@@ -105,10 +96,6 @@ def bundled_dataset_date() -> str | None:
 
 def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     """The cached database (CorruptCache when anything about it is wrong)."""
-    from nrdeck.cards.cache import CorruptCache
-    from nrdeck.cards.document import decode, info_of
-    from nrdeck.errors import DataUnavailableError
-
     try:
         raw = cache.read_document(meta)
     except CorruptCache:
@@ -122,4 +109,4 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
     info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
-    return CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url))
+    return CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())

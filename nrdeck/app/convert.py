@@ -7,6 +7,7 @@ import msgspec
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
+from nrdeck.decklist.writers import WRITER_BY_FORMAT
 from nrdeck.errors import UsageError
 from nrdeck.problems import Severity
 
@@ -25,8 +26,6 @@ class Conversion(msgspec.Struct, frozen=True):
 
 def convert_deck(spec: str, to: str, db: CardDB, settings: DeckSettings) -> Conversion:
     """Read the deck named by ``spec`` and write it in format ``to``."""
-    from nrdeck.decklist.writers import WRITER_BY_FORMAT
-
     writer = WRITER_BY_FORMAT.get(to)
     if writer is None:
         raise UsageError(f"unknown output format {to!r}", hint=", ".join(WRITER_BY_FORMAT))

@@ -18,7 +18,7 @@ from nrdeck.errors import UsageError
 if TYPE_CHECKING:
     from nrdeck.carddb import CardDB
     from nrdeck.cardrecords import FactsDocument
-    from nrdeck.cards.http import HttpSettings
+    from nrdeck.http import HttpSettings
 
 __all__ = [
     "DataStatus",
@@ -74,8 +74,8 @@ def update_cache(
     """Fetch NetrunnerDB into the cache (conditional requests; a 304 everywhere keeps it)."""
     from nrdeck.cards.cache import CorruptCache
     from nrdeck.cards.document import encode
-    from nrdeck.cards.http import DEFAULT_API_URL
     from nrdeck.cards.nrdb_v3 import SOURCE_NAME, NrdbV3Source, Validator
+    from nrdeck.http import DEFAULT_API_URL
 
     if settings.offline:
         raise UsageError(

@@ -8,22 +8,27 @@ file (UsageError) and a remote deck that cannot be obtained (RemoteDeckError) ra
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
+from nrdeck.app.carddata import DataSettings
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
+from nrdeck.decklist import parse_text
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
+from nrdeck.decklist.nrdb_url import RemoteSettings, fetch_deck
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
+from nrdeck.decklist.text import parse_problem
 from nrdeck.errors import UsageError
+from nrdeck.http import HttpSettings
 from nrdeck.problems import Problem
+from nrdeck.resolve import resolve
+from nrdeck.results.check import CachedCopy
 
-if TYPE_CHECKING:
-    from nrdeck.app.carddata import DataSettings
+STDIN = "-"
 
 
 class DeckSettings(msgspec.Struct, frozen=True):
@@ -34,9 +39,7 @@ class DeckSettings(msgspec.Struct, frozen=True):
     cache_dir: Path | None = None
     v2_url: str = DEFAULT_V2_URL
     stdin_text: str | None = None
-    connect_timeout: float = 5.0
-    read_timeout: float = 60.0
-    retries: int = 4
+    http: HttpSettings = field(default_factory=HttpSettings)
     # shared by every fetch made with these settings: one network failure per run
     reachability: Reachability = field(default_factory=Reachability)
 
@@ -51,10 +54,25 @@ class DeckSettings(msgspec.Struct, frozen=True):
             cache_dir=data.cache_dir,
             v2_url=data.v2_url or DEFAULT_V2_URL,
             stdin_text=stdin_text,
-            connect_timeout=data.http.connect_timeout,
-            read_timeout=data.http.read_timeout,
-            retries=data.http.retries,
+            http=data.http,
         )
+
+    def remote(self) -> RemoteSettings:
+        """The settings of remote deck fetches."""
+        return RemoteSettings(
+            v2_url=self.v2_url,
+            cache_dir=self.cache_dir,
+            offline=self.offline,
+            http=self.http,
+            reachability=self.reachability,
+        )
+
+
+class LoadedDeck(msgspec.Struct, frozen=True):
+    """A resolved deck, and the cached copy it was read from (a remote deck not fetched)."""
+
+    deck: Deck
+    cached: CachedCopy | None = None
 
 
 def is_remote(spec: str) -> bool:
@@ -66,9 +84,6 @@ def is_remote(spec: str) -> bool:
 
 def read_deck_text(text: str, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Parse and resolve decklist text (a roster cell, standard input, a fetched deck)."""
-    from nrdeck.decklist import parse_text
-    from nrdeck.resolve import resolve
-
     return resolve(parse_text(text, source, input_format), db)
 
 
@@ -83,11 +98,18 @@ def read_deck_bytes(data: bytes, source: str, db: CardDB, input_format: str | No
 
 def load_deck(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
     """A deck from a file path, '-' (settings.stdin_text), a NetrunnerDB URL or id."""
-    if spec == "-":
-        return read_deck_text(settings.stdin_text or "", "-", db, settings.input_format)
+    return obtain_deck(spec, db, settings).deck
+
+
+def obtain_deck(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
+    """``load_deck``, saying also whether a remote deck came from its cached copy."""
+    if spec == STDIN:
+        return LoadedDeck(
+            read_deck_text(settings.stdin_text or "", STDIN, db, settings.input_format)
+        )
     if is_remote(spec):
         return _load_remote(spec, db, settings)
-    return _load_file(Path(spec), db, settings)
+    return LoadedDeck(_load_file(Path(spec), db, settings))
 
 
 def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
@@ -105,8 +127,6 @@ def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as err:
-        from nrdeck.decklist.text import parse_problem
-
         reason = err.strerror or type(err).__name__
         return _unreadable(
             source, (parse_problem(source, None, f"cannot read {source}: {reason}"),)
@@ -114,25 +134,11 @@ def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
     return read_deck_bytes(data, source, db, settings.input_format)
 
 
-def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
-    from nrdeck.decklist.nrdb_url import RemoteSettings, fetch_deck
-
+def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     ref = parse_deck_ref(spec)
     assert ref is not None  # is_remote said so
-    fetched = fetch_deck(
-        ref,
-        RemoteSettings(
-            v2_url=settings.v2_url,
-            cache_dir=settings.cache_dir,
-            offline=settings.offline,
-            connect_timeout=settings.connect_timeout,
-            read_timeout=settings.read_timeout,
-            retries=settings.retries,
-            reachability=settings.reachability,
-        ),
-    )
-    deck = read_deck_text(fetched.text, spec, db, "json")
-    return _with_problems(deck, fetched.problems)
+    fetched = fetch_deck(ref, settings.remote())
+    return LoadedDeck(read_deck_text(fetched.text, spec, db, "json"), fetched.cached)
 
 
 def _unreadable(source: str, problems: tuple[Problem, ...]) -> Deck:

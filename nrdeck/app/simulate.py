@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings
-from nrdeck.deck import Deck
+from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.errors import DeckInputError
 from nrdeck.results.simulation import Simulation
 from nrdeck.sim.request import SimRequest
@@ -31,16 +31,15 @@ class SimulateRun(msgspec.Struct, frozen=True):
 
 def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     """Simulate draws for the deck ``spec`` names (a file, '-', a NetrunnerDB link)."""
-    from nrdeck.app.carddata import load_database
-    from nrdeck.app.decks import DeckSettings, load_deck
     from nrdeck.sim.engine import simulate_deck
 
     db = load_database(options.data)
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_text=options.stdin_text
     )
-    deck = load_deck(spec, db, settings)
-    warnings = (*db.info.warnings, *deck_warnings(deck))
+    loaded = obtain_deck(spec, db, settings)
+    deck = loaded.deck
+    warnings = (*db.info.warnings, *deck_warnings(loaded))
     if not deck.entries:
         first = deck.problems[0].message if deck.problems else "no cards"
         raise DeckInputError(f"{deck.source}: {first}", hint="nothing to simulate")
@@ -49,9 +48,15 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     return SimulateRun(replace(simulation, data=data), data, warnings)
 
 
-def deck_warnings(deck: Deck) -> tuple[str, ...]:
-    """One line per reading problem (unknown cards are left out of the simulation)."""
+def deck_warnings(loaded: LoadedDeck) -> tuple[str, ...]:
+    """The cached copy used, and one line per reading problem (left out of the simulation)."""
+    deck = loaded.deck
     out = []
+    if loaded.cached is not None:
+        out.append(
+            f"{deck.source}: read from the cached copy of {loaded.cached.date}: "
+            f"{loaded.cached.reason}"
+        )
     for problem in deck.problems:
         where = deck.source + (f":{problem.line}" if problem.line else "")
         out.append(f"{where}: {problem.message} (left out of the simulation)")

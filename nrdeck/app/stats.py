@@ -4,47 +4,26 @@ from __future__ import annotations
 
 from collections import Counter
 
-import msgspec
+from msgspec.structs import replace
 
-from nrdeck.app.check import CheckOptions, deck_settings, expand_specs, prepare
-from nrdeck.carddb import CardDB, DataInfo
-from nrdeck.deck import Deck
-from nrdeck.errors import UsageError
-from nrdeck.result import CardCost, CheckResult
-
-Count = tuple[str, int]
-
-
-class DeckBreakdown(msgspec.Struct, frozen=True):
-    """A deck's composition, with the figures of its check."""
-
-    result: CheckResult
-    data: DataInfo
-    by_type: tuple[Count, ...]
-    by_subtype: tuple[Count, ...]
-    influence_by_faction: tuple[Count, ...]
-    influence_by_card: tuple[CardCost, ...]
-    agendas: int
-    agenda_density: float | None  # agenda points per 10 cards
-    cost_curve: tuple[Count, ...]  # cost ("0".."n", "X") -> copies (agendas and identity excluded)
-
-    @property
-    def deck(self) -> Deck:
-        """The deck itself."""
-        return self.result.deck
+from nrdeck.app.check import CheckOptions, check_source, prepare
+from nrdeck.app.sources import expand_specs
+from nrdeck.carddb import CardDB
+from nrdeck.errors import RemoteDeckError, UsageError
+from nrdeck.results.check import CheckResult
+from nrdeck.results.stats import Count, DeckBreakdown
 
 
 def deck_stats(spec: str, options: CheckOptions) -> DeckBreakdown:
     """Load one deck, check it, and break it down (a remote deck that cannot be had: exit 3)."""
-    from nrdeck.app.decks import load_deck
-    from nrdeck.rules import check_deck
-
     sources = expand_specs([spec], exclude=options.data.data_file)
     if len(sources) != 1:
         raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'stats'")
-    db, in_force = prepare(options)
-    deck = load_deck(sources[0], db, deck_settings(options))
-    return breakdown(check_deck(deck, db, in_force), db)
+    db, in_force = prepare(options.data, options.selection)
+    outcome = check_source(sources[0], db, in_force, options.deck_settings())
+    if outcome.result is None:
+        raise RemoteDeckError(outcome.problems[0].message)
+    return replace(breakdown(outcome.result, db), cached=outcome.cached)
 
 
 def breakdown(result: CheckResult, db: CardDB) -> DeckBreakdown:

@@ -1,12 +1,18 @@
-"""The bundled facts-only snapshot shipped inside the package (never touches the network)."""
+"""The bundled facts-only snapshot and rule tables shipped inside the package (no network)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from nrdeck.carddb import CardDB
+from nrdeck.cards.document import load_file
+from nrdeck.errors import DataUnavailableError
+from nrdeck.ruletables import RuleTables, decode_corrections
 
 SNAPSHOT_NAME = "cards.json"
+CORRECTIONS_NAME = "corrections.json"
 
 
 def data_dir() -> Path:
@@ -21,13 +27,23 @@ def snapshot_path() -> Path:
     return data_dir() / SNAPSHOT_NAME
 
 
+def rule_tables() -> RuleTables:
+    """nrdeck's own rule tables from the bundled data folder (a damaged one: exit 3)."""
+    path = data_dir() / CORRECTIONS_NAME
+    try:
+        return RuleTables(corrections=decode_corrections(path.read_bytes()))
+    except (OSError, msgspec.DecodeError) as exc:
+        raise DataUnavailableError(
+            f"{path}: cannot read nrdeck's corrections table ({exc})",
+            hint="reinstall nrdeck",
+        ) from exc
+
+
 class BundledSource:
     """The snapshot built by ``nrdeck data build`` and shipped with nrdeck."""
 
     name = "bundled"
 
     def load(self) -> CardDB:
-        """The bundled card database."""
-        from nrdeck.cards.document import load_file
-
-        return load_file(snapshot_path(), kind="bundled")
+        """The bundled card database, with the rule tables."""
+        return load_file(snapshot_path(), kind="bundled", tables=rule_tables())

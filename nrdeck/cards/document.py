@@ -34,6 +34,7 @@ from nrdeck.cardrecords import (
     Restriction,
 )
 from nrdeck.errors import DataUnavailableError
+from nrdeck.ruletables import RuleTables
 
 REBUILD = "rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'"
 
@@ -81,7 +82,7 @@ def encode(doc: FactsDocument, origin: str = "the new card data") -> bytes:
     return payload
 
 
-def load_file(path: Path, kind: str = "file") -> CardDB:
+def load_file(path: Path, kind: str = "file", tables: RuleTables | None = None) -> CardDB:
     """A database from a document file (DataUnavailableError naming the file and the fault)."""
     try:
         raw = path.read_bytes()
@@ -91,7 +92,7 @@ def load_file(path: Path, kind: str = "file") -> CardDB:
             hint="check the path given to --data",
         ) from exc
     doc = decode(raw, str(path))
-    return CardDB.from_document(doc, info_of(doc, kind, str(path)))
+    return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
 
 
 def decode(raw: bytes, origin: str) -> FactsDocument:

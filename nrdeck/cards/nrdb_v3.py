@@ -17,8 +17,8 @@ import msgspec
 import requests
 
 from nrdeck.cardrecords import FactsDocument
-from nrdeck.cards.http import HttpSettings, make_session, timeouts
 from nrdeck.errors import DataUnavailableError
+from nrdeck.http import HttpSettings, make_session, timeouts
 
 SOURCE_NAME = "NetrunnerDB v3 API"
 # resource -> largest page size the server accepts (a larger one is an HTTP 500)

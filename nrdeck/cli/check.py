@@ -5,12 +5,16 @@ import sys
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from nrdeck.app.carddata import DataSettings
+from nrdeck.app.check import CheckOptions, check_decks
+from nrdeck.app.selection import make_selection
+from nrdeck.app.stats import deck_stats
+from nrdeck.atomic import write_report
 from nrdeck.cli.common import (
-    ApiUrlOpt,
     AsOfOpt,
     BanlistOpt,
     CacheDirOpt,
@@ -32,11 +36,9 @@ from nrdeck.cli.common import (
     print_warnings,
 )
 from nrdeck.errors import UsageError
-
-if TYPE_CHECKING:
-    from nrdeck.app.carddata import DataSettings
-    from nrdeck.app.check import CheckOptions
-    from nrdeck.report import Styled
+from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
+from nrdeck.report.model import summary_line
+from nrdeck.report.stats import stats_json, stats_tables
 
 
 class OutputFormat(str, Enum):
@@ -101,23 +103,18 @@ def check(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    api_url: ApiUrlOpt = None,
     color: ColorOpt = ColorMode.auto,
     quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Check decks for legality. Exit 0: all legal, 1: any illegal (see README)."""
-    from nrdeck.app.check import check_decks
-    from nrdeck.report import REPORTER_BY_NAME, ReportOptions
-    from nrdeck.report.model import summary_line
-
     RunState.debug = RunState.debug or debug
     specs = list(decks or [])
     stdin_text = _read_stdin(specs)
     options = _options(
         format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
+        data_settings(offline=offline, data=data, cache_dir=cache_dir),
     )  # fmt: skip
     run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
@@ -127,7 +124,7 @@ def check(
     _emit(rendered, output, color)
     if not quiet:
         _stderr(summary_line(run.report))
-    raise typer.Exit(int(run.exit_code))
+    raise typer.Exit(int(run.report.exit_code))
 
 
 @handles_errors
@@ -147,19 +144,15 @@ def stats(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    api_url: ApiUrlOpt = None,
     color: ColorOpt = ColorMode.auto,
     debug: DebugOpt = False,
 ) -> None:
     """Show a deck's breakdown: types, subtypes, influence, agendas, cost curve."""
-    from nrdeck.app.stats import deck_stats
-    from nrdeck.report.stats import stats_json, stats_tables
-
     RunState.debug = RunState.debug or debug
     stdin_text = _read_stdin([deck])
     options = _options(
         format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
+        data_settings(offline=offline, data=data, cache_dir=cache_dir),
     )  # fmt: skip
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
@@ -178,19 +171,17 @@ def _options(
     format_file: Path | None,
     input_format: str | None,
     stdin_text: str | None,
-    data: "DataSettings",
-) -> "CheckOptions":
-    from nrdeck.app.check import CheckOptions
-
-    return CheckOptions(
-        data=data,
+    data: DataSettings,
+) -> CheckOptions:
+    selection = make_selection(
         format_id=format_id,
         as_of=parse_as_of(as_of),
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
-        input_format=input_format,
-        stdin_text=stdin_text,
+    )
+    return CheckOptions(
+        data=data, selection=selection, input_format=input_format, stdin_text=stdin_text
     )
 
 
@@ -219,17 +210,13 @@ def _use_plain(color: ColorMode, output: Path | None) -> bool:
     return not os.environ.get("FORCE_COLOR") and not sys.stdout.isatty()
 
 
-def _emit(rendered: "str | Styled", output: Path | None, color: ColorMode) -> None:
+def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None:
     """Write the report: to FILE atomically, plain text, or through a colour console."""
-    from nrdeck.report import Styled
-
     if isinstance(rendered, Styled) and not _use_plain(color, output):
         make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
         return
     text = rendered.plain() if isinstance(rendered, Styled) else rendered
     if output is not None:
-        from nrdeck.atomic import write_report
-
         write_report(output, text)
     else:
         _write_stdout(text)

@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from nrdeck.app.carddata import DataSettings, default_cache_dir
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
+from nrdeck.http import HttpSettings
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from nrdeck.app.carddata import DataSettings
-    from nrdeck.cards.http import HttpSettings
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,7 +111,7 @@ DataOpt = Annotated[
     Path | None,
     typer.Option(
         "--data",
-        help="Use a pinned card data file (from 'nrdeck data build' or 'data export').",
+        help="Use a pinned card data file (from 'nrdeck data build').",
         envvar="NRDECK_DATA",
         dir_okay=False,
     ),
@@ -156,10 +155,8 @@ def data_settings(
     cache_dir: Path | None = None,
     api_url: str | None = None,
     v2_url: str | None = None,
-) -> "DataSettings":
+) -> DataSettings:
     """Normalise the card-data options (and their environment variables) into settings."""
-    from nrdeck.app.carddata import DataSettings, default_cache_dir
-
     return DataSettings(
         offline=offline,
         data_file=data,
@@ -170,10 +167,8 @@ def data_settings(
     )
 
 
-def http_settings() -> "HttpSettings":
+def http_settings() -> HttpSettings:
     """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
-    from nrdeck.cards.http import HttpSettings
-
     base = HttpSettings()
     env = os.environ.get
     return HttpSettings(

@@ -8,9 +8,15 @@ from typing import Annotated
 
 import typer
 
+from nrdeck.app.carddata import load_database
+from nrdeck.app.check import validate_input_format
+from nrdeck.app.convert import convert_deck
+from nrdeck.app.decks import DeckSettings
+from nrdeck.atomic import write_report
 from nrdeck.cli.common import (
     CacheDirOpt,
     DataOpt,
+    InputFormatOpt,
     OfflineOpt,
     data_settings,
     handles_errors,
@@ -29,25 +35,6 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
-class InputFormat(str, Enum):
-    """--input-format choices (``auto`` and the keys of ``PARSER_BY_FORMAT``)."""
-
-    auto = "auto"
-    text = "text"
-    nrdb_text = "nrdb-text"
-    markdown = "markdown"
-    bbcode = "bbcode"
-    jinteki = "jinteki"
-    o8d = "o8d"
-    json = "json"
-
-
-InputFormatOpt = Annotated[
-    InputFormat,
-    typer.Option("--input-format", help="Decklist format; auto-detected by default."),
-]
-
-
 def convert(
     deck: Annotated[
         str, typer.Argument(help="Decklist file, '-' for standard input, or a NetrunnerDB link.")
@@ -57,21 +44,18 @@ def convert(
         Path | None,
         typer.Option("--output", "-o", help="Write to this file instead of standard output."),
     ] = None,
-    input_format: InputFormatOpt = InputFormat.auto,
+    input_format: InputFormatOpt = None,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
 ) -> None:
     """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN or JSON."""
-    from nrdeck.app.carddata import load_database
-    from nrdeck.app.convert import convert_deck
-    from nrdeck.app.decks import DeckSettings
-
+    validate_input_format(input_format)
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(settings)
     deck_settings = DeckSettings.from_data(
         settings,
-        input_format=input_format.value,
+        input_format=input_format,
         stdin_text=sys.stdin.read() if deck == "-" else None,
     )
     result = convert_deck(deck, to.value, db, deck_settings)
@@ -94,8 +78,6 @@ def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from nrdeck.atomic import write_report
-
     write_report(output, text)
 
 

@@ -5,10 +5,19 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from nrdeck.app.carddata import load_database
+from nrdeck.app.data import (
+    build_snapshot,
+    cache_folder,
+    clear_cache,
+    data_status,
+    import_folder,
+    update_cache,
+)
 from nrdeck.cli.common import (
     ApiUrlOpt,
     CacheDirOpt,
@@ -21,9 +30,6 @@ from nrdeck.cli.common import (
     make_console,
     print_warnings,
 )
-
-if TYPE_CHECKING:
-    pass
 
 DATA_HELP = "Card data: build, import, update, status, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
@@ -52,15 +58,12 @@ def _progress(quiet: bool) -> Iterator[Callable[[str, int, int], None] | None]:
 @handles_errors
 def update(
     offline: OfflineOpt = False,
-    data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
     api_url: ApiUrlOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Fetch card data from NetrunnerDB into the cache (a 304 downloads nothing)."""
-    from nrdeck.app.data import update_cache
-
-    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
+    settings = data_settings(offline=offline, cache_dir=cache_dir, api_url=api_url)
     with _progress(quiet) as progress:
         outcome = update_cache(settings, http=settings.http, progress=progress)
     if not quiet:
@@ -76,14 +79,10 @@ def update(
 @handles_errors
 def import_(
     folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
-    offline: OfflineOpt = False,
-    data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
 ) -> None:
     """Import a local netrunner-cards-json folder into the cache."""
-    from nrdeck.app.data import import_folder
-
-    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
+    settings = data_settings(cache_dir=cache_dir)
     outcome = import_folder(settings, folder)
     make_console(stderr=True).print(f"card data imported from {folder}: {outcome.path}")
 
@@ -98,27 +97,17 @@ def build(
     date: Annotated[
         str | None, typer.Option("--date", help="Dataset date, if the folder does not say.")
     ] = None,
-    offline: OfflineOpt = False,
-    data: DataOpt = None,
-    cache_dir: CacheDirOpt = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
-    from nrdeck.app.data import build_snapshot
-
     size = build_snapshot(source, out, date)
     make_console(stderr=True).print(f"wrote {out} ({size:,} bytes)")
 
 
 @data_app.command("status")
 @handles_errors
-def status(
-    offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None
-) -> None:
+def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     """Show which card data is in use, its source, date, counts and active snapshots."""
-    from nrdeck.app.carddata import load_database
-    from nrdeck.app.data import data_status
-
-    db = load_database(data_settings(offline=offline, data=data, cache_dir=cache_dir))
+    db = load_database(data_settings(data=data, cache_dir=cache_dir))
     print_warnings(db.info.warnings)
     report = data_status(db, dt.date.today())
     lines = [f"card data: {report.description}", f"  source: {report.source}"]
@@ -139,19 +128,15 @@ def status(
 
 @data_app.command("path")
 @handles_errors
-def path(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
+def path(cache_dir: CacheDirOpt = None) -> None:
     """Print the cache folder."""
-    from nrdeck.app.data import cache_folder
-
     sys.stdout.write(f"{cache_folder(data_settings(cache_dir=cache_dir))}\n")
 
 
 @data_app.command("clear")
 @handles_errors
-def clear(offline: OfflineOpt = False, data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
+def clear(cache_dir: CacheDirOpt = None) -> None:
     """Remove the cached card data (the bundled snapshot stays)."""
-    from nrdeck.app.data import clear_cache
-
     removed = clear_cache(data_settings(cache_dir=cache_dir))
     make_console(stderr=True).print(f"removed {removed} cached file(s)")
 

@@ -1,6 +1,5 @@
 """The `event` command: check every registered deck of a tournament roster."""
 
-import datetime as dt
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -10,8 +9,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from nrdeck.app.carddata import load_database
+from nrdeck.app.decks import DeckSettings
+from nrdeck.app.event import EventSettings, ProgressFn, run_event
+from nrdeck.app.roster import read_roster
+from nrdeck.app.selection import make_selection
+from nrdeck.atomic import write_report
 from nrdeck.cli.common import (
-    ApiUrlOpt,
     AsOfOpt,
     BanlistOpt,
     CacheDirOpt,
@@ -30,11 +34,11 @@ from nrdeck.cli.common import (
     parse_as_of,
     print_warnings,
 )
+from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
+from nrdeck.report.event_text import summary_line
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-    from nrdeck.app.event import ProgressFn
 
 EVENT_HELP = (
     "Check every registered deck of a tournament roster: each player's Corp and Runner "
@@ -89,29 +93,20 @@ def event(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    api_url: ApiUrlOpt = None,
     color: ColorOpt = ColorMode.auto,
     quiet: QuietOpt = False,
 ) -> None:
     """Check every registered deck of a roster before the event."""
-    from nrdeck.app.carddata import load_database
-    from nrdeck.app.decks import DeckSettings
-    from nrdeck.app.event import EventSettings, exit_code, run_event
-    from nrdeck.app.roster import read_roster
-    from nrdeck.report.event_model import summary_line
-    from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
-
-    settings = EventSettings(
+    selection = make_selection(
         format_id=format_id,
-        today=dt.date.today(),
         as_of=parse_as_of(as_of),
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
-        changed_since=changed_since,
     )
+    settings = EventSettings(selection=selection, changed_since=changed_since)
     the_roster = read_roster(roster)
-    data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url)
+    data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(data_opts)
     deck_settings = DeckSettings.from_data(data_opts)
     show_progress = live_widgets_allowed(quiet) and (
@@ -125,11 +120,11 @@ def event(
     _write(rendered, output, color)
     if not quiet:
         make_console(stderr=True, color=color).print(summary_line(report), highlight=False)
-    raise typer.Exit(int(exit_code(report)))
+    raise typer.Exit(int(report.exit_code))
 
 
 @contextmanager
-def _progress(enabled: bool, color: ColorMode) -> "Iterator[ProgressFn | None]":
+def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
     """A Rich progress bar on stderr while decks are read and fetched (terminals only)."""
     if not enabled:
         yield None
@@ -164,8 +159,6 @@ def _write(rendered: "str | RenderableType", output: Path | None, color: ColorMo
                 console.width = TABLE_WIDTH
             console.print(rendered)
         return
-    from nrdeck.atomic import write_report
-
     write_report(output, rendered if isinstance(rendered, str) else _plain(rendered))
 
 

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from nrdeck.cli.common import (
-    ApiUrlOpt,
     CacheDirOpt,
     ColorMode,
     ColorOpt,
@@ -107,7 +106,6 @@ def simulate(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    api_url: ApiUrlOpt = None,
     color: ColorOpt = ColorMode.auto,
     debug: DebugOpt = False,
 ) -> None:
@@ -129,7 +127,7 @@ def simulate(
     )  # fmt: skip
     stdin_text = sys.stdin.read() if deck == "-" and sys.stdin is not None else None
     options = SimulateOptions(
-        data=data_settings(offline=offline, data=data, cache_dir=cache_dir, api_url=api_url),
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         request=request,
         input_format=input_format,
         stdin_text=stdin_text,

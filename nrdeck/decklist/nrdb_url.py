@@ -1,7 +1,8 @@
 """NetrunnerDB deck links and ids: fetched from the v2 API, cached, served offline.
 
-The only decklist module that does network or cache I/O; ``nrdeck.cards.http`` (and
-with it requests) is imported only when a deck is actually fetched.
+The only decklist module that does network or cache I/O, through ``nrdeck.http`` (which
+imports requests only when a session is made). A deck served from the cache says so
+(``FetchedDeck.cached``): the copy's date and why it was not fetched.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.errors import RemoteDeckError
-from nrdeck.problems import Location, Problem, Severity
+from nrdeck.http import HttpSettings, make_session
+from nrdeck.results.check import CachedCopy
 
 if TYPE_CHECKING:
     import requests
@@ -31,18 +33,16 @@ class RemoteSettings(msgspec.Struct, frozen=True):
     v2_url: str = DEFAULT_V2_URL
     cache_dir: Path | None = None
     offline: bool = False
-    connect_timeout: float = 5.0
-    read_timeout: float = 60.0
-    retries: int = 4
+    http: HttpSettings = field(default_factory=HttpSettings)
     reachability: Reachability = field(default_factory=Reachability)
 
 
 class FetchedDeck(msgspec.Struct, frozen=True):
-    """The JSON text of a remote deck, where it came from, and any warning."""
+    """The JSON text of a remote deck, where it came from, and the cached copy it came from."""
 
     text: str
     url: str
-    problems: tuple[Problem, ...] = ()
+    cached: CachedCopy | None = None
 
 
 def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
@@ -53,7 +53,7 @@ def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
 def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
     """The deck's v2 JSON: from NetrunnerDB (then cached), or from the cache when offline."""
     if settings.offline:
-        cached = _first_cached(ref, settings)
+        cached = _first_cached(ref, settings, "--offline: not fetched")
         if cached is None:
             raise RemoteDeckError(
                 f"deck {ref.id} is not in the cache and --offline forbids fetching it",
@@ -63,14 +63,7 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
     if settings.reachability.is_down:
         earlier = settings.reachability.down_reason
         return _fallback(ref, settings, f"not fetched: earlier in this run, {earlier}")
-    from nrdeck.cards.http import HttpSettings, make_session
-
-    http = HttpSettings(
-        connect_timeout=settings.connect_timeout,
-        read_timeout=settings.read_timeout,
-        retries=settings.retries,
-    )
-    with make_session(http) as session:
+    with make_session(settings.http) as session:
         for kind in ref.kinds:
             url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
             text = _get(session, url, ref, settings)
@@ -92,12 +85,13 @@ def _get(
     """The answer's text; None when the id is unknown there; a cached copy on failure."""
     import requests
 
-    timeout = (settings.connect_timeout, settings.read_timeout)
+    http = settings.http
+    timeout = (http.connect_timeout, http.read_timeout)
     try:
         response = session.get(url, timeout=timeout)
     except requests.RequestException as err:
         if _is_timeout(err):
-            limit = f"{settings.connect_timeout:g}s to connect, {settings.read_timeout:g}s to read"
+            limit = f"{http.connect_timeout:g}s to connect, {http.read_timeout:g}s to read"
             reason = f"NetrunnerDB timed out for {url} ({limit})"
         else:
             reason = f"could not reach NetrunnerDB for {url} ({type(err).__name__})"
@@ -153,19 +147,14 @@ def _usable(text: str, url: str) -> str | None:
 
 
 def _fallback(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck:
-    cached = _first_cached(ref, settings)
+    cached = _first_cached(ref, settings, reason)
     if cached is None:
         raise RemoteDeckError(reason, hint="check the connection, or retry later")
-    warning = Problem(
-        code="deck-unavailable",
-        message=f"{reason}; using the cached copy",
-        location=Location(source=cached.url),
-        severity=Severity.WARNING,
-    )
-    return FetchedDeck(cached.text, cached.url, (*cached.problems, warning))
+    return cached
 
 
-def _first_cached(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck | None:
+def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck | None:
+    """The cached copy of the deck, if any, marked with its date and why it is used."""
     if settings.cache_dir is None:
         return None
     for kind in ref.kinds:
@@ -177,7 +166,7 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck | None:
             continue
         when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
         url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
-        return FetchedDeck(text, f"{url} (cached {when:%Y-%m-%d})")
+        return FetchedDeck(text, url, CachedCopy(when.date(), reason))
     return None
 
 

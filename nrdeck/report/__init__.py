@@ -1,7 +1,7 @@
-"""REPORTERS: pure renderers of check results. They never print and never decide.
+"""REPORTERS: pure renderers of results. They never print and never decide.
 
-Each reporter turns a ``Report`` (the results of one run and the card data used) into a
-string, or a ``Styled`` block for the text reporter. The CLI owns the console.
+Each check reporter turns a ``CheckReport`` (the outcomes of one run and the card data
+used) into a string, or a ``Styled`` block for the text reporter. The CLI owns the console.
 """
 
 from __future__ import annotations
@@ -9,27 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from nrdeck.carddb import DataInfo
 from nrdeck.registry import LazyRegistry
-from nrdeck.report.model import Report, ReportOptions
+from nrdeck.report.model import ReportOptions
 from nrdeck.report.styled import Styled
+from nrdeck.results.check import CheckReport
 
-__all__ = [
-    "REPORTER_BY_NAME",
-    "DataInfo",
-    "Report",
-    "ReportOptions",
-    "Reporter",
-    "Styled",
-]
+__all__ = ["REPORTER_BY_NAME", "ReportOptions", "Reporter", "Styled"]
 
 
 class Reporter(Protocol):
-    """Renders one run's results."""
+    """Renders one run's outcomes."""
 
     name: str
 
-    def render(self, report: Report, options: ReportOptions) -> str | Styled:
+    def render(self, report: CheckReport, options: ReportOptions) -> str | Styled:
         """The whole output for stdout (or --output FILE)."""
         ...
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from nrdeck.report.event_model import DeckOutcome, EventReport, PlayerReport, player_problems
-from nrdeck.report.event_text import labelled_problem
+from nrdeck.report.event_text import cached_notes, labelled_problem, player_problems
+from nrdeck.results.event import EventDeck, EventReport, PlayerReport
 
 DECK_FIELDS = ("identity", "status", "source")
 
@@ -30,16 +30,15 @@ def render_csv(report: EventReport, *, quiet: bool = False) -> str:
 
 def _row(report: EventReport, player: PlayerReport) -> list[str]:
     row = [player.player, *(player.extra.get(c, "") for c in report.extra_columns)]
-    row.append(player.status)
+    row.append(player.status.value)
     for deck in player.decks:
         row += _deck_fields(deck)
-    row.append(
-        "\n".join(labelled_problem(label, p, report.roster) for label, p in player_problems(player))
-    )
+    lines = [labelled_problem(label, p, report.roster) for label, p in player_problems(player)]
+    row.append("\n".join(lines + cached_notes(player)))
     if report.changed_since is not None:
         row.append("yes" if player.newly_illegal else "no")
     return row
 
 
-def _deck_fields(deck: DeckOutcome) -> list[str]:
-    return [deck.identity_title or "", deck.status, deck.source]
+def _deck_fields(deck: EventDeck) -> list[str]:
+    return [deck.identity_title or "", deck.status.value, deck.source]

@@ -5,42 +5,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nrdeck.report.event_model import DeckOutcome, EventReport, PlayerReport
-from nrdeck.report.json import problem_entry
+from nrdeck.report.json_pieces import card_data, identity_entry, outcome_entry, problem_entry
+from nrdeck.results.event import EventDeck, EventReport, PlayerReport
+from nrdeck.results.outcome import Status
 
 VERSION = 1
 
 
 def render_json(report: EventReport, *, quiet: bool = False) -> str:
-    """The whole run as JSON (with ``quiet``, only players who are not ready)."""
-    players = [p for p in report.players if not (quiet and p.ready)]
+    """The whole run as JSON (every player, with or without ``quiet``)."""
+    statuses = (Status.LEGAL, Status.ILLEGAL, Status.UNAVAILABLE)
     document = {
         "version": VERSION,
         "roster": report.roster,
-        "card_data": _card_data(report),
+        "card_data": card_data(report.data),
         "format": _format(report),
         "changed_since": _changed(report),
-        "players": [_player(p) for p in players],
+        "players": [_player(p) for p in report.players],
         "summary": {
             "players": len(report.players),
-            "ready": report.count("legal"),
-            "illegal": report.count("illegal"),
-            "unavailable": report.count("unavailable"),
-            "decks": {s: report.deck_count(s) for s in ("legal", "illegal", "unavailable")},
+            "ready": report.count(Status.LEGAL),
+            "illegal": report.count(Status.ILLEGAL),
+            "unavailable": report.count(Status.UNAVAILABLE),
+            "decks": {s.value: report.deck_count(s) for s in statuses},
         },
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _card_data(report: EventReport) -> dict[str, Any]:
-    info = report.data
-    return {
-        "kind": info.kind,
-        "source": info.source,
-        "date": info.dataset_date,
-        "fetched_at": info.fetched_at,
-        "description": info.describe(),
-    }
 
 
 def _format(report: EventReport) -> dict[str, Any] | None:
@@ -73,26 +63,23 @@ def _player(player: PlayerReport) -> dict[str, Any]:
         "player": player.player,
         "line": player.line,
         "extra": dict(player.extra),
-        "status": player.status,
+        "status": player.status.value,
         "problems": [problem_entry(p) for p in player.problems],
         "corp": _deck(player.corp),
         "runner": _deck(player.runner),
     }
 
 
-def _deck(deck: DeckOutcome) -> dict[str, Any]:
-    result = deck.result
-    identity = None
-    if result is not None and result.identity_id is not None:
-        identity = {"id": result.identity_id, "title": result.identity_title}
+def _deck(deck: EventDeck) -> dict[str, Any]:
     return {
         "source": deck.source,
         "kind": deck.kind,
-        "status": deck.status,
+        "status": deck.status.value,
         "legal": deck.legal,
         "legal_before": deck.legal_before,
         "name": deck.name,
-        "identity": identity,
+        "identity": identity_entry(deck.result),
         "side": deck.side,
+        **outcome_entry(deck.outcome),
         "problems": [problem_entry(p) for p in deck.all_problems],
     }

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from nrdeck.problems import Problem
-from nrdeck.report.event_model import (
-    SIDE_NAMES,
-    EventReport,
-    PlayerReport,
+from nrdeck.report.event_text import (
+    cached_notes,
+    deck_cell,
     describe_period,
     player_problems,
+    where,
 )
-from nrdeck.report.event_text import deck_cell, where
+from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport
+from nrdeck.results.outcome import Status
 
-STATUS_TEXT = {"legal": "ready", "illegal": "illegal", "unavailable": "not fetched"}
+STATUS_TEXT = {Status.LEGAL: "ready", Status.ILLEGAL: "illegal", Status.UNAVAILABLE: "not fetched"}
 
 
 def render_markdown(report: EventReport, *, quiet: bool = False) -> str:
@@ -31,6 +32,7 @@ def render_markdown(report: EventReport, *, quiet: bool = False) -> str:
                 _problem_line(label, problem, report.roster)
                 for label, problem in player_problems(player)
             ]
+            lines += [f"- {_escape(note)}" for note in cached_notes(player)]
     if report.changed_since is not None:
         lines += _changed(report)
     return "\n".join(lines) + "\n"

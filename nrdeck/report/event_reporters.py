@@ -12,7 +12,7 @@ from nrdeck.report.event_markdown import render_markdown
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from nrdeck.report.event_model import EventReport
+    from nrdeck.results.event import EventReport
 
 
 class EventReporter(Protocol):

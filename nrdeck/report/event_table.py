@@ -6,18 +6,17 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nrdeck.report.event_model import (
-    ILLEGAL,
-    LEGAL,
-    DeckOutcome,
-    EventReport,
-    PlayerReport,
+from nrdeck.report.event_text import (
+    cached_notes,
+    deck_cell,
     describe_period,
+    labelled_problem,
     player_problems,
 )
-from nrdeck.report.event_text import deck_cell, labelled_problem
+from nrdeck.results.event import EventDeck, EventReport, PlayerReport
+from nrdeck.results.outcome import Status
 
-STYLE_BY_STATUS = {LEGAL: "green", ILLEGAL: "red"}
+STYLE_BY_STATUS = {Status.LEGAL: "green", Status.ILLEGAL: "red"}
 
 
 def render_table(report: EventReport, *, quiet: bool = False) -> RenderableType:
@@ -48,7 +47,7 @@ def render_table(report: EventReport, *, quiet: bool = False) -> RenderableType:
     return table
 
 
-def _deck(deck: DeckOutcome) -> Text:
+def _deck(deck: EventDeck) -> Text:
     return Text(deck_cell(deck), style=STYLE_BY_STATUS.get(deck.status, "yellow"))
 
 
@@ -57,6 +56,7 @@ def _problems(report: EventReport, player: PlayerReport) -> Text:
         labelled_problem(label, problem, report.roster)
         for label, problem in player_problems(player)
     ]
+    lines += cached_notes(player)
     if report.changed_since is not None and player.newly_illegal:
         lines.insert(0, f"legal under {report.changed_since.restriction_name}, illegal now")
     if not lines:

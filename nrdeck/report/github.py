@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.model import Report, ReportOptions
-from nrdeck.result import CheckResult
+from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.results.check import CheckReport, DeckOutcome
 
 
 class GithubReporter:
@@ -12,17 +12,24 @@ class GithubReporter:
 
     name = "github"
 
-    def render(self, report: Report, options: ReportOptions) -> str:
-        """One workflow command per problem; legal decks print nothing."""
-        lines = [annotation(r, p) for r in report.results for p in r.problems]
+    def render(self, report: CheckReport, options: ReportOptions) -> str:
+        """One workflow command per problem (and per cached copy); legal decks print nothing."""
+        lines = []
+        for outcome in report.outcomes:
+            note = cached_note(outcome)
+            if note:
+                lines.append(
+                    f"::warning title=deck-cached::{escape_data(outcome.source + ': ' + note)}"
+                )
+            lines.extend(annotation(outcome, p) for p in problems_of(outcome))
         return "".join(line + "\n" for line in lines)
 
 
-def annotation(result: CheckResult, problem: Problem) -> str:
+def annotation(outcome: DeckOutcome, problem: Problem) -> str:
     """The workflow command for one problem."""
     command = "error" if problem.severity is Severity.ERROR else "warning"
     props = []
-    source = problem.location.source or result.deck.source
+    source = problem.location.source or outcome.source
     if _is_file(source):
         props.append(f"file={escape_property(source)}")
         if problem.line is not None:

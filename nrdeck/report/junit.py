@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nrdeck.problems import Severity
-from nrdeck.report.model import Report, ReportOptions, is_unavailable
-from nrdeck.result import CheckResult
+from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.results.outcome import Status
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -17,15 +18,15 @@ class JunitReporter:
 
     name = "junit"
 
-    def render(self, report: Report, options: ReportOptions) -> str:
+    def render(self, report: CheckReport, options: ReportOptions) -> str:
         """The XML document; every deck is a testcase (quiet does not drop any)."""
         import xml.etree.ElementTree as ET
 
-        failures = sum(1 for r in report.results if not r.legal and not is_unavailable(r))
-        errors = report.unavailable
+        failures = report.count(Status.ILLEGAL)
+        errors = report.count(Status.UNAVAILABLE)
         attrs = {
             "name": "nrdeck check",
-            "tests": str(len(report.results)),
+            "tests": str(len(report.outcomes)),
             "failures": str(failures),
             "errors": str(errors),
         }
@@ -33,26 +34,24 @@ class JunitReporter:
         suite = ET.SubElement(suites, "testsuite", attrs)
         props = ET.SubElement(suite, "properties")
         ET.SubElement(props, "property", {"name": "card_data", "value": report.data.describe()})
-        for result in report.results:
-            _testcase(suite, result)
+        for outcome in report.outcomes:
+            _testcase(suite, outcome, report)
         ET.indent(suites)
         body = ET.tostring(suites, encoding="unicode")
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def _testcase(suite: Element, result: CheckResult) -> None:
+def _testcase(suite: Element, outcome: DeckOutcome, report: CheckReport) -> None:
     import xml.etree.ElementTree as ET
 
-    period = result.period
-    name = result.deck.source
-    case = ET.SubElement(
-        suite,
-        "testcase",
-        {"classname": f"nrdeck.{period.format_id}", "name": name, "file": name},
-    )
-    unavailable = is_unavailable(result)
-    notes = []
-    for problem in result.problems:
+    period = outcome.result.period if outcome.result else report.period
+    name = outcome.source
+    classname = f"nrdeck.{period.format_id if period else 'check'}"
+    case = ET.SubElement(suite, "testcase", {"classname": classname, "name": name, "file": name})
+    unavailable = outcome.unavailable
+    note = cached_note(outcome)
+    notes = [f"warning deck-cached: {note}"] if note else []
+    for problem in problems_of(outcome):
         where = f"line {problem.line}: " if problem.line is not None else ""
         text = f"{where}{problem.message}" + (f" [{problem.rule}]" if problem.rule else "")
         if problem.severity is not Severity.ERROR:

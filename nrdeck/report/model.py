@@ -1,14 +1,12 @@
-"""What reporters render: the results of one run, the card data used, and how verbose."""
+"""What check reporters share: rendering options, problem order, the summary line."""
 
 from __future__ import annotations
 
 import msgspec
 
-from nrdeck.carddb import DataInfo
 from nrdeck.problems import Problem, Severity
-from nrdeck.result import CheckResult
-
-UNAVAILABLE_CODE = "deck-unavailable"
+from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.results.outcome import Status
 
 
 class ReportOptions(msgspec.Struct, frozen=True):
@@ -18,31 +16,9 @@ class ReportOptions(msgspec.Struct, frozen=True):
     verbose: bool = False
 
 
-class Report(msgspec.Struct, frozen=True):
-    """One run: a result per deck, in the order the decks were given."""
-
-    results: tuple[CheckResult, ...]
-    data: DataInfo
-
-    @property
-    def legal(self) -> int:
-        """How many decks are legal."""
-        return sum(1 for r in self.results if r.legal)
-
-    @property
-    def unavailable(self) -> int:
-        """How many decks could not be obtained (remote failures)."""
-        return sum(1 for r in self.results if is_unavailable(r))
-
-    @property
-    def illegal(self) -> int:
-        """How many decks were read and found illegal."""
-        return len(self.results) - self.legal - self.unavailable
-
-
-def is_unavailable(result: CheckResult) -> bool:
-    """True when the deck could not be obtained at all."""
-    return any(p.code == UNAVAILABLE_CODE for p in result.problems)
+def problems_of(outcome: DeckOutcome) -> tuple[Problem, ...]:
+    """Why the deck was not checked, then its check's problems, in the order found."""
+    return (*outcome.problems, *(outcome.result.problems if outcome.result else ()))
 
 
 def errors_first(problems: tuple[Problem, ...]) -> list[Problem]:
@@ -50,11 +26,27 @@ def errors_first(problems: tuple[Problem, ...]) -> list[Problem]:
     return sorted(problems, key=lambda p: p.severity is not Severity.ERROR)
 
 
-def summary_line(report: Report) -> str:
+def shown(outcome: DeckOutcome, options: ReportOptions) -> bool:
+    """Whether a human-facing report shows the deck (``quiet``: only decks that are not legal)."""
+    return not (options.quiet and outcome.status is Status.LEGAL)
+
+
+def cached_note(outcome: DeckOutcome) -> str | None:
+    """'checked from the cached copy of 2025-10-01 (reason)', when the deck came from one."""
+    if outcome.cached is None:
+        return None
+    return f"checked from the cached copy of {outcome.cached.date}: {outcome.cached.reason}"
+
+
+def summary_line(report: CheckReport) -> str:
     """'3 decks: 2 legal, 1 illegal · card data: bundled snapshot of 2025-09-17'."""
-    n = len(report.results)
-    counts = [f"{report.legal} legal", f"{report.illegal} illegal"]
-    if report.unavailable:
-        counts.append(f"{report.unavailable} unavailable")
+    n = len(report.outcomes)
+    counts = [f"{report.count(Status.LEGAL)} legal", f"{report.count(Status.ILLEGAL)} illegal"]
+    unavailable = report.count(Status.UNAVAILABLE)
+    if unavailable:
+        counts.append(f"{unavailable} unavailable")
+    cached = sum(1 for o in report.outcomes if o.cached is not None)
+    if cached:
+        counts.append(f"{cached} from cached copies")
     noun = "deck" if n == 1 else "decks"
     return f"{n} {noun}: {', '.join(counts)} · card data: {report.data.describe()}"

@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from nrdeck.report.json import card_data, problem_entry, stats_entry
+from nrdeck.report.json_pieces import (
+    cached_entry,
+    card_data,
+    identity_entry,
+    problem_entry,
+    stats_entry,
+)
+from nrdeck.results.stats import Count, DeckBreakdown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-    from nrdeck.app.stats import Count, DeckBreakdown
 
 
 def stats_json(b: DeckBreakdown) -> str:
@@ -21,13 +26,13 @@ def stats_json(b: DeckBreakdown) -> str:
 def stats_document(b: DeckBreakdown) -> dict[str, Any]:
     """The breakdown as plain data."""
     result = b.result
-    identity = {"id": result.identity_id, "title": result.identity_title}
     return {
         "version": 1,
         "card_data": card_data(b.data),
         "source": b.deck.source,
         "name": b.deck.name,
-        "identity": identity if result.identity_id else None,
+        "cached_copy": cached_entry(b.cached),
+        "identity": identity_entry(result),
         "side": result.side,
         "format": {"id": result.period.format_id, "name": result.period.format_name},
         "legal": result.legal,
@@ -67,6 +72,8 @@ def _overview(b: DeckBreakdown) -> Any:
     verdict = "legal" if result.legal else f"illegal ({len(result.problems)} problems)"
     table = Table(title=title, show_header=False, box=None, title_justify="left")
     table.add_row("format", f"{result.period.describe()} · {verdict}")
+    if b.cached is not None:
+        table.add_row("source", f"cached copy of {b.cached.date} ({b.cached.reason})")
     table.add_row("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})")
     limit = "unlimited" if stats.influence_limit is None else str(stats.influence_limit)
     table.add_row("influence", f"{stats.influence_spent} of {limit}")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.model import Report, ReportOptions, errors_first, is_unavailable
+from nrdeck.report.model import ReportOptions, cached_note, errors_first, problems_of, shown
 from nrdeck.report.styled import Styled, join
-from nrdeck.result import CardCost, CheckResult, DeckStats
+from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome, DeckStats
+from nrdeck.results.outcome import Status
 
 PASS, FAIL, WARN = "✓", "✗", "!"
 
@@ -15,35 +16,39 @@ class TextReporter:
 
     name = "text"
 
-    def render(self, report: Report, options: ReportOptions) -> Styled:
-        """Every deck (only illegal ones with ``quiet``), problems, and figures."""
+    def render(self, report: CheckReport, options: ReportOptions) -> Styled:
+        """Every deck (only those not legal with ``quiet``), problems, and figures."""
         out = Styled()
-        for result in report.results:
-            if options.quiet and result.legal:
-                continue
-            out.extend(render_result(result, verbose=options.verbose))
+        for outcome in report.outcomes:
+            if shown(outcome, options):
+                out.extend(render_outcome(outcome, verbose=options.verbose))
         return out
 
 
-def render_result(result: CheckResult, *, verbose: bool = False) -> Styled:
-    """One deck's block: verdict line, problems, optional figures."""
+def render_outcome(outcome: DeckOutcome, *, verbose: bool = False) -> Styled:
+    """One deck's block: verdict line, cached-copy note, problems, optional figures."""
     out = Styled()
-    out.line(*verdict_spans(result))
-    for problem in errors_first(result.problems):
+    out.line(*verdict_spans(outcome))
+    note = cached_note(outcome)
+    if note:
+        out.line((f"  {WARN} ", "yellow"), (note, ""))
+    for problem in errors_first(problems_of(outcome)):
         out.line(*problem_spans(problem))
-    if verbose and not is_unavailable(result):
-        for text in figure_lines(result):
+    if verbose and outcome.result is not None:
+        for text in figure_lines(outcome.result):
             out.line(("    " + text, "dim"))
     return out
 
 
-def verdict_spans(result: CheckResult) -> tuple[tuple[str, str], ...]:
+def verdict_spans(outcome: DeckOutcome) -> tuple[tuple[str, str], ...]:
     """'✓ decks/a.txt "Name" · Identity · Standard · Standard Ban List 25.08'."""
-    mark, style = (PASS, "bold green") if result.legal else (FAIL, "bold red")
-    deck = result.deck
-    name = f' "{deck.name}"' if deck.name else ""
-    if is_unavailable(result):
-        return ((mark, style), (" " + deck.source, "bold"), (" · not checked", ""))
+    legal = outcome.status is Status.LEGAL
+    mark, style = (PASS, "bold green") if legal else (FAIL, "bold red")
+    result = outcome.result
+    if result is None:
+        what = "not fetched" if outcome.unavailable else "not read"
+        return ((mark, style), (" " + outcome.source, "bold"), (f" · {what}", ""))
+    name = f' "{result.deck.name}"' if result.deck.name else ""
     period = result.period
     tail = join(
         (
@@ -52,7 +57,7 @@ def verdict_spans(result: CheckResult) -> tuple[tuple[str, str], ...]:
             period.restriction_name or "no ban list",
         )
     )
-    return ((mark, style), (f" {deck.source}", "bold"), (name, ""), (f" · {tail}", ""))
+    return ((mark, style), (f" {outcome.source}", "bold"), (name, ""), (f" · {tail}", ""))
 
 
 def problem_spans(problem: Problem) -> tuple[tuple[str, str], ...]:

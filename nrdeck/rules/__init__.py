@@ -1,8 +1,25 @@
-"""Deck legality: what is in force on a date (select) and every problem in a deck (check_deck)."""
+"""CHECKS: what is in force on a date (``select``) and every problem in a deck (``check_deck``).
+
+Pure functions over loaded data: no file, network, environment or clock.
+"""
 
 from __future__ import annotations
 
 from nrdeck.rules.check import check_deck
-from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce, UserAdditions, select
+from nrdeck.rules.house import HouseFormat, HouseSource, parse_house_format
+from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
+from nrdeck.rules.lookups import HouseRules
+from nrdeck.rules.selection import Selection, select
 
-__all__ = ["BUILTIN_FORMATS", "FormatExtras", "InForce", "UserAdditions", "check_deck", "select"]
+__all__ = [
+    "BUILTIN_FORMATS",
+    "FormatExtras",
+    "HouseFormat",
+    "HouseRules",
+    "HouseSource",
+    "InForce",
+    "Selection",
+    "check_deck",
+    "parse_house_format",
+    "select",
+]

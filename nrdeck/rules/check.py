@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
-from nrdeck.result import CheckResult, DeckStats
+from nrdeck.results.check import CheckResult, DeckStats
 from nrdeck.rules import influence
 from nrdeck.rules.construction import (
     agenda_band,
@@ -15,13 +15,13 @@ from nrdeck.rules.construction import (
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.identities import identity_rule_problems
 from nrdeck.rules.inforce import InForce
-from nrdeck.rules.legality import compiled, legality_problems, points_breakdown
+from nrdeck.rules.legality import legality_problems, points_breakdown
 
 
 def check_deck(deck: Deck, db: CardDB, in_force: InForce) -> CheckResult:
     """Every problem in the deck (its reading problems first) and its figures."""
     ctx = DeckContext.of(deck, db)
-    comp = compiled(db, in_force)
+    comp = in_force.lookups
     inf = influence.compute(ctx, comp)
     points = points_breakdown(ctx, comp) if comp.point_limit is not None else ()
     rule_name = (

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import msgspec
 
 from nrdeck.problems import Problem
-from nrdeck.result import CardCost
+from nrdeck.results.check import CardCost
 from nrdeck.rules.context import DeckContext
-from nrdeck.rules.legality import Compiled
+from nrdeck.rules.lookups import Lookups
 
 THE_PROFESSOR = "the_professor_keeper_of_knowledge"
 Condition = Callable[[DeckContext], bool]
@@ -70,7 +70,7 @@ class Influence(msgspec.Struct, frozen=True):
     breakdown: tuple[CardCost, ...]
 
 
-def _card_cost(ctx: DeckContext, cid: str, comp: Compiled) -> CardCost | None:
+def _card_cost(ctx: DeckContext, cid: str, comp: Lookups) -> CardCost | None:
     card, copies = ctx.cards[cid], ctx.counts[cid]
     universal_cost = comp.universal_faction_cost.get(cid, 0)
     if not universal_cost and not (card.influence_cost and ctx.out_of_faction(card)):
@@ -95,7 +95,7 @@ def _card_cost(ctx: DeckContext, cid: str, comp: Compiled) -> CardCost | None:
     return CardCost(cid, card.title, copies, base + universal, "; ".join(notes))
 
 
-def compute(ctx: DeckContext, comp: Compiled) -> Influence:
+def compute(ctx: DeckContext, comp: Lookups) -> Influence:
     """Influence spent with its breakdown, and the limit after any global penalty."""
     breakdown = tuple(c for cid in ctx.counts if (c := _card_cost(ctx, cid, comp)) is not None)
     identity = ctx.identity

@@ -4,97 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 
-import msgspec
-from msgspec import field
-
 from nrdeck.carddb import CardDB
 from nrdeck.problems import Problem
-from nrdeck.result import CardCost
+from nrdeck.results.check import CardCost
 from nrdeck.rules.context import DeckContext, plural
 from nrdeck.rules.inforce import InForce
+from nrdeck.rules.lookups import Lookups
 from nrdeck.rules.timeline import set_release, timeline
-
-SYSTEM_GATEWAY_SET = "system_gateway"
-
-
-class Compiled(msgspec.Struct, frozen=True):
-    """Per-InForce lookups, built once and reused for every deck."""
-
-    available: frozenset[str] | None  # None: no pool (casual)
-    banned: dict[str, str]  # card id -> the list that bans it
-    restricted: dict[str, str]
-    universal_faction_cost: dict[str, int]
-    global_penalty: dict[str, int]
-    points: dict[str, int]
-    point_limit: int | None
-    points_rule: str
-    one_box: dict[str, int] = field(default_factory=dict)
-    reasons: dict[str, str] = field(default_factory=dict)  # memo: why a card is unavailable
-
-
-def compiled(db: CardDB, in_force: InForce) -> Compiled:
-    """The InForce's lookups for this database (cached on the InForce)."""
-    key = f"compiled:{id(db)}"
-    found = in_force.cache.get(key)
-    if found is None:
-        found = in_force.cache[key] = _compile(db, in_force)
-    assert isinstance(found, Compiled)
-    return found
-
-
-def _available(db: CardDB, in_force: InForce) -> frozenset[str] | None:
-    if in_force.card_pool_id is None:
-        return None
-    released = {s for s in in_force.pool_sets if _released(db, s, in_force.date)}
-    return db.cards_in_sets(released) | frozenset(db.card_pools[in_force.card_pool_id].cards)
-
-
-def _released(db: CardDB, set_id: str, day: dt.date) -> bool:
-    release = set_release(db, set_id) if set_id in db.sets else None
-    return release is not None and release <= day
-
-
-def _compile(db: CardDB, in_force: InForce) -> Compiled:
-    r = in_force.restriction
-    name = r.name if r else ""
-    banned = dict.fromkeys(r.banned, name) if r else {}
-    if r and r.banned_subtypes:
-        for card in db.cards.values():
-            if any(card.has_subtype(s) for s in r.banned_subtypes):
-                banned.setdefault(card.id, f"{name} (every {'/'.join(sorted(r.banned_subtypes))})")
-    restricted = dict.fromkeys(r.restricted, name) if r else {}
-    points = dict(r.points) if r else {}
-    point_limit = r.point_limit if r else None
-    points_rule = name
-    extra = in_force.additions
-    if extra is not None:
-        banned.update(dict.fromkeys(extra.banned, extra.name))
-        restricted.update(dict.fromkeys(extra.restricted, extra.name))
-        if extra.points or extra.point_limit is not None:
-            points.update(extra.points)
-            point_limit = extra.point_limit if extra.point_limit is not None else point_limit
-            points_rule = extra.name
-    one_box = {}
-    if in_force.extras.one_box:
-        one_box = {
-            p.card_id: p.quantity for p in db.printings.values() if p.set_id == SYSTEM_GATEWAY_SET
-        }
-    return Compiled(
-        available=_available(db, in_force),
-        banned=banned,
-        restricted=restricted,
-        universal_faction_cost=dict(r.universal_faction_cost) if r else {},
-        global_penalty=dict(r.global_penalty) if r else {},
-        points=points,
-        point_limit=point_limit if points else None,
-        points_rule=points_rule,
-        one_box=one_box,
-    )
 
 
 # -- card pool and release dates ------------------------------------------------
 def unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     """Why the card is unavailable: not released until …, rotated out on …, not in the pool."""
+    key = ("unavailable", in_force.card_pool_id, in_force.pool_sets, in_force.date, card_id)
+    return db.memo(key, lambda: _unavailable_reason(db, in_force, card_id))
+
+
+def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     day = in_force.date
     pool_dates = [
         set_release(db, p.set_id)
@@ -134,7 +60,7 @@ def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:
     return left
 
 
-def pool_problems(ctx: DeckContext, in_force: InForce, comp: Compiled) -> list[Problem]:
+def pool_problems(ctx: DeckContext, in_force: InForce, comp: Lookups) -> list[Problem]:
     """not-in-card-pool for the identity and every card."""
     if comp.available is None:
         return []
@@ -144,16 +70,14 @@ def pool_problems(ctx: DeckContext, in_force: InForce, comp: Compiled) -> list[P
         if cid in comp.available:
             continue
         card = ctx.card_or_identity(cid)
-        reason = comp.reasons.get(cid)
-        if reason is None:
-            reason = comp.reasons[cid] = unavailable_reason(ctx.db, in_force, cid)
+        reason = unavailable_reason(ctx.db, in_force, cid)
         message = f"{card.title} is not legal in {pool} on {in_force.date}: {reason}"
         out.append(ctx.problem("not-in-card-pool", message, f"card pool {pool}", cid))
     return out
 
 
 # -- ban-list mechanics ----------------------------------------------------------
-def banned_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
+def banned_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
     """banned (the identity included; banned subtypes expanded)."""
     return [
         ctx.problem(
@@ -167,7 +91,7 @@ def banned_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
     ]
 
 
-def restricted_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
+def restricted_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
     """restricted: at most one distinct restricted card (any number of copies)."""
     found = [cid for cid in ctx.with_identity() if cid in comp.restricted]
     if len(found) <= 1:
@@ -178,7 +102,7 @@ def restricted_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
     return [ctx.problem("restricted", message, rule, *found)]
 
 
-def points_breakdown(ctx: DeckContext, comp: Compiled) -> tuple[CardCost, ...]:
+def points_breakdown(ctx: DeckContext, comp: Lookups) -> tuple[CardCost, ...]:
     """Eternal points per distinct card (the identity included)."""
     return tuple(
         CardCost(
@@ -190,7 +114,7 @@ def points_breakdown(ctx: DeckContext, comp: Compiled) -> tuple[CardCost, ...]:
 
 
 def points_problems(
-    ctx: DeckContext, comp: Compiled, breakdown: tuple[CardCost, ...]
+    ctx: DeckContext, comp: Lookups, breakdown: tuple[CardCost, ...]
 ) -> list[Problem]:
     """points: the sum over distinct cards within ``point_limit``."""
     total = sum(c.amount for c in breakdown)
@@ -217,7 +141,7 @@ def agenda_cap_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
     return [ctx.problem("startup-agenda-cap", message, rule, *big)]
 
 
-def one_box_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
+def one_box_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
     """one-box: copies of a card within one System Gateway box."""
     out = []
     for cid, copies in ctx.counts.items():
@@ -230,7 +154,7 @@ def one_box_problems(ctx: DeckContext, comp: Compiled) -> list[Problem]:
 
 
 def legality_problems(
-    ctx: DeckContext, in_force: InForce, comp: Compiled, points: tuple[CardCost, ...]
+    ctx: DeckContext, in_force: InForce, comp: Lookups, points: tuple[CardCost, ...]
 ) -> list[Problem]:
     """Every pool, ban-list and format-extra problem (casual: only a house format's lists)."""
     lists = [

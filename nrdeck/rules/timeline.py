@@ -4,26 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_right
-from functools import lru_cache
-from typing import Any
 
 import msgspec
 
 from nrdeck.carddb import CardDB, FormatSnapshot
-
-CORRECTIONS_NAME = "corrections.json"
-
-
-class Corrections(msgspec.Struct, frozen=True):
-    """nrdeck's documented corrections to the format data (``data/corrections.json``)."""
-
-    snapshot_dates: dict[str, tuple[dt.date, str]]
-    excluded_snapshots: dict[str, str]
-    set_release_dates: dict[str, tuple[dt.date, str]]
-    late_restriction_reason: str
-    growth_formats: frozenset[str]
-    growth_set_types: frozenset[str]
-    growth_reason: str
+from nrdeck.ruletables import Corrections
 
 
 class TimelinePeriod(msgspec.Struct, frozen=True):
@@ -37,45 +22,17 @@ class TimelinePeriod(msgspec.Struct, frozen=True):
     correction: str | None = None
 
 
-def _parse_corrections(doc: dict[str, Any]) -> Corrections:
-    def dated(rows: list[dict[str, str]], key: str) -> dict[str, tuple[dt.date, str]]:
-        return {r[key]: (dt.date.fromisoformat(r["date"]), r["reason"]) for r in rows}
-
-    growth = doc.get("pool_growth", {})
-    return Corrections(
-        snapshot_dates=dated(doc.get("snapshot_dates", []), "snapshot_id"),
-        excluded_snapshots={
-            r["snapshot_id"]: r["reason"] for r in doc.get("excluded_snapshots", [])
-        },
-        set_release_dates=dated(doc.get("set_release_dates", []), "set_id"),
-        late_restriction_reason=doc.get("late_restrictions", {}).get("reason", ""),
-        growth_formats=frozenset(growth.get("formats", ())),
-        growth_set_types=frozenset(growth.get("set_types", ())),
-        growth_reason=growth.get("reason", ""),
-    )
-
-
-@lru_cache(maxsize=1)
-def corrections() -> Corrections:
-    """The corrections shipped with nrdeck."""
-    from nrdeck.cards.bundled import data_dir
-
-    path = data_dir() / CORRECTIONS_NAME
-    return _parse_corrections(msgspec.json.decode(path.read_bytes()))
-
-
-def snapshot_start(snap: FormatSnapshot, fixes: Corrections | None = None) -> dt.date:
+def snapshot_start(snap: FormatSnapshot, fixes: Corrections) -> dt.date:
     """The snapshot's start date after any correction."""
-    fixes = fixes or corrections()
-    fixed = fixes.snapshot_dates.get(snap.id)
-    return fixed[0] if fixed else snap.date_start
+    fixed = fixes.snapshot_date(snap.id, snap.date_start)
+    return fixed.date if fixed else snap.date_start
 
 
-def set_release(db: CardDB, set_id: str, fixes: Corrections | None = None) -> dt.date | None:
+def set_release(db: CardDB, set_id: str) -> dt.date | None:
     """A set's release date for legality (corrected where nrdeck's table says so)."""
-    fixes = fixes or corrections()
-    fixed = fixes.set_release_dates.get(set_id)
-    return fixed[0] if fixed else db.sets[set_id].date_release
+    released = db.sets[set_id].date_release
+    fixed = db.tables.corrections.set_release(set_id, released)
+    return fixed.date if fixed else released
 
 
 class Timeline:
@@ -84,7 +41,7 @@ class Timeline:
     def __init__(self, db: CardDB, format_id: str, fixes: Corrections | None = None) -> None:
         self.db = db
         self.format_id = format_id
-        self.fixes = fixes or corrections()
+        self.fixes = fixes or db.tables.corrections
         self.periods: tuple[TimelinePeriod, ...] = self._build()
         self._starts = [p.start for p in self.periods]
         self._grown: dict[str, frozenset[str]] = {}
@@ -93,9 +50,7 @@ class Timeline:
     # -- building ----------------------------------------------------------
     def _ordered(self) -> list[tuple[dt.date, FormatSnapshot]]:
         snaps = [
-            s
-            for s in self.db.snapshots_of(self.format_id)
-            if s.id not in self.fixes.excluded_snapshots
+            s for s in self.db.snapshots_of(self.format_id) if self.fixes.excluded(s.id) is None
         ]
         dated = [(snapshot_start(s, self.fixes), i, s) for i, s in enumerate(snaps)]
         return [(d, s) for d, _, s in sorted(dated, key=lambda t: (t[0], t[1]))]
@@ -106,14 +61,14 @@ class Timeline:
         previous: str | None = None
         for index, (start, snap) in enumerate(ordered):
             end = ordered[index + 1][0] if index + 1 < len(ordered) else None
-            fix = self.fixes.snapshot_dates.get(snap.id)
-            note = f"{snap.id} starts {start} ({fix[1]})" if fix else None
+            fix = self.fixes.snapshot_date(snap.id, snap.date_start)
+            note = f"{snap.id} starts {start} ({fix.reason})" if fix else None
             restriction = self.db.restrictions.get(snap.restriction_id or "")
             late = restriction is not None and restriction.date_start > start
             if late and restriction is not None and (end is None or restriction.date_start < end):
                 split = restriction.date_start
                 reason = f"{snap.restriction_id} starts {split}, after {snap.id} ({start}): " + (
-                    self.fixes.late_restriction_reason
+                    self.fixes.late_restrictions.reason
                 )
                 out.append(TimelinePeriod(snap, start, split, snap.card_pool_id, previous, reason))
                 out.append(
@@ -128,7 +83,8 @@ class Timeline:
 
     def _pool_growth(self) -> dict[str, frozenset[str]]:
         """Sets released inside a pool's lifetime that only a later pool lists."""
-        if self.format_id not in self.fixes.growth_formats:
+        growth_rule = self.fixes.pool_growth
+        if self.format_id not in growth_rule.formats:
             return {}
         pools: list[tuple[str, dt.date]] = []
         for period in self.periods:
@@ -143,14 +99,19 @@ class Timeline:
             extra = {
                 s.id
                 for s in self.db.sets.values()
-                if s.type in self.fixes.growth_set_types
+                if s.type in growth_rule.set_types
                 and s.id not in earlier
                 and s.id in later
-                and _inside(set_release(self.db, s.id, self.fixes), start, end)
+                and _inside(self._release(s.id), start, end)
             }
             if extra:
                 growth[pool_id] = frozenset(extra)
         return growth
+
+    def _release(self, set_id: str) -> dt.date | None:
+        released = self.db.sets[set_id].date_release
+        fixed = self.fixes.set_release(set_id, released)
+        return fixed.date if fixed else released
 
     # -- lookups -----------------------------------------------------------
     def at(self, date: dt.date) -> TimelinePeriod | None:
@@ -166,9 +127,8 @@ class Timeline:
         """The pool's sets plus the sets that joined it while it was in force."""
         found = self._grown.get(pool_id)
         if found is None:
-            found = self._grown[pool_id] = self.db.pool_sets(pool_id) | self.growth.get(
-                pool_id, frozenset()
-            )
+            grown = self.growth.get(pool_id, frozenset())
+            found = self._grown[pool_id] = self.db.pool_sets(pool_id) | grown
         return found
 
     def growth_note(self, pool_id: str) -> str | None:
@@ -177,20 +137,13 @@ class Timeline:
         if not extra:
             return None
         names = ", ".join(sorted(self.db.sets[s].name for s in extra))
-        return f"{names} legal from release under {pool_id} ({self.fixes.growth_reason})"
+        return f"{names} legal from release under {pool_id} ({self.fixes.pool_growth.reason})"
 
 
 def _inside(day: dt.date | None, start: dt.date, end: dt.date | None) -> bool:
     return day is not None and start <= day and (end is None or day < end)
 
 
-_TIMELINES: dict[tuple[int, str], Timeline] = {}
-
-
 def timeline(db: CardDB, format_id: str) -> Timeline:
-    """The (cached) corrected timeline of a format in this database."""
-    key = (id(db), format_id)
-    cached = _TIMELINES.get(key)
-    if cached is None or cached.db is not db:
-        cached = _TIMELINES[key] = Timeline(db, format_id)
-    return cached
+    """The corrected timeline of a format in this database (built once per database)."""
+    return db.memo(("timeline", format_id), lambda: Timeline(db, format_id))

@@ -211,9 +211,11 @@ def test_unreachable_remote_deck_is_reported_and_the_others_checked(tmp_path: Pa
     assert both.exit_code == ExitCode.ILLEGAL  # findings outrank an unavailable deck
 
 
-def test_api_url_option_is_accepted() -> None:
+def test_api_url_belongs_to_data_update_only() -> None:
+    # checking never downloads card data: an --api-url here would silently do nothing
     result = run(LEGAL, "--offline", "--api-url", "http://127.0.0.1:9/api/v3/public")
-    assert result.exit_code == ExitCode.OK
+    assert result.exit_code == ExitCode.USAGE
+    assert "--api-url" in result.stderr
 
 
 def test_color_always_and_never() -> None:
@@ -237,12 +239,12 @@ def test_no_colour_under_no_color_and_pre_commit(
 def test_internal_error_is_one_line_and_exit_4_with_traceback_under_debug(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nrdeck.app.check
+    import nrdeck.cli.check
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(nrdeck.app.check, "check_decks", broken)
+    monkeypatch.setattr(nrdeck.cli.check, "check_decks", broken)
     result = run(LEGAL, "--offline")
     assert result.exit_code == ExitCode.INTERNAL
     assert "internal error: RuntimeError: boom" in result.stderr
@@ -253,12 +255,12 @@ def test_internal_error_is_one_line_and_exit_4_with_traceback_under_debug(
 
 
 def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    import nrdeck.app.check
+    import nrdeck.cli.check
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(nrdeck.app.check, "check_decks", interrupted)
+    monkeypatch.setattr(nrdeck.cli.check, "check_decks", interrupted)
     result = run(LEGAL, "--offline")
     assert result.exit_code == ExitCode.INTERRUPTED
     assert result.stderr == "nrdeck: interrupted\n"
@@ -319,6 +321,7 @@ def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> Non
     import msgspec
 
     import nrdeck.app.carddata
+    import nrdeck.app.check
     from nrdeck.carddb import CardDB
 
     real = nrdeck.app.carddata.load_database
@@ -330,7 +333,7 @@ def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> Non
         )
         return db
 
-    monkeypatch.setattr(nrdeck.app.carddata, "load_database", with_warning)
+    monkeypatch.setattr(nrdeck.app.check, "load_database", with_warning)
     result = run(LEGAL, "--offline", "--output-format", "json")
     assert result.exit_code == ExitCode.OK
     assert result.stderr.startswith("nrdeck: warning: the cache is damaged; using bundled\n")

@@ -7,12 +7,17 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from nrdeck.app.check import CheckRun, expand_specs
+from nrdeck.app.sources import expand_specs
 from nrdeck.atomic import write_report
 from nrdeck.carddb import DataInfo
 from nrdeck.errors import ExitCode, UsageError
-from nrdeck.result import CheckResult
-from tests.unit.report.conftest import illegal_result, legal_result, unavailable_result
+from nrdeck.results.check import CheckReport, CheckResult, DeckOutcome
+from tests.unit.report.conftest import (
+    checked,
+    illegal_result,
+    legal_result,
+    unavailable_outcome,
+)
 
 UUID = "7a6b0d6e-1111-4000-8000-000000000000"
 
@@ -67,14 +72,15 @@ def test_an_empty_folder_and_no_specs_are_usage_errors(tmp_path: Path) -> None:
         expand_specs([])
 
 
-def _run(*results: CheckResult) -> CheckRun:
-    return CheckRun(results=results, data=DataInfo(kind="bundled", source="x"))
+def _run(*decks: CheckResult | DeckOutcome) -> CheckReport:
+    outcomes = tuple(d if isinstance(d, DeckOutcome) else checked(d) for d in decks)
+    return CheckReport(outcomes=outcomes, data=DataInfo(kind="bundled", source="x"))
 
 
 def test_exit_code_findings_outrank_unavailable_decks() -> None:
     assert _run(legal_result()).exit_code == ExitCode.OK
-    assert _run(legal_result(), unavailable_result()).exit_code == ExitCode.UNAVAILABLE
-    assert _run(unavailable_result(), illegal_result()).exit_code == ExitCode.ILLEGAL
+    assert _run(legal_result(), unavailable_outcome()).exit_code == ExitCode.UNAVAILABLE
+    assert _run(unavailable_outcome(), illegal_result()).exit_code == ExitCode.ILLEGAL
     warning_only = msgspec.structs.replace(illegal_result(), problems=illegal_result().problems[3:])
     assert _run(warning_only).exit_code == ExitCode.OK  # warnings never make a deck illegal
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.carddb import CardDB
 from nrdeck.cli import app
-from nrdeck.cli.convert import InputFormat, OutputFormat
+from nrdeck.cli.convert import OutputFormat
 from nrdeck.decklist import INPUT_FORMATS, PARSER_BY_FORMAT
 from nrdeck.decklist.writers import READER_OF_WRITER, WRITER_BY_FORMAT
 from nrdeck.resolve import resolve
@@ -36,7 +37,8 @@ def nrdeck(*args: str, stdin: str | None = None) -> Result:
 
 def test_cli_choices_match_the_registries() -> None:
     assert {f.value for f in OutputFormat} == set(WRITER_BY_FORMAT) == set(READER_OF_WRITER)
-    assert {f.value for f in InputFormat} == set(INPUT_FORMATS)
+    help_words = set(re.findall(r"[\w-]+", nrdeck("convert", "--help").stdout))
+    assert set(INPUT_FORMATS) <= set(help_words)
     assert set(READER_OF_WRITER.values()) <= set(PARSER_BY_FORMAT)
 
 

@@ -15,6 +15,7 @@ import pytest
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
 from nrdeck.errors import RemoteDeckError
+from nrdeck.http import HttpSettings
 
 UUID = "5e2b1c3d-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
 pytestmark = pytest.mark.shared
@@ -64,7 +65,9 @@ def _wait_for(port: int, proc: subprocess.Popen[bytes]) -> None:
 
 
 def test_links_and_ids_from_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> None:
-    settings = DeckSettings(v2_url=mock_url, cache_dir=tmp_path / "cache", retries=0)
+    settings = DeckSettings(
+        v2_url=mock_url, cache_dir=tmp_path / "cache", http=HttpSettings(retries=0)
+    )
     for spec in (
         f"https://netrunnerdb.com/en/decklist/{UUID}/world-champion",
         UUID,
@@ -83,7 +86,7 @@ def test_links_and_ids_from_the_mock(mock_url: str, db: CardDB, tmp_path: Path) 
 
 
 def test_unknown_ids_on_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> None:
-    settings = DeckSettings(v2_url=mock_url, cache_dir=tmp_path, retries=0)
+    settings = DeckSettings(v2_url=mock_url, cache_dir=tmp_path, http=HttpSettings(retries=0))
     for spec in (
         "https://netrunnerdb.com/en/decklist/1/x",
         "https://netrunnerdb.com/en/deck/view/1",

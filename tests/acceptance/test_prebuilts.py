@@ -12,8 +12,9 @@ import pytest
 from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import data_dir
 from nrdeck.deck import Deck, DeckEntry
-from nrdeck.result import CheckResult
-from nrdeck.rules import check_deck, select
+from nrdeck.results.check import CheckResult
+from nrdeck.rules import check_deck
+from tests.unit.rules.helpers import select_in_force
 
 WORLDS = {
     w["year"]: dt.date.fromisoformat(w["date"])
@@ -66,7 +67,7 @@ def deck_of(db: CardDB, prebuilt: dict[str, Any]) -> Deck:
 
 
 def standard_on(db: CardDB, deck: Deck, day: dt.date) -> CheckResult:
-    return check_deck(deck, db, select(db, "standard", today=day, as_of=day))
+    return check_deck(deck, db, select_in_force(db, "standard", today=day, as_of=day))
 
 
 def test_six_prebuilts(prebuilts: list[dict[str, Any]]) -> None:

@@ -12,9 +12,9 @@ import pytest
 
 from nrdeck.carddb import CardDB
 from nrdeck.problems import CODES
-from nrdeck.result import CheckResult
-from nrdeck.rules import check_deck, select
-from tests.unit.rules.helpers import make_deck
+from nrdeck.results.check import CheckResult
+from nrdeck.rules import check_deck
+from tests.unit.rules.helpers import make_deck, select_in_force
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "rules"
 BASES: dict[str, dict[str, Any]] = json.loads((GOLDEN / "bases.json").read_text("utf-8"))["bases"]
@@ -58,7 +58,7 @@ def run_case(db: CardDB, case: dict[str, Any]) -> CheckResult:
     base = BASES[case["base"]]
     identity = case["identity"] if "identity" in case else base["identity"]
     day = dt.date.fromisoformat(case.get("on", base["on"]))
-    in_force = select(db, case.get("format", base["format"]), today=day, as_of=day)
+    in_force = select_in_force(db, case.get("format", base["format"]), today=day, as_of=day)
     deck = make_deck(
         db, identity, _lines(case, base), extra_identities=case.get("extra_identities", ())
     )

@@ -10,10 +10,10 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from nrdeck.carddb import CardDB
-from nrdeck.cards.http import HttpSettings
 from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.nrdb_v3_facts import number_or_x
 from nrdeck.errors import DataUnavailableError
+from nrdeck.http import HttpSettings
 from tests.unit.cards.v3server import FakeNrdb
 
 FAST = HttpSettings(connect_timeout=1.0, read_timeout=2.0, retries=2, backoff=0.01)

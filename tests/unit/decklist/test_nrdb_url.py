@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from pathlib import Path
@@ -12,12 +13,12 @@ from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck.app.decks import DeckSettings, is_remote, load_deck
+from nrdeck.app.decks import DeckSettings, is_remote, load_deck, obtain_deck
 from nrdeck.carddb import CardDB
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode, RemoteDeckError
-from nrdeck.problems import Severity
+from nrdeck.http import HttpSettings
 
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 DECK = {
@@ -69,8 +70,10 @@ def test_numeric_name_of_an_existing_file_is_local(
 
 
 def settings_for(server: HTTPServer, cache: Path, **kw: Any) -> DeckSettings:
-    base = dict(v2_url=server.url_for("/api/2.0/public"), cache_dir=cache, retries=0)
-    return DeckSettings(**{**base, **kw})  # type: ignore[arg-type]
+    offline = bool(kw.pop("offline", False))
+    http = HttpSettings(retries=0, **kw)
+    url = server.url_for("/api/2.0/public")
+    return DeckSettings(v2_url=url, cache_dir=cache, offline=offline, http=http)
 
 
 def test_fetch_decklist_caches_and_serves_offline(
@@ -128,7 +131,7 @@ def test_unknown_id_success_false_and_404(
 
 def test_network_failure(tmp_path: Path, db: CardDB) -> None:
     settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
-                            retries=0)  # fmt: skip
+                            http=HttpSettings(retries=0))  # fmt: skip
     with pytest.raises(RemoteDeckError) as info:
         load_deck(UUID, db, settings)
     assert "could not reach NetrunnerDB" in info.value.one_line()
@@ -167,12 +170,12 @@ def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, 
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(envelope(DECK)))
     settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
-                            retries=0)  # fmt: skip
-    deck = load_deck(UUID, db, settings)
-    assert deck.counts() == {"sure_gamble": 5}
-    [warning] = deck.problems
-    assert (warning.code, warning.severity) == ("deck-unavailable", Severity.WARNING)
-    assert "cached copy" in warning.message
+                            http=HttpSettings(retries=0))  # fmt: skip
+    loaded = obtain_deck(UUID, db, settings)
+    assert loaded.deck.counts() == {"sure_gamble": 5}
+    assert loaded.deck.problems == ()  # the fallback is the outcome's, not a problem
+    assert loaded.cached is not None and loaded.cached.date == dt.date.today()
+    assert "could not reach NetrunnerDB" in loaded.cached.reason
 
 
 def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
@@ -189,7 +192,7 @@ def test_after_a_network_failure_the_run_stops_trying(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB
 ) -> None:
     settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
-                            retries=0)  # fmt: skip
+                            http=HttpSettings(retries=0))  # fmt: skip
     with pytest.raises(RemoteDeckError):
         load_deck(UUID, db, settings)
     assert settings.reachability.is_down
@@ -207,9 +210,9 @@ def test_after_a_network_failure_the_run_stops_trying(
     path = cache_path(tmp_path, "decklist", UUID)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(envelope(DECK)))
-    deck = load_deck(UUID, db, same_run)
-    assert deck.counts() == {"sure_gamble": 5}
-    assert "earlier in this run" in deck.problems[0].message
+    loaded = obtain_deck(UUID, db, same_run)
+    assert loaded.deck.counts() == {"sure_gamble": 5}
+    assert loaded.cached is not None and "earlier in this run" in loaded.cached.reason
     assert httpserver.log == []
 
     # A new run starts with a clean slate.

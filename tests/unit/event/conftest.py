@@ -7,8 +7,8 @@ import datetime as dt
 from nrdeck.carddb import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
-from nrdeck.report.event_model import ChangedSince, DeckOutcome, EventReport, PlayerReport
-from nrdeck.result import CheckResult, DeckStats, Period
+from nrdeck.results.check import CheckResult, DeckOutcome, DeckStats, Period
+from nrdeck.results.event import ChangedSince, EventDeck, EventReport, PlayerReport
 
 PERIOD = Period(
     format_id="standard",
@@ -26,7 +26,7 @@ IDENTITY = {"corp": "Haas-Bioroid: Precision Design", "runner": "Zahya Sadeghi: 
 
 def checked(
     column: str, side: str | None = None, *problems: Problem, legal_before: bool | None = None
-) -> DeckOutcome:
+) -> EventDeck:
     """A deck that was read and checked: its identity is on ``side`` (default: the column)."""
     side = side or column
     result = CheckResult(
@@ -38,14 +38,17 @@ def checked(
         stats=DeckStats(cards=45, min_cards=45, influence_spent=0, influence_limit=15),
         problems=problems,
     )
-    return DeckOutcome(column, "file", f"{column}.txt", result, (), legal_before)
+    outcome = DeckOutcome(source=f"{column}.txt", result=result)
+    return EventDeck(column, "file", f"{column}.txt", outcome, legal_before)
 
 
-def failed(column: str, code: str, message: str) -> DeckOutcome:
+def failed(column: str, code: str, message: str) -> EventDeck:
     """A deck with no result: missing, unreadable or not fetched."""
     kind = {"deck-unavailable": "remote", "event-deck-missing": "empty"}.get(code, "file")
     problem = Problem(code, message, location=Location("roster.csv", 3))
-    return DeckOutcome(column, kind, "" if kind == "empty" else "x", None, (problem,))
+    source = "" if kind == "empty" else "x"
+    outcome = DeckOutcome(source=source, problems=(problem,), unavailable=kind == "remote")
+    return EventDeck(column, kind, source, outcome)
 
 
 def banned(line: int = 12) -> Problem:
@@ -59,7 +62,7 @@ def banned(line: int = 12) -> Problem:
 
 
 def player(
-    name: str, corp: DeckOutcome, runner: DeckOutcome, *problems: Problem, line: int = 2
+    name: str, corp: EventDeck, runner: EventDeck, *problems: Problem, line: int = 2
 ) -> PlayerReport:
     return PlayerReport(name, line, corp, runner, problems, {"Table": str(line)})
 

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nrdeck.app.event import check_sides, exit_code, mark_duplicates
+from nrdeck.app.event import roster_location
 from nrdeck.app.roster import Roster
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Location, Severity
+from nrdeck.results.event import EventReport
+from nrdeck.rules.registration import check_sides, mark_duplicates
 from tests.unit.event.conftest import banned, checked, failed, player, report
 
 HERE = Location("roster.csv", 4)
+
+
+def exit_code(event: EventReport) -> ExitCode:
+    return event.exit_code
 
 
 def test_right_sides_have_no_problem() -> None:
@@ -42,7 +48,7 @@ def test_duplicates_flag_every_later_registration() -> None:
         player("ana  lima", checked("corp"), checked("runner"), line=5),
         player("Ben", checked("corp"), checked("runner"), line=6),
     ]
-    marked = mark_duplicates(players, roster)
+    marked = mark_duplicates(players, roster.unit, lambda line: roster_location(roster, line))
     assert [p.problems for p in (marked[0], marked[2])] == [(), ()]
     (problem,) = marked[1].problems
     assert problem.code == "event-duplicate-player"

@@ -13,9 +13,10 @@ from nrdeck.app.event import EventSettings, run_event
 from nrdeck.app.roster import read_roster
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
+from nrdeck.rules import Selection
 
 DECKS = Path(__file__).resolve().parents[2] / "fixtures" / "event" / "decks"
-SG = EventSettings(format_id="system_gateway", today=dt.date(2026, 1, 1))
+SG = EventSettings(Selection(today=dt.date(2026, 1, 1), format_id="system_gateway"))
 
 
 def roster_file(tmp_path: Path) -> Path:
@@ -49,7 +50,7 @@ def test_bad_format_is_a_usage_error_before_any_deck_is_read(db: CardDB, tmp_pat
         run_event(
             roster,
             db,
-            EventSettings(format_id="no_such_format"),
+            EventSettings(Selection(today=dt.date(2026, 1, 1), format_id="no_such_format")),
             DeckSettings(offline=True),
             lambda *call: calls.append(call),
         )

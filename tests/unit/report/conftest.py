@@ -9,8 +9,7 @@ import pytest
 from nrdeck.carddb import DataInfo
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.problems import Location, Problem, Severity
-from nrdeck.report import Report
-from nrdeck.result import CardCost, CheckResult, DeckStats, Period
+from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome, DeckStats, Period
 
 STANDARD = Period(
     format_id="standard",
@@ -92,25 +91,22 @@ def illegal_result() -> CheckResult:
     )
 
 
-def unavailable_result() -> CheckResult:
+def unavailable_outcome() -> DeckOutcome:
     source = "https://netrunnerdb.com/en/decklist/7a6b0d6e-0000-4000-8000-000000000000"
-    deck = Deck(source=source, name=None, identity=None, entries=())
     problem = Problem(
         "deck-unavailable",
         "NetrunnerDB answered 404: no public decklist with that id",
         location=Location(source),
     )
-    return CheckResult(
-        deck=deck,
-        identity_id=None,
-        identity_title=None,
-        side=None,
-        period=STANDARD,
-        stats=DeckStats(cards=0, min_cards=None, influence_spent=0, influence_limit=None),
-        problems=(problem,),
-    )
+    return DeckOutcome(source=source, problems=(problem,), unavailable=True)
+
+
+def checked(result: CheckResult) -> DeckOutcome:
+    """The outcome of a deck that was read and checked."""
+    return DeckOutcome(source=result.deck.source, result=result)
 
 
 @pytest.fixture
-def report() -> Report:
-    return Report(results=(legal_result(), illegal_result(), unavailable_result()), data=DATA)
+def report() -> CheckReport:
+    outcomes = (checked(legal_result()), checked(illegal_result()), unavailable_outcome())
+    return CheckReport(outcomes=outcomes, data=DATA, period=STANDARD)

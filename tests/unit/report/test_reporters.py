@@ -10,20 +10,21 @@ import jsonschema
 import pytest
 
 import nrdeck.report
-from nrdeck.report import REPORTER_BY_NAME, Report, ReportOptions, Styled
+from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
 from nrdeck.report.github import escape_data, escape_property
 from nrdeck.report.model import summary_line
+from nrdeck.results.check import CheckReport
 
 SCHEMA = Path(nrdeck.report.__file__).parent / "check-v1.schema.json"
 
 
-def _text(report: Report, **opts: bool) -> str:
+def _text(report: CheckReport, **opts: bool) -> str:
     out = REPORTER_BY_NAME["text"].render(report, ReportOptions(**opts))
     assert isinstance(out, Styled)
     return out.plain()
 
 
-def test_text_verdicts_problems_and_lines(report: Report) -> None:
+def test_text_verdicts_problems_and_lines(report: CheckReport) -> None:
     text = _text(report)
     lines = text.splitlines()
     assert lines[0] == (
@@ -41,34 +42,34 @@ def test_text_verdicts_problems_and_lines(report: Report) -> None:
     assert "influence" not in text.split("✗ decks/bad")[0]  # figures only with -v
 
 
-def test_text_verbose_adds_figures(report: Report) -> None:
+def test_text_verbose_adds_figures(report: CheckReport) -> None:
     text = _text(report, verbose=True)
     assert "cards 45/45 · influence 12/15 · agenda points 20 (needs 20–21)" in text
     assert "influence: 2× Spin Doctor 4" in text
     assert "in force: Standard · snapshot standard_32 · pool Standard Card Pool 25.08" in text
 
 
-def test_text_quiet_shows_only_illegal(report: Report) -> None:
+def test_text_quiet_shows_only_illegal(report: CheckReport) -> None:
     text = _text(report, quiet=True)
     assert "decks/hb.txt" not in text
     assert "decks/bad, deck:1.txt" in text
 
 
-def test_styled_to_rich_keeps_the_text(report: Report) -> None:
+def test_styled_to_rich_keeps_the_text(report: CheckReport) -> None:
     out = REPORTER_BY_NAME["text"].render(report, ReportOptions())
     assert isinstance(out, Styled)
     assert out.to_rich().plain == out.plain().rstrip("\n")
 
 
-def test_summary_line(report: Report) -> None:
+def test_summary_line(report: CheckReport) -> None:
     assert summary_line(report) == (
         "3 decks: 1 legal, 1 illegal, 1 unavailable · card data: bundled snapshot of 2025-09-17"
     )
-    one = Report(results=report.results[:1], data=report.data)
+    one = CheckReport(outcomes=report.outcomes[:1], data=report.data)
     assert summary_line(one).startswith("1 deck: 1 legal, 0 illegal ·")
 
 
-def test_json_matches_schema_and_contract(report: Report) -> None:
+def test_json_matches_schema_and_contract(report: CheckReport) -> None:
     out = REPORTER_BY_NAME["json"].render(report, ReportOptions())
     assert isinstance(out, str)
     doc = json.loads(out)
@@ -92,14 +93,14 @@ def test_json_matches_schema_and_contract(report: Report) -> None:
     assert remote["identity"] is None and remote["legal"] is False
 
 
-def test_json_schema_rejects_a_broken_document(report: Report) -> None:
+def test_json_schema_rejects_a_broken_document(report: CheckReport) -> None:
     doc = json.loads(str(REPORTER_BY_NAME["json"].render(report, ReportOptions())))
     del doc["decks"][0]["problems"]
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
-def test_github_annotations_are_escaped(report: Report) -> None:
+def test_github_annotations_are_escaped(report: CheckReport) -> None:
     out = str(REPORTER_BY_NAME["github"].render(report, ReportOptions()))
     lines = out.splitlines()
     assert lines[0] == (
@@ -121,7 +122,7 @@ def test_github_escaping_rules() -> None:
     assert escape_property("a%b\r\nc:d,e") == "a%25b%0D%0Ac%3Ad%2Ce"
 
 
-def test_junit_one_testcase_per_deck_one_failure_per_problem(report: Report) -> None:
+def test_junit_one_testcase_per_deck_one_failure_per_problem(report: CheckReport) -> None:
     out = str(REPORTER_BY_NAME["junit"].render(report, ReportOptions(quiet=True)))
     root = ET.fromstring(out.split("\n", 1)[1])
     suite = root.find("testsuite")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
+from nrdeck.app.selection import read_house_source
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry
-from nrdeck.result import CheckResult
-from nrdeck.rules import check_deck, select
+from nrdeck.results.check import CheckResult
+from nrdeck.rules import InForce, Selection, check_deck, select
 
 Lines = Sequence[tuple[int, str]]
 
@@ -51,10 +53,33 @@ def check(
 ) -> CheckResult:
     """Check a deck built from titles under the format in force on the date."""
     day = dt.date.fromisoformat(on)
-    in_force = select(db, fmt, today=day, as_of=day, **select_args)  # type: ignore[arg-type]
+    in_force = select_in_force(db, fmt, today=day, as_of=day, **select_args)  # type: ignore[arg-type]
     return check_deck(make_deck(db, identity, lines), db, in_force)
 
 
 def codes(result: CheckResult) -> list[str]:
     """The problem codes, in report order."""
     return [p.code for p in result.problems]
+
+
+def select_in_force(
+    db: CardDB,
+    fmt: str,
+    *,
+    today: dt.date,
+    as_of: dt.date | None = None,
+    snapshot_id: str | None = None,
+    banlist_id: str | None = None,
+    format_file: Path | None = None,
+) -> InForce:
+    """What is in force, selected as the commands select it (a format file read as they do)."""
+    house = read_house_source(format_file) if format_file is not None else None
+    selection = Selection(
+        today=today,
+        format_id=fmt,
+        as_of=as_of,
+        snapshot_id=snapshot_id,
+        banlist_id=banlist_id,
+        house=house,
+    )
+    return select(db, selection)

@@ -9,9 +9,9 @@ import pytest
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
-from nrdeck.rules import check_deck, select
+from nrdeck.rules import check_deck
 from nrdeck.rules.construction import agenda_band
-from tests.unit.rules.helpers import check, codes, make_deck
+from tests.unit.rules.helpers import check, codes, make_deck, select_in_force
 
 
 def cr_band(cards: int) -> tuple[int, int]:
@@ -50,7 +50,7 @@ def test_a_deck_with_five_problems_reports_five_with_their_lines(db: CardDB) -> 
         extra_identities=["Jinteki: Restoring Humanity"],
     )
     result = check_deck(
-        deck, db, select(db, "casual", today=__import__("datetime").date(2025, 11, 1))
+        deck, db, select_in_force(db, "casual", today=__import__("datetime").date(2025, 11, 1))
     )
     assert Counter(codes(result)) == Counter(
         {
@@ -75,7 +75,7 @@ def test_reading_problems_come_first(db: CardDB) -> None:
     deck = make_deck(db, "Haas-Bioroid: Precision Design", [(4, "Hedge Fund")])
     deck = Deck(deck.source, None, deck.identity, deck.entries, problems=(reading,))
     result = check_deck(
-        deck, db, select(db, "casual", today=__import__("datetime").date(2025, 11, 1))
+        deck, db, select_in_force(db, "casual", today=__import__("datetime").date(2025, 11, 1))
     )
     assert result.problems[0] is reading and "copies" in codes(result)
 
@@ -185,11 +185,21 @@ def test_a_banned_subtype_bans_every_card_of_it_even_when_not_listed(db: CardDB)
 
     import msgspec
 
+    from nrdeck.rules.inforce import make_in_force
+
     day = dt.date(2024, 10, 19)
-    listed = select(db, "standard", today=day, as_of=day)
+    listed = select_in_force(db, "standard", today=day, as_of=day)
     assert listed.restriction is not None and listed.restriction.banned_subtypes == {"current"}
     only_subtype = msgspec.structs.replace(listed.restriction, banned=frozenset())
-    in_force = msgspec.structs.replace(listed, restriction=only_subtype, cache={})
+    in_force = make_in_force(
+        db,
+        listed.period,
+        card_pool_id=listed.card_pool_id,
+        restriction=only_subtype,
+        date=listed.date,
+        extras=listed.extras,
+        pool_sets=listed.pool_sets,
+    )
     deck = make_deck(db, "Haas-Bioroid: Precision Design", [(1, "Kill Switch"), (1, "Hedge Fund")])
     banned = [p for p in check_deck(deck, db, in_force).problems if p.code == "banned"]
     assert [p.cards for p in banned] == [("kill_switch",)] and "every current" in banned[0].message

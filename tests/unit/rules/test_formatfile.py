@@ -9,8 +9,8 @@ import pytest
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules import InForce, check_deck, select
-from tests.unit.rules.helpers import make_deck
+from nrdeck.rules import InForce, check_deck
+from tests.unit.rules.helpers import make_deck, select_in_force
 
 DAY = dt.date(2025, 11, 1)
 HB = "Haas-Bioroid: Precision Design"
@@ -27,7 +27,7 @@ def user_format(
 ) -> InForce:
     path = tmp_path / "house.toml"
     path.write_text(text, encoding="utf-8")
-    return select(db, fmt, today=DAY, format_file=path, **kw)  # type: ignore[arg-type]
+    return select_in_force(db, fmt, today=DAY, format_file=path, **kw)  # type: ignore[arg-type]
 
 
 def codes_under(db: CardDB, in_force: InForce, lines: list[tuple[int, str]] = LEGAL) -> list[str]:
@@ -102,7 +102,7 @@ def test_bad_format_files_are_one_line_usage_errors(
 
 def test_a_missing_format_file_is_a_usage_error(db: CardDB, tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="cannot read"):
-        select(db, "standard", today=DAY, format_file=tmp_path / "absent.toml")
+        select_in_force(db, "standard", today=DAY, format_file=tmp_path / "absent.toml")
 
 
 def test_a_casual_house_format_applies_its_own_lists_only(db: CardDB, tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nrdeck.carddb import CardDB
-from nrdeck.result import CheckResult
+from nrdeck.results.check import CheckResult
 from tests.unit.rules.helpers import check, codes
 
 HB = "Haas-Bioroid: Engineering the Future"

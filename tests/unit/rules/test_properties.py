@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry
-from nrdeck.result import CheckResult
-from nrdeck.rules import InForce, check_deck, select
+from nrdeck.results.check import CheckResult
+from nrdeck.rules import InForce, check_deck
+from tests.unit.rules.helpers import select_in_force
 
 IDENTITIES = ("haas_bioroid_engineering_the_future", "the_professor_keeper_of_knowledge")
 FORMATS = (
@@ -67,7 +68,7 @@ def decks(
     entries = [(cid, draw(st.integers(1, 4))) for cid in ids]
     fmt, on = draw(st.sampled_from(FORMATS))
     day = dt.date.fromisoformat(on)
-    return identity, entries, select(db, fmt, today=day, as_of=day)
+    return identity, entries, select_in_force(db, fmt, today=day, as_of=day)
 
 
 @given(data=st.data())
@@ -109,7 +110,7 @@ def test_adding_a_card_never_lowers_influence_spent(db: CardDB, data: st.DataObj
 
 
 def test_adding_a_card_can_make_an_alliance_card_free(db: CardDB) -> None:
-    in_force = select(db, "casual", today=dt.date(2025, 11, 1))
+    in_force = select_in_force(db, "casual", today=dt.date(2025, 11, 1))
     five = [("consulting_visit", 1), ("ice_wall", 3), ("beanstalk_royalties", 2)]
     before = check_deck(deck_of(IDENTITIES[0], five), db, in_force)
     after = check_deck(deck_of(IDENTITIES[0], [*five, ("ice_wall", 1)]), db, in_force)

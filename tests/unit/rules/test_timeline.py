@@ -11,14 +11,14 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules import select
-from nrdeck.rules.timeline import Timeline, corrections, set_release, timeline
+from nrdeck.rules.timeline import Timeline, set_release, timeline
+from tests.unit.rules.helpers import select_in_force
 
 D = dt.date.fromisoformat
 
 
 def in_force(db: CardDB, fmt: str, on: str) -> tuple[str | None, str | None]:
-    chosen = select(db, fmt, today=D(on), as_of=D(on))
+    chosen = select_in_force(db, fmt, today=D(on), as_of=D(on))
     return chosen.card_pool_id, chosen.period.restriction_id
 
 
@@ -47,11 +47,11 @@ def test_the_period_in_force_on_a_date_follows_the_corrected_timeline(
 
 
 def test_periods_record_the_correction_they_apply(db: CardDB) -> None:
-    fixed = select(db, "standard", today=D("2025-09-01"), as_of=D("2025-09-01")).period
+    fixed = select_in_force(db, "standard", today=D("2025-09-01"), as_of=D("2025-09-01")).period
     assert fixed.snapshot_id == "standard_31" and "year typo" in (fixed.correction or "")
-    late = select(db, "startup", today=D("2024-05-01"), as_of=D("2024-05-01")).period
+    late = select_in_force(db, "startup", today=D("2024-05-01"), as_of=D("2024-05-01")).period
     assert "startup_ban_list_24_09 starts 2024-09-20" in (late.correction or "")
-    plain = select(db, "standard", today=D("2016-03-01"), as_of=D("2016-03-01")).period
+    plain = select_in_force(db, "standard", today=D("2016-03-01"), as_of=D("2016-03-01")).period
     assert plain.correction is None
 
 
@@ -91,7 +91,8 @@ def test_pool_growth_is_derived_from_release_dates_and_later_pools(db: CardDB) -
 
 def test_pool_growth_follows_the_rule_not_a_list(db: CardDB) -> None:
     # Without booster packs among the set types, only the data packs remain.
-    fixes = replace(corrections(), growth_set_types=frozenset({"data_pack"}))
+    base = db.tables.corrections
+    fixes = replace(base, pool_growth=replace(base.pool_growth, set_types=frozenset({"data_pack"})))
     growth = Timeline(db, "standard", fixes).growth
     assert growth == {
         "rotation_2018": {"downfall"},
@@ -133,25 +134,27 @@ def test_corrections_file_gives_a_reason_for_every_entry() -> None:
 
 
 def test_default_is_the_active_snapshot_with_today_for_release_checks(db: CardDB) -> None:
-    chosen = select(db, "standard", today=D("2030-01-01"))
+    chosen = select_in_force(db, "standard", today=D("2030-01-01"))
     active = db.formats["standard"].active_snapshot
     assert active is not None and chosen.period.snapshot_id == active.id
     assert chosen.date == D("2030-01-01")
 
 
 def test_snapshot_and_banlist_options(db: CardDB) -> None:
-    snap = select(db, "standard", today=D("2030-01-01"), snapshot_id="standard_30")
+    snap = select_in_force(db, "standard", today=D("2030-01-01"), snapshot_id="standard_30")
     assert snap.date == D("2025-04-24") and snap.period.restriction_id == "standard_ban_list_25_04"
-    late = select(db, "startup", today=D("2030-01-01"), snapshot_id="startup_6")
+    late = select_in_force(db, "startup", today=D("2030-01-01"), snapshot_id="startup_6")
     assert late.period.restriction_id == "startup_ban_list_24_09"
-    early = select(
+    early = select_in_force(
         db, "startup", today=D("2030-01-01"), snapshot_id="startup_6", as_of=D("2024-05-01")
     )
     assert early.period.restriction_id == "startup_ban_list_24_01"
-    ban = select(db, "standard", today=D("2024-10-19"), banlist_id="standard_ban_list_23_09")
+    ban = select_in_force(
+        db, "standard", today=D("2024-10-19"), banlist_id="standard_ban_list_23_09"
+    )
     assert ban.card_pool_id == "rotation_2023" and ban.restriction is not None
     assert ban.restriction.id == "standard_ban_list_23_09"
-    sunset = select(db, "standard", today=D("2030-01-01"), snapshot_id="sunset_01")
+    sunset = select_in_force(db, "standard", today=D("2030-01-01"), snapshot_id="sunset_01")
     assert sunset.period.restriction_id == "sunset_ban_list_24_01" and sunset.period.correction
 
 
@@ -174,11 +177,11 @@ def test_unknown_ids_are_usage_errors_listing_valid_ids(
 ) -> None:
     fmt = str(kwargs.pop("format_id"))
     with pytest.raises(UsageError) as err:
-        select(db, fmt, today=D("2025-11-01"), **kwargs)  # type: ignore[arg-type]
+        select_in_force(db, fmt, today=D("2025-11-01"), **kwargs)  # type: ignore[arg-type]
     assert listed in err.value.one_line()
 
 
 def test_casual_has_no_pool_and_no_restriction(db: CardDB) -> None:
-    chosen = select(db, "casual", today=D("2025-11-01"))
+    chosen = select_in_force(db, "casual", today=D("2025-11-01"))
     assert chosen.card_pool_id is None and chosen.restriction is None
     assert not chosen.extras.constructed and chosen.period.format_name == "Casual"

@@ -9,7 +9,7 @@ from pytest_httpserver import HTTPServer
 from nrdeck import __version__
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
-from nrdeck.cards.http import HttpSettings, make_session, timeouts
+from nrdeck.http import HttpSettings, make_session, timeouts
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
@@ -31,7 +31,7 @@ def test_remote_deck_requests_carry_the_user_agent(
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}", headers=AGENT).respond_with_json(
         {"data": [deck], "total": 1, "success": True}
     )
-    settings = DeckSettings(v2_url=httpserver.url_for("/api/2.0/public"), cache_dir=tmp_path,
-                            retries=0)  # fmt: skip
+    url = httpserver.url_for("/api/2.0/public")
+    settings = DeckSettings(v2_url=url, cache_dir=tmp_path, http=HttpSettings(retries=0))
     loaded = load_deck(UUID, db, settings)
     assert loaded.name == "Catalyst" and loaded.problems == ()

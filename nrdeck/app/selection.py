@@ -1,0 +1,57 @@
+"""Turning the options that choose what is in force into one ``Selection`` (check, stats, event).
+
+The one place a house format file is read: its TOML is parsed here and handed to the rules,
+which check it against the card data.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+from pathlib import Path
+
+from nrdeck.errors import UsageError
+from nrdeck.rules import HouseSource, Selection
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+_LINE = re.compile(r"at line (\d+)")
+
+
+def make_selection(
+    *,
+    format_id: str = "standard",
+    as_of: dt.date | None = None,
+    snapshot_id: str | None = None,
+    banlist_id: str | None = None,
+    format_file: Path | None = None,
+    today: dt.date | None = None,
+) -> Selection:
+    """The selection the options ask for (today: the clock's date unless given)."""
+    return Selection(
+        today=today or dt.date.today(),
+        format_id=format_id,
+        as_of=as_of,
+        snapshot_id=snapshot_id,
+        banlist_id=banlist_id,
+        house=read_house_source(format_file) if format_file is not None else None,
+    )
+
+
+def read_house_source(path: Path) -> HouseSource:
+    """Read and parse a house format file (a usage error naming the file and line)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"{path}: cannot read the format file ({err})") from None
+    try:
+        table = dict(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as err:
+        found = _LINE.search(str(err))
+        line = found.group(1) if found else str(max(1, len(text.splitlines())))
+        raise UsageError(f"{path}:{line}: not valid TOML ({str(err).split(' (at')[0]})") from None
+    return HouseSource(path=str(path), text=text, table=table)

@@ -1,0 +1,140 @@
+"""What a legality check returns (period, figures, problems) and what became of each deck."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import msgspec
+
+from nrdeck.cardrecords import DataInfo
+from nrdeck.deck import Deck
+from nrdeck.errors import ExitCode
+from nrdeck.problems import Problem, Severity
+from nrdeck.results.outcome import Status, exit_code
+
+
+class Period(msgspec.Struct, frozen=True):
+    """What was in force: format, snapshot, card pool, restriction, date, correction."""
+
+    format_id: str
+    format_name: str
+    as_of: dt.date
+    snapshot_id: str | None = None
+    card_pool_id: str | None = None
+    card_pool_name: str | None = None
+    restriction_id: str | None = None
+    restriction_name: str | None = None
+    correction: str | None = None
+
+    def describe(self) -> str:
+        """'Standard · Ban List 25.08 · pool rotation_2025 · 2025-09-01'."""
+        parts = [self.format_name]
+        if self.restriction_name:
+            parts.append(self.restriction_name)
+        if self.card_pool_name:
+            parts.append(self.card_pool_name)
+        return " · ".join(parts)
+
+
+class CardCost(msgspec.Struct, frozen=True):
+    """One card's contribution to a figure (influence or Eternal points)."""
+
+    card_id: str
+    title: str
+    copies: int
+    amount: int
+    note: str = ""
+
+
+class DeckStats(msgspec.Struct, frozen=True):
+    """The deck's figures."""
+
+    cards: int
+    min_cards: int | None
+    influence_spent: int
+    influence_limit: int | None  # None: unlimited; after any global penalty
+    influence_breakdown: tuple[CardCost, ...] = ()
+    printed_influence_limit: int | None = None
+    agenda_points: int | None = None  # Corp only
+    agenda_band: tuple[int, int] | None = None
+    points: int | None = None  # Eternal points, when the restriction has points
+    point_limit: int | None = None
+    points_breakdown: tuple[CardCost, ...] = ()
+
+
+class CheckResult(msgspec.Struct, frozen=True):
+    """The verdict on one deck."""
+
+    deck: Deck
+    identity_id: str | None
+    identity_title: str | None
+    side: str | None
+    period: Period
+    stats: DeckStats
+    problems: tuple[Problem, ...]
+
+    @property
+    def legal(self) -> bool:
+        """True when no problem is an error."""
+        return not any(p.severity is Severity.ERROR for p in self.problems)
+
+
+class CachedCopy(msgspec.Struct, frozen=True):
+    """A remote deck checked from the copy cached on ``date``, and why it was not fetched."""
+
+    date: dt.date
+    reason: str
+
+
+class DeckOutcome(msgspec.Struct, frozen=True):
+    """One deck: its check (fresh or from a cached copy), or why it could not be checked.
+
+    ``result`` is None when the deck could not be read or obtained; ``problems`` then say
+    why, and ``unavailable`` tells a deck that could not be obtained (exit 3: try again)
+    from one that could not be read (the deck's fault: illegal).
+    """
+
+    source: str
+    result: CheckResult | None = None
+    cached: CachedCopy | None = None
+    problems: tuple[Problem, ...] = ()
+    unavailable: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """True when the deck was read and checked (perhaps from a cached copy)."""
+        return self.result is not None
+
+    @property
+    def status(self) -> Status:
+        """Unavailable, illegal (problems, unreadable) or legal."""
+        if self.unavailable:
+            return Status.UNAVAILABLE
+        if self.result is None or not self.result.legal:
+            return Status.ILLEGAL
+        if any(p.severity is Severity.ERROR for p in self.problems):
+            return Status.ILLEGAL
+        return Status.LEGAL
+
+    @property
+    def all_problems(self) -> tuple[Problem, ...]:
+        """Why it was not checked, then the check's problems; errors first."""
+        found = self.problems + (self.result.problems if self.result else ())
+        return tuple(sorted(found, key=lambda p: p.severity is not Severity.ERROR))
+
+
+class CheckReport(msgspec.Struct, frozen=True):
+    """One check run: an outcome per deck in the order given, what was in force, the data."""
+
+    outcomes: tuple[DeckOutcome, ...]
+    data: DataInfo
+    period: Period | None = None
+
+    def count(self, status: Status) -> int:
+        """How many decks have this status."""
+        return sum(1 for o in self.outcomes if o.status is status)
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """The run's exit code (see ``exit_code``)."""
+        return exit_code(o.status for o in self.outcomes)

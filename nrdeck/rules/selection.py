@@ -1,0 +1,48 @@
+"""Choosing what is in force: one selection value, one entry point for every kind of format."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import msgspec
+
+from nrdeck.carddb import CardDB
+from nrdeck.rules.house import HouseSource, parse_house_format, select_house
+from nrdeck.rules.inforce import InForce, select_builtin
+
+
+class Selection(msgspec.Struct, frozen=True):
+    """What the options ask for: a format, a date, maybe a snapshot, ban list or house format.
+
+    ``today`` is given by the caller (the core never reads the clock); a house format comes
+    as the table the caller read from its file, and is checked against the card data here.
+    """
+
+    today: dt.date
+    format_id: str = "standard"
+    as_of: dt.date | None = None
+    snapshot_id: str | None = None
+    banlist_id: str | None = None
+    house: HouseSource | None = None
+
+
+def select(db: CardDB, selection: Selection) -> InForce:
+    """What is in force: the period, pool, ban list, date and extras the selection names."""
+    if selection.house is not None:
+        return select_house(
+            db,
+            parse_house_format(selection.house, db),
+            selection.format_id,
+            today=selection.today,
+            as_of=selection.as_of,
+            snapshot_id=selection.snapshot_id,
+            banlist_id=selection.banlist_id,
+        )
+    return select_builtin(
+        db,
+        selection.format_id,
+        today=selection.today,
+        as_of=selection.as_of,
+        snapshot_id=selection.snapshot_id,
+        banlist_id=selection.banlist_id,
+    )
