@@ -5,20 +5,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
 from nrdeck.atomic import write_atomic
-from nrdeck.cards.cache import Cache, CacheMeta
+from nrdeck.carddb import CardDB
+from nrdeck.cardrecords import FactsDocument
+from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
+from nrdeck.cards.document import encode
 from nrdeck.errors import UsageError
-
-if TYPE_CHECKING:
-    from nrdeck.carddb import CardDB
-    from nrdeck.cardrecords import FactsDocument
-    from nrdeck.http import HttpSettings
+from nrdeck.http import DEFAULT_API_URL, HttpSettings
 
 __all__ = [
     "DataStatus",
@@ -29,7 +27,6 @@ __all__ = [
     "data_status",
     "import_folder",
     "update_cache",
-    "write_atomic",
 ]
 
 Progress = Callable[[str, int, int], None]
@@ -38,7 +35,6 @@ Progress = Callable[[str, int, int], None]
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> int:
     """Build the facts-only document from a netrunner-cards-json folder; returns its size."""
     from nrdeck.cards.cardsjson import CardsJsonSource
-    from nrdeck.cards.document import encode
 
     if not source_dir.is_dir():
         raise UsageError(f"{source_dir}: no such folder", hint="give a netrunner-cards-json folder")
@@ -72,10 +68,7 @@ def update_cache(
     page_sizes: dict[str, int] | None = None,
 ) -> UpdateOutcome:
     """Fetch NetrunnerDB into the cache (conditional requests; a 304 everywhere keeps it)."""
-    from nrdeck.cards.cache import CorruptCache
-    from nrdeck.cards.document import encode
     from nrdeck.cards.nrdb_v3 import SOURCE_NAME, NrdbV3Source, Validator
-    from nrdeck.http import DEFAULT_API_URL
 
     if settings.offline:
         raise UsageError(
@@ -117,7 +110,6 @@ def update_cache(
 def import_folder(settings: DataSettings, folder: Path) -> UpdateOutcome:
     """Read a netrunner-cards-json folder (validated like ``data build``) into the cache."""
     from nrdeck.cards.cardsjson import SOURCE_NAME, CardsJsonSource
-    from nrdeck.cards.document import encode
 
     if not folder.is_dir():
         raise UsageError(f"{folder}: no such folder", hint="give a netrunner-cards-json folder")
@@ -157,7 +149,6 @@ def _meta_of(
 
 
 def _safe_meta(cache: Cache) -> CacheMeta | None:
-    from nrdeck.cards.cache import CorruptCache
 
     try:
         return cache.read_meta()
@@ -167,7 +158,6 @@ def _safe_meta(cache: Cache) -> CacheMeta | None:
 
 def _cache_readable(cache: Cache, meta: CacheMeta) -> bool:
     """A 304 only keeps a cache whose document is still intact."""
-    from nrdeck.cards.cache import CorruptCache
 
     try:
         cache.read_document(meta)

@@ -9,6 +9,7 @@ from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.errors import DeckInputError
 from nrdeck.results.simulation import Simulation
+from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.request import SimRequest
 
 
@@ -31,8 +32,6 @@ class SimulateRun(msgspec.Struct, frozen=True):
 
 def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     """Simulate draws for the deck ``spec`` names (a file, '-', a NetrunnerDB link)."""
-    from nrdeck.sim.engine import simulate_deck
-
     db = load_database(options.data)
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_text=options.stdin_text

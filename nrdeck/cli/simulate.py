@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from nrdeck.app.simulate import SimulateOptions
+from nrdeck.app.simulate import simulate as run_simulation
 from nrdeck.cli.common import (
     CacheDirOpt,
     ColorMode,
@@ -21,6 +23,8 @@ from nrdeck.cli.common import (
     make_console,
     print_warnings,
 )
+from nrdeck.report.simulation import RENDERER_BY_NAME
+from nrdeck.sim.request import SimRequest
 
 
 class SimFormat(str, Enum):
@@ -111,11 +115,6 @@ def simulate(
 ) -> None:
     """Exact opening-hand and draw odds by turn (Monte Carlo only where it must)."""
     import secrets
-
-    from nrdeck.app.simulate import SimulateOptions
-    from nrdeck.app.simulate import simulate as run_simulation
-    from nrdeck.report.simulation import RENDERER_BY_NAME
-    from nrdeck.sim.request import SimRequest
 
     RunState.debug = RunState.debug or debug
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from nrdeck.deck import RawDeck
+from nrdeck.decklist.detect import detect_format
+from nrdeck.errors import UsageError
 from nrdeck.registry import LazyRegistry
 
 
@@ -41,13 +43,9 @@ INPUT_FORMATS: tuple[str, ...] = ("auto", *PARSER_BY_FORMAT)
 
 def parse_text(text: str, source: str, input_format: str | None = None) -> RawDeck:
     """Parse ``text`` in the given format, or the one detected from content and name."""
-    from nrdeck.decklist.detect import detect_format
-
     fmt = input_format if input_format and input_format != "auto" else None
     fmt = fmt or detect_format(text, source)
     parser = PARSER_BY_FORMAT.get(fmt)
     if parser is None:
-        from nrdeck.errors import UsageError
-
         raise UsageError(f"unknown input format {fmt!r}", hint="one of " + ", ".join(INPUT_FORMATS))
     return parser.parse(text, source)

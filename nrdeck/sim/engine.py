@@ -14,9 +14,11 @@ from nrdeck.results.simulation import Column, Hand, QueryOdds, Section, Simulati
 from nrdeck.sim.exact import StateCapExceeded, solve
 from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
 from nrdeck.sim.model import Odds, Problem, build_atoms
+from nrdeck.sim.montecarlo import simulate
 from nrdeck.sim.query import Query, parse_query
 from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
 from nrdeck.sim.request import SimRequest, mulligan_rule, validate
+from nrdeck.sim.sample import MulliganRule, sample_hands
 from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
 from nrdeck.sim.summary import first_met
 
@@ -97,8 +99,6 @@ def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
 
 
 def _hands(ctx: _Context, db: CardDB) -> tuple[Hand, ...]:
-    from nrdeck.sim.sample import MulliganRule, sample_hands
-
     rule = None
     if ctx.rule is not None:
         groups = tuple(_group(ctx, x.group, x.quoted, ctx.rule, x.col) for x in ctx.rule.leaves)
@@ -179,8 +179,6 @@ def _solve(ctx: _Context, problem: Problem, stream: Sequence[int]) -> Odds:
             if method == "exact":
                 raise
     import numpy as np
-
-    from nrdeck.sim.montecarlo import simulate
 
     rng = np.random.default_rng([ctx.request.seed, *stream])
     return simulate(problem, ctx.request.games, rng, ctx.request.seed)

@@ -14,6 +14,7 @@ from typing import Any
 
 from nrdeck.errors import UsageError
 from nrdeck.results.simulation import QueryOdds
+from nrdeck.sim.dense import solve_dense
 from nrdeck.sim.model import Atoms, Odds, Problem
 from nrdeck.sim.query import compile_leaves
 
@@ -154,8 +155,6 @@ def solve(problem: Problem, *, exact: bool = False, state_cap: int = DEFAULT_STA
     seen = problem.seen
     _check_cap(problem, state_cap)
     if not exact:
-        from nrdeck.sim.dense import solve_dense
-
         return solve_dense(problem)
     leaves = _Leaves(problem)
     hands = opening_distribution(atoms, seen[0], exact)
