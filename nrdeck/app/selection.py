@@ -14,11 +14,6 @@ from pathlib import Path
 from nrdeck.errors import UsageError
 from nrdeck.rules import HouseSource, Selection
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
-
 _LINE = re.compile(r"at line (\d+)")
 
 
@@ -44,6 +39,10 @@ def make_selection(
 
 def read_house_source(path: Path) -> HouseSource:
     """Read and parse a house format file (a usage error naming the file and line)."""
+    if sys.version_info >= (3, 11):  # imported here: only house formats pay for it
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
