@@ -101,11 +101,6 @@ class DeckOutcome(msgspec.Struct, frozen=True):
     unavailable: bool = False
 
     @property
-    def checked(self) -> bool:
-        """True when the deck was read and checked (perhaps from a cached copy)."""
-        return self.result is not None
-
-    @property
     def status(self) -> Status:
         """Unavailable, illegal (problems, unreadable) or legal."""
         if self.unavailable:
