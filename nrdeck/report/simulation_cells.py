@@ -70,6 +70,8 @@ def mean_text(row_name: str, fm: FirstMet) -> str:
     """The mean first-met row ('T4.2', '17.1'), or '-' when never met."""
     if fm.mean is None:
         return "-"
+    if row_name == "turn" and float(fm.mean) < 0.05:
+        return "hand"
     unit = "T" if row_name == "turn" else ""
     return f"{unit}{float(fm.mean):.1f}"
 

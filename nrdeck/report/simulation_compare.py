@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from nrdeck.report.simulation_cells import (
     DIM,
     HEAD,
@@ -63,15 +65,23 @@ def comparison_text(comparison: Comparison) -> Styled:
     out = Styled()
     first = comparison.variants[0].simulation
     who = f" ({first.identity})" if first.identity else ""
-    out.line((f"{first.deck}{who}: {comparison.kind} of {len(comparison.variants)}", TITLE))
+    what = {"sweep": "copy counts", "pad": "padding", "compare": "two decklists"}
+    heading = f"{comparison.deck}{who}: {what.get(comparison.kind, comparison.kind)}"
+    out.line((heading, TITLE))
     if comparison.note:
         out.line((comparison.note, DIM))
     out.line("")
     for s, section in enumerate(first.sections):
         for c in range(len(section.columns)):
             out.extend(_query_table(comparison, s, c))
-    for variant in comparison.variants:
-        out.line((f"{variant.label}:", HEAD))
-        out.extend(footer(variant.simulation))
-        out.line("")
+    out.extend(footer(first))
+    shown = set(first.assumptions) | {g.name for g in first.groups}
+    for variant in comparison.variants[1:]:
+        sim = variant.simulation
+        lines = [a for a in sim.assumptions if a not in shown]
+        groups = [g for g in sim.groups if g not in first.groups]
+        if lines or groups:
+            out.line((f"{variant.label} differs:", HEAD))
+            out.extend(footer(msgspec.structs.replace(sim, assumptions=tuple(lines),
+                                                      groups=tuple(groups), data="")))  # fmt: skip
     return out

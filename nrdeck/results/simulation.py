@@ -168,6 +168,7 @@ class Comparison(msgspec.Struct, frozen=True):
     """The same queries on several decks: copy counts (sweep), padding, or another list."""
 
     kind: str  # "sweep", "pad" or "compare"
+    deck: str  # the deck the variants come from
     variants: tuple[Variant, ...]
     note: str = ""
     data: str = ""

@@ -35,7 +35,7 @@ def compare_decks(
     other_run = prepare(other, db, request) if other is not None else None
     kind, pools, note = variant_pools(run, other_run)
     variants = [Variant(label, simulate_pool(r, pool)) for label, r, pool in pools]
-    return Comparison(kind, tuple(variants), note)
+    return Comparison(kind, deck.name or deck.source, tuple(variants), note)
 
 
 def problem_for(deck: Deck, db: CardDB, request: SimRequest) -> Problem:

@@ -180,11 +180,12 @@ def _mulligan_line(run: Run, rate: Any) -> str:
 
 def method_line(run: Run, tally: Tally) -> str:
     """How the odds were computed, with the seed when it mattered."""
-    parts = []
+    exact = []
     if "closed" in tally.solvers:
-        parts.append(f"exact (closed form, up to {tally.vectors:,} count vectors)")
+        exact.append(f"closed form (up to {tally.vectors:,} count vectors)")
     if tally.solvers & {"dp", "dense"}:
-        parts.append(f"exact (dynamic programme, up to {tally.states:,} states)")
+        exact.append(f"dynamic programme (up to {tally.states:,} states)")
+    parts = ["exact: " + " and ".join(exact)] if exact else []
     req = run.request
     if "mc" in tally.solvers:
         parts.append(f"Monte Carlo ({req.games} games, seed {req.seed}, 95% intervals)")
