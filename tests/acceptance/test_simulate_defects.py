@@ -127,9 +127,7 @@ def test_titles_with_a_comma_in_queries_and_groups(tmp_path: Path) -> None:
         Path(CATALYST).read_text("utf-8") + "3 Another Day, Another Paycheck\n", "utf-8"
     )
     title = column(doc(str(deck), '"Another Day, Another Paycheck">=1'), 0, 0)
-    grouped = doc(
-        str(deck), "pay>=1", "--group", """pay='Another Day, Another Paycheck'"""
-    )
+    grouped = doc(str(deck), "pay>=1", "--group", """pay='Another Day, Another Paycheck'""")
     assert grouped["groups"][0]["cards"] == 3
     assert column(grouped, 0, 0)["probability"] == title["probability"]
     unquoted = doc(str(deck), "pay>=1", "--group", "pay=Another Day, Another Paycheck")
