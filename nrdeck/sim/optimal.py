@@ -80,8 +80,12 @@ def optimal_rule(run: Run, tally: Tally, goal: Query, turn: int) -> OptimalMulli
     keep = [v >= fresh - tie for v in values]
     best = sum(p * max(v, fresh) for p, v in zip(chances, values, strict=True))
     rate = sum(p for p, k in zip(chances, keep, strict=True) if not k)
-    classes = _classes(run, goal, problem.atoms)
-    vectors = [urn.vectors[i] for i, _ in hands]
+    # classes in the goal's order of groups ("econ" before "breaker" in econ>=1 & breaker>=1)
+    weights = problem.atoms.weights
+    order = sorted(range(len(weights)), key=lambda a: tuple(-w for w in weights[a]))
+    names = _classes(run, goal, problem.atoms)
+    classes = tuple(names[a] for a in order)
+    vectors = [tuple(urn.vectors[i][a] for a in order) for i, _ in hands]
     choices = tuple(
         HandChoice(v, p, value, k)
         for v, p, value, k in zip(vectors, chances, values, keep, strict=True)

@@ -103,11 +103,14 @@ def test_a_one_copy_card_has_its_true_mean_first_met_turn(tmp_path: Path) -> Non
     size = document["deck_size"]
     seen = [min(5 + t, size) for t in range(size - 4)]  # one click-draw a turn
     met_by = [Fraction(n, size) for n in seen]
-    mean = sum(t * (p - q) for t, (p, q) in enumerate(zip(met_by, [0, *met_by[:-1]])))
+    mean = sum(t * (p - q) for t, (p, q) in enumerate(zip(met_by, [0, *met_by[:-1]], strict=True)))
     assert first["mean"] == pytest.approx(float(mean), abs=1e-12)
     assert first["never"] == 0 and first["end"] == size - 5
     shown = met_by[:12]  # what the old, conditional "expected" turn was computed from
-    given = sum(t * (p - q) for t, (p, q) in enumerate(zip(shown, [0, *shown[:-1]]))) / shown[-1]
+    given = (
+        sum(t * (p - q) for t, (p, q) in enumerate(zip(shown, [0, *shown[:-1]], strict=True)))
+        / shown[-1]
+    )
     assert first["mean"] > float(given) + 3
 
 

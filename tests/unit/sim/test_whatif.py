@@ -51,7 +51,7 @@ def small(db: CardDB) -> Deck:
 
 def test_the_deck_itself(db: CardDB, small: Deck) -> None:
     sim = simulate_deck(small, db, request(queries=(QUERY,), mulligan="breaker==0"))
-    at, met, rate = brute(ids(SMALL), GROUPS, [QUERY], SEEN, "breaker==0")
+    at, _, rate = brute(ids(SMALL), GROUPS, [QUERY], SEEN, "breaker==0")
     assert list(sim.sections[0].columns[0].odds.at_turn) == at[0]
     assert sim.mulligan_rate == float(rate)
 
