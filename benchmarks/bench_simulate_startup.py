@@ -68,8 +68,8 @@ def main() -> None:
         samples = interleaved(
             {
                 "typer hello-world": [sys.executable, str(hello)],
-                "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK), "--seed", "1"],
-                "simulate corp.txt": [*nrdeck, "simulate", str(corp), "--seed", "1"],
+                "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK)],
+                "simulate corp.txt": [*nrdeck, "simulate", str(corp)],
             },
             args.runs,
         )

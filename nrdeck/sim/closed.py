@@ -167,14 +167,37 @@ class _Mulligan:
         return kept + ratio(self.sent_back, hands, exact) * self.urn.fresh(a, n, exact)
 
 
-def solve_closed(problem: Problem, *, exact: bool = False) -> Odds:
+Verdicts = tuple[Urn, list[bool], list[int]]
+
+
+def verdicts(
+    atoms: Atoms, query: Query, groups: tuple[int, ...], memo: dict[Any, Any] | None = None
+) -> Verdicts:
+    """The urn, the query's verdict on each count vector, and A(s); remembered in ``memo``
+    (a query asked again on another schedule costs nothing more)."""
+    key = (atoms, query, groups)
+    if memo is not None and key in memo:
+        found: Verdicts = memo[key]
+        return found
+    urn = memo.get(atoms) if memo is not None else None
+    if urn is None:
+        urn = Urn(atoms)
+    holds = urn.holds(query_truth(atoms, query, groups))
+    out = (urn, holds, urn.numerators(holds))
+    if memo is not None:
+        memo[atoms] = urn
+        memo[key] = out
+    return out
+
+
+def solve_closed(
+    problem: Problem, *, exact: bool = False, memo: dict[Any, Any] | None = None
+) -> Odds:
     """Exact odds for every query at every row of ``problem.seen``, and the mulligan rate."""
-    urn = Urn(problem.atoms)
     rate: Any = ratio(0, 1, exact)
     odds = []
     for query, groups in zip(problem.queries, problem.leaf_groups, strict=True):
-        holds = urn.holds(query_truth(problem.atoms, query, groups))
-        a = urn.numerators(holds)
+        urn, holds, a = verdicts(problem.atoms, query, groups, memo)
         rule = _Mulligan(problem, urn, holds) if problem.mulligan is not None else None
         if rule is not None:
             rate = ratio(rule.sent_back, comb(problem.atoms.deck_size, rule.opening), exact)

@@ -68,6 +68,7 @@ class Run(msgspec.Struct):
     specs: list[SectionSpec]
     used: dict[str, Group] = field(default_factory=dict)
     memo: dict[Problem, tuple[Odds, Choice]] = field(default_factory=dict)
+    closed_memo: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -210,7 +211,9 @@ def solve_problem(run: Run, tally: Tally, problem: Problem, stream: Sequence[int
         req = run.request
         choice = choose(problem, req.method, req.exact_budget)
         seed = (req.seed, *stream)
-        odds = solve(choice, problem, exact=run.exact, games=req.games, seed=seed)
+        odds = solve(
+            choice, problem, exact=run.exact, games=req.games, seed=seed, memo=run.closed_memo
+        )
         run.memo[problem] = (odds, choice)
     odds, choice = run.memo[problem]
     solver = "mc" if odds.method == "mc" else choice.solver

@@ -132,11 +132,18 @@ def need_numpy(why: str) -> None:
 
 
 def solve(
-    choice: Choice, problem: Problem, *, exact: bool, games: int, seed: Sequence[int]
+    choice: Choice,
+    problem: Problem,
+    *,
+    exact: bool,
+    games: int,
+    seed: Sequence[int],
+    memo: dict[Any, Any] | None = None,
 ) -> Odds:
-    """Run the chosen solver (``seed``: the Monte Carlo stream, seeded by the request)."""
+    """Run the chosen solver (``seed``: the Monte Carlo stream, seeded by the request;
+    ``memo``: what the closed form may reuse across problems of one run)."""
     if choice.solver == "closed":
-        return closed.solve_closed(problem, exact=exact)
+        return closed.solve_closed(problem, exact=exact, memo=memo)
     if choice.solver == "dp" or (choice.solver == "dense" and exact):
         return solve_dp(problem, exact=exact)
     if choice.solver == "dense":
