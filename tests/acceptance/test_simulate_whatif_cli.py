@@ -128,3 +128,21 @@ def test_default_report_imports_neither_numpy_nor_rich_when_piped() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code, CATALYST], capture_output=True, text=True)
     assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_every_simulate_option_is_in_the_readme_section() -> None:
+    import re
+
+    from nrdeck.cli.simulate import simulate
+    from nrdeck.sim.request import DEFAULT_EXACT_BUDGET
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("## Simulating draws", 1)[1].split("\n## ", 1)[0]
+    help_text = CliRunner().invoke(app, ["simulate", "--help"]).stdout
+    options = set(re.findall(r"--[a-z][a-z-]+", help_text)) - {"--help"}
+    common = {"--offline", "--data", "--cache-dir", "--api-url", "--color", "--debug",
+              "--input-format"}  # fmt: skip
+    missing = sorted(o for o in options - common if o not in section)
+    assert not missing, missing
+    budget = simulate.__wrapped__.__defaults__  # type: ignore[attr-defined]
+    assert DEFAULT_EXACT_BUDGET in budget  # the CLI's default is the core's
