@@ -35,10 +35,21 @@ def _section(section: Section) -> Styled:
     first = "turn" if section.row_name == "turn" else "k"
     cards = section.row_name == "turn" and len({c.seen for c in section.columns}) == 1
     header = [first, *(["cards"] if cards else []), *(c.label.ljust(CELL) for c in section.columns)]
+    widths = [
+        max(6, *(len(format_probability(p)) for p in c.odds.at_turn)) for c in section.columns
+    ]
     rows = []
     for i, row in enumerate(section.rows):
         cells = [row_label(section.row_name, row), *([str(section.seen[i])] if cards else [])]
-        rows.append([*cells, *(cell(c.odds.at_turn[i]).ljust(CELL) for c in section.columns)])
+        rows.append(
+            [
+                *cells,
+                *(
+                    cell(c.odds.at_turn[i], w).ljust(CELL)
+                    for c, w in zip(section.columns, widths, strict=True)
+                ),
+            ]
+        )
     out.extend(table(header, rows, right=2 if cards else 1))
     out.line("")
     out.extend(first_met_table(section.row_name, [(c.label, c.first_met) for c in section.columns]))

@@ -35,9 +35,9 @@ def bar(p: float, width: int = BAR_WIDTH) -> str:
     return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
 
 
-def cell(p: float) -> str:
-    """A probability and its bar."""
-    return f"{format_probability(p):>6} {bar(p)}"
+def cell(p: float, width: int = 6) -> str:
+    """A probability, right-aligned to ``width``, and its bar."""
+    return f"{format_probability(p):>{width}} {bar(p)}"
 
 
 def row_label(row_name: str, row: int) -> str:
