@@ -18,9 +18,10 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
-from nrdeck.cards.document import decode, info_of, load_file
+from nrdeck.cards.document import decode, info_of, load_file, require_consistent
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
+from nrdeck.report.safe import one_line
 
 REFETCH = "run 'nrdeck data update' (or 'nrdeck data clear')"
 DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " + REFETCH
@@ -44,32 +45,58 @@ class DataSettings(msgspec.Struct, frozen=True):
     http: HttpSettings = field(default_factory=HttpSettings)
 
 
+class CachedData(msgspec.Struct, frozen=True):
+    """What the cache holds: its sidecar and database when intact, else why not used."""
+
+    meta: CacheMeta | None = None
+    db: CardDB | None = None
+    damage: str | None = None  # what is wrong with a damaged cache
+    older: str | None = None  # set when the cache is older than the bundled snapshot
+
+    @property
+    def in_use(self) -> bool:
+        """True when commands use this cache (intact, and not older than the bundled data)."""
+        return self.db is not None and self.older is None
+
+    @property
+    def warning(self) -> str | None:
+        """Why commands do not use the cache (None: they do, or there is none)."""
+        return DAMAGED.format(self.damage) if self.damage else self.older
+
+
 def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
     if settings.data_file is not None:
         return load_file(settings.data_file, kind="file", tables=rule_tables())
-    cache = Cache(settings.cache_dir or default_cache_dir())
-    warnings: list[str] = []
+    cached = read_cache(Cache(settings.cache_dir or default_cache_dir()))
+    if cached.db is not None and cached.in_use:
+        return cached.db
+    db = load_bundled()
+    db.info = replace(db.info, warnings=(cached.warning,) if cached.warning else ())
+    return db
+
+
+def read_cache(cache: Cache, *, load_older: bool = False) -> CachedData:
+    """The cache's state, never raising on damage; an older cache is loaded only if asked."""
     try:
         meta = cache.read_meta()
     except CorruptCache as exc:
-        meta = None
-        warnings.append(DAMAGED.format(exc))
-    if meta is not None:
-        bundled = bundled_dataset_date()
-        if bundled and cache_date(meta) < bundled:
-            warnings.append(
-                f"the cached card data ({cache_date(meta)}) is older than the bundled snapshot "
-                f"({bundled}); using the bundled snapshot: run 'nrdeck data update'"
-            )
-        else:
-            try:
-                return load_cache(cache, meta)
-            except CorruptCache as exc:
-                warnings.append(DAMAGED.format(exc))
-    db = load_bundled()
-    db.info = replace(db.info, warnings=tuple(warnings))
-    return db
+        return CachedData(damage=one_line(str(exc)))
+    if meta is None:
+        return CachedData()
+    bundled = bundled_dataset_date()
+    older = None
+    if bundled and cache_date(meta) < bundled:
+        older = (
+            f"the cached card data ({cache_date(meta)}) is older than the bundled snapshot "
+            f"({bundled}); using the bundled snapshot: run 'nrdeck data update'"
+        )
+        if not load_older:
+            return CachedData(meta=meta, older=older)
+    try:
+        return CachedData(meta=meta, db=load_cache(cache, meta), older=older)
+    except CorruptCache as exc:
+        return CachedData(meta=meta, damage=one_line(str(exc)))
 
 
 def load_bundled() -> CardDB:
@@ -107,6 +134,7 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     path = cache.dir / meta.document
     try:
         doc = decode(raw, str(path))
+        require_consistent(doc, str(path))
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
     info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)

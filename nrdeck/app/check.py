@@ -6,12 +6,13 @@ No Typer, no console here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
 from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.app.decks import DeckSettings, obtain_deck
+from nrdeck.app.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.sources import expand_specs
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
@@ -30,6 +31,7 @@ class CheckOptions(msgspec.Struct, frozen=True):
     selection: Selection
     input_format: str | None = None
     stdin_text: str | None = None
+    jobs: int = DEFAULT_JOBS  # remote decks fetched at once
 
     def deck_settings(self) -> DeckSettings:
         """The decklist loader's settings."""
@@ -51,7 +53,8 @@ def check_decks(specs: Sequence[str], options: CheckOptions) -> CheckRun:
     sources = expand_specs(specs, exclude=options.data.data_file)
     db, in_force = prepare(options.data, options.selection)
     settings = options.deck_settings()
-    outcomes = tuple(check_source(source, db, in_force, settings) for source in sources)
+    fetched = prefetch(sources, db, settings, jobs=options.jobs)
+    outcomes = tuple(check_source(s, db, in_force, settings, fetched) for s in sources)
     report = CheckReport(outcomes=outcomes, data=db.info, period=in_force.period)
     return CheckRun(report=report, warnings=db.info.warnings)
 
@@ -62,10 +65,18 @@ def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
     return db, select(db, selection)
 
 
-def check_source(source: str, db: CardDB, in_force: InForce, settings: DeckSettings) -> DeckOutcome:
-    """Load and check one deck; a remote deck that cannot be had is an unavailable outcome."""
+def check_source(
+    source: str,
+    db: CardDB,
+    in_force: InForce,
+    settings: DeckSettings,
+    fetched: Mapping[str, Fetched] | None = None,
+) -> DeckOutcome:
+    """Load (or take from ``fetched``) and check one deck; an unobtainable one is unavailable."""
     try:
-        loaded = obtain_deck(source, db, settings)
+        loaded = (fetched or {}).get(source) or obtain_deck(source, db, settings)
+        if isinstance(loaded, RemoteDeckError):
+            raise loaded
     except RemoteDeckError as err:
         return unavailable(source, err.one_line())
     result = check_deck(loaded.deck, db, in_force)

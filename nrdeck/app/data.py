@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings, default_cache_dir
+from nrdeck.app.carddata import (
+    CachedData,
+    DataSettings,
+    default_cache_dir,
+    load_bundled,
+    read_cache,
+)
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import FactsDocument
-from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
+from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome
+from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode
-from nrdeck.errors import UsageError
-from nrdeck.http import DEFAULT_API_URL, HttpSettings
+from nrdeck.errors import DataUnavailableError, UsageError
+from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 
 __all__ = [
+    "ClearOutcome",
     "DataStatus",
     "FormatStatus",
     "UpdateOutcome",
@@ -30,6 +38,7 @@ __all__ = [
 ]
 
 Progress = Callable[[str, int, int], None]
+KEPT = "the card data in use is unchanged"
 
 
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> int:
@@ -50,6 +59,7 @@ class UpdateOutcome(msgspec.Struct, frozen=True):
     action: str  # "updated", "unchanged", "refreshed-elsewhere", "imported"
     path: Path
     meta: CacheMeta | None
+    repaired: str | None = None  # why the cache it replaced could not be used
 
 
 def _cache(settings: DataSettings) -> Cache:
@@ -66,9 +76,14 @@ def update_cache(
     http: HttpSettings | None = None,
     progress: Progress | None = None,
     page_sizes: dict[str, int] | None = None,
+    force: bool = False,
 ) -> UpdateOutcome:
-    """Fetch NetrunnerDB into the cache (conditional requests; a 304 everywhere keeps it)."""
-    from nrdeck.cards.nrdb_v3 import SOURCE_NAME, NrdbV3Source, Validator
+    """Fetch NetrunnerDB into the cache (conditional requests; a 304 everywhere keeps it).
+
+    The new dataset is committed only when whole, consistent and plausible next to the data
+    in use (``force`` accepts an implausible one); otherwise the cache stays as it was.
+    """
+    from nrdeck.cards.nrdb_v3 import HINT, SOURCE_NAME, NrdbV3Source
 
     if settings.offline:
         raise UsageError(
@@ -81,33 +96,25 @@ def update_cache(
     )
     before = cache.stamp()
     with cache.refresh_lock():
-        if cache.stamp() != before:  # another process refreshed while we waited
-            return UpdateOutcome("refreshed-elsewhere", cache.dir, _safe_meta(cache))
-        try:
-            meta = cache.read_meta()
-        except CorruptCache:
-            meta = None
-        if meta is not None and meta.url == source.base_url and _cache_readable(cache, meta):
-            stored = {
-                u: Validator(v.get("etag"), v.get("last_modified"))
-                for u, v in meta.validators.items()
-            }
-            if source.unchanged(stored):
-                fresh = replace(meta, fetched_at=_now())
-                cache.write_meta(fresh)
-                return UpdateOutcome("unchanged", cache.dir, fresh)
-        doc = source.read()
-        validators = {
-            url: {"etag": v.etag, "last_modified": v.last_modified}
-            for url, v in source.validators.items()
-        }
-        stored_meta = cache.store(
-            encode(doc), _meta_of(doc, SOURCE_NAME, source.base_url, validators)
-        )
-        return UpdateOutcome("updated", cache.dir, stored_meta)
+        cache.sweep()
+        cached = read_cache(cache, load_older=True)
+        if cache.stamp() != before and cached.db is not None:  # refreshed while we waited
+            return UpdateOutcome("refreshed-elsewhere", cache.dir, cached.meta)
+        intact = cached.meta if cached.db is not None else None
+        stored = intact.validators if intact and intact.url == source.base_url else {}
+        doc = source.refresh(stored)
+        if doc is None and intact is not None:
+            fresh = replace(intact, fetched_at=_now())
+            cache.write_meta(fresh)
+            return UpdateOutcome("unchanged", cache.dir, fresh)
+        assert doc is not None  # refresh() downloads whenever nothing is stored
+        _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
+        meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
+        stored_meta = cache.store(encode(doc), meta)
+        return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage)
 
 
-def import_folder(settings: DataSettings, folder: Path) -> UpdateOutcome:
+def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) -> UpdateOutcome:
     """Read a netrunner-cards-json folder (validated like ``data build``) into the cache."""
     from nrdeck.cards.cardsjson import SOURCE_NAME, CardsJsonSource
 
@@ -116,15 +123,18 @@ def import_folder(settings: DataSettings, folder: Path) -> UpdateOutcome:
     cache = _cache(settings)
     doc = CardsJsonSource(folder).read()
     with cache.refresh_lock():
+        cache.sweep()
+        cached = read_cache(cache, load_older=True)
+        _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = cache.store(encode(doc), _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {}))
-    return UpdateOutcome("imported", cache.dir, meta)
+    return UpdateOutcome("imported", cache.dir, meta, cached.damage)
 
 
-def clear_cache(settings: DataSettings) -> int:
-    """Remove the cached card data; returns how many files were removed."""
+def clear_cache(settings: DataSettings) -> ClearOutcome:
+    """Remove everything cached (card data, remote decks, temporary files)."""
     cache = _cache(settings)
     if not cache.dir.is_dir():
-        return 0
+        return ClearOutcome(removed={})
     with cache.refresh_lock():
         return cache.clear()
 
@@ -134,8 +144,32 @@ def cache_folder(settings: DataSettings) -> Path:
     return _cache(settings).root
 
 
+def _in_use(cached: CachedData) -> CardDB:
+    """The data commands use now: the intact cache unless older, else the bundled snapshot."""
+    return cached.db if cached.db is not None and cached.in_use else load_bundled()
+
+
+def _require_acceptable(
+    doc: FactsDocument, in_use: CardDB, origin: str, force: bool, hint: str
+) -> None:
+    """DataUnavailableError unless the dataset is whole, consistent and (or forced) plausible."""
+    problems = reference_problems(doc)
+    if problems:
+        raise DataUnavailableError(
+            f"the card data from {origin} was not saved: it is inconsistent: {summary(problems)}",
+            hint=hint,
+        )
+    doubts = implausible(doc, in_use)
+    if doubts and not force:
+        raise DataUnavailableError(
+            f"the card data from {origin} was not saved: next to the data in use "
+            f"({in_use.info.describe()}), {' and '.join(doubts)}",
+            hint="if that really is the data you want, run again with --force; " + KEPT,
+        )
+
+
 def _meta_of(
-    doc: FactsDocument, source: str, url: str, validators: dict[str, dict[str, str | None]]
+    doc: FactsDocument, source: str, url: str, validators: Mapping[str, Validators]
 ) -> CacheMeta:
     return CacheMeta(
         source=source,
@@ -144,26 +178,8 @@ def _meta_of(
         sha256="",
         document="",
         dataset_date=doc.origin.dataset_date,
-        validators=validators,
+        validators=dict(validators),
     )
-
-
-def _safe_meta(cache: Cache) -> CacheMeta | None:
-
-    try:
-        return cache.read_meta()
-    except CorruptCache:
-        return None
-
-
-def _cache_readable(cache: Cache, meta: CacheMeta) -> bool:
-    """A 304 only keeps a cache whose document is still intact."""
-
-    try:
-        cache.read_document(meta)
-    except CorruptCache:
-        return False
-    return True
 
 
 # -- status ------------------------------------------------------------------------

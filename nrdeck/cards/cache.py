@@ -4,21 +4,26 @@ Layout under the cache folder::
 
     v1/meta.json               the sidecar: source, URL, fetched_at, sha256, validators
     v1/cards-<sha256:16>.json  the facts document it names (content-addressed)
+    v1/decks/                  remote decks (``nrdeck.decklist.nrdb_url``)
     v1/refresh.lock            held by whoever refreshes (readers never lock)
 
 The sidecar is the commit point: a document is written first under its own name, then the
 sidecar is replaced atomically. A refresh killed at any moment leaves the previous sidecar
 naming the previous document, which is still there (the previous one is kept for readers
-that read the old sidecar just before the switch).
+that read the old sidecar just before the switch); the temporary files it leaves behind are
+removed by the next refresh.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import shutil
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated
 
 import msgspec
 from msgspec import field
@@ -26,65 +31,54 @@ from msgspec.structs import replace
 
 from nrdeck.atomic import write_atomic
 from nrdeck.errors import CacheError
+from nrdeck.http import Validators
 
 LAYOUT = "v1"
 META_NAME = "meta.json"
 LOCK_NAME = "refresh.lock"
+DECKS_NAME = "decks"
 LOCK_TIMEOUT = 600.0
+STALE_TEMP_SECONDS = 3600.0  # a deck's temporary file older than this was left by a kill
+_DOCUMENT = r"^cards-[0-9a-f]{16}\.json$"
 
 
-class CacheMeta(msgspec.Struct, frozen=True):
-    """The sidecar of the cached document."""
+class CacheMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The sidecar of the cached document, decoded strictly (wrong types are damage)."""
 
     source: str
     url: str | None
-    fetched_at: str
-    sha256: str
-    document: str
-    dataset_date: str | None = None
-    validators: Mapping[str, Mapping[str, str | None]] = field(default_factory=dict)
+    fetched_at: Annotated[str, msgspec.Meta(min_length=10, max_length=64)]
+    sha256: Annotated[str, msgspec.Meta(pattern=r"^([0-9a-f]{64})?$")]
+    document: Annotated[str, msgspec.Meta(pattern=rf"{_DOCUMENT}|^$")]
+    dataset_date: Annotated[str, msgspec.Meta(pattern=r"^\d{4}-\d{2}-\d{2}")] | None = None
+    validators: Mapping[str, Validators] = field(default_factory=dict)
+    layout: str = LAYOUT
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data for meta.json."""
-        return {
-            "layout": LAYOUT,
-            "source": self.source,
-            "url": self.url,
-            "fetched_at": self.fetched_at,
-            "sha256": self.sha256,
-            "document": self.document,
-            "dataset_date": self.dataset_date,
-            "validators": {k: dict(v) for k, v in sorted(self.validators.items())},
-        }
+    def encode(self) -> bytes:
+        """meta.json's bytes (sorted keys, one field a line)."""
+        return msgspec.json.format(msgspec.json.encode(self, order="sorted"), indent=1) + b"\n"
 
     @classmethod
-    def from_json(cls, data: Any) -> CacheMeta:
-        """Parse meta.json (ValueError when its shape is wrong)."""
-        if not isinstance(data, dict) or data.get("layout") != LAYOUT:
-            raise ValueError("not a v1 cache sidecar")
-        text = ("source", "fetched_at", "sha256", "document")
-        if not all(isinstance(data.get(k), str) for k in text):
-            raise ValueError("sidecar lacks source, fetched_at, sha256 or document")
-        validators = data.get("validators") or {}
-        if not isinstance(validators, dict) or not all(
-            isinstance(v, dict) for v in validators.values()
-        ):
-            raise ValueError("sidecar validators are not a mapping")
-        if "/" in data["document"] or "\\" in data["document"]:
-            raise ValueError("sidecar names a document outside the cache")
-        return cls(
-            source=data["source"],
-            url=data.get("url"),
-            fetched_at=data["fetched_at"],
-            sha256=data["sha256"],
-            document=data["document"],
-            dataset_date=data.get("dataset_date"),
-            validators=validators,
-        )
+    def decode(cls, raw: bytes) -> CacheMeta:
+        """Parse meta.json (ValueError saying what is wrong)."""
+        try:
+            meta = msgspec.json.decode(raw, type=cls)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise ValueError(str(exc)) from exc
+        if meta.layout != LAYOUT or not meta.document or not meta.sha256:
+            raise ValueError("not a complete v1 cache sidecar")
+        return meta
 
 
 class CorruptCache(Exception):
     """The cache holds something unreadable (the caller warns and falls back)."""
+
+
+class ClearOutcome(msgspec.Struct, frozen=True):
+    """What ``clear`` removed (files by kind) and what it kept, with why."""
+
+    removed: dict[str, int]
+    kept: tuple[str, ...] = ()
 
 
 class Cache:
@@ -94,11 +88,12 @@ class Cache:
         self.root = root
         self.dir = root / LAYOUT
         self.meta_path = self.dir / META_NAME
+        self.lock_path = self.dir / LOCK_NAME
 
     # -- reading (never locks, never raises on bad content: CorruptCache) --------
     def exists(self) -> bool:
         """True when a sidecar is present (valid or not)."""
-        return self.meta_path.is_file()
+        return self.meta_path.exists() or self.meta_path.is_symlink()
 
     def stamp(self) -> bytes | None:
         """The raw sidecar, to tell whether someone refreshed meanwhile."""
@@ -109,12 +104,15 @@ class Cache:
 
     def read_meta(self) -> CacheMeta | None:
         """The sidecar, None when there is no cache; CorruptCache when it is damaged."""
-        raw = self.stamp()
-        if raw is None:
-            return None
         try:
-            return CacheMeta.from_json(msgspec.json.decode(raw))
-        except (ValueError, msgspec.DecodeError) as exc:
+            raw = self.meta_path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise CorruptCache(f"{self.meta_path}: {exc.strerror or exc}") from exc
+        try:
+            return CacheMeta.decode(raw)
+        except ValueError as exc:
             raise CorruptCache(f"{self.meta_path}: {exc}") from exc
 
     def read_document(self, meta: CacheMeta) -> bytes:
@@ -135,7 +133,8 @@ class Cache:
         from filelock import FileLock, Timeout
 
         self.ensure_writable()
-        lock = FileLock(str(self.dir / LOCK_NAME), timeout=timeout)
+        self._replace_foreign_lock()
+        lock = FileLock(str(self.lock_path), timeout=timeout)
         try:
             with lock:
                 yield
@@ -144,14 +143,23 @@ class Cache:
                 f"{self.dir}: another nrdeck has been refreshing the cache for {timeout:.0f} s",
                 hint="wait for it to finish, or remove the lock file if no nrdeck is running",
             ) from exc
+        except OSError as exc:
+            if exc.filename != str(self.lock_path):
+                raise
+            raise CacheError(
+                f"cannot lock {self.lock_path} ({exc.strerror or exc})",
+                hint="remove that file if no nrdeck is running, or choose another --cache-dir",
+            ) from exc
 
     def ensure_writable(self) -> None:
         """Create the layout folder and prove it is writable, or raise CacheError."""
         try:
+            if self.dir.is_symlink() or (self.dir.exists() and not self.dir.is_dir()):
+                self.dir.unlink()  # a file where the layout folder belongs: not ours to keep
             self.dir.mkdir(parents=True, exist_ok=True)
             import tempfile
 
-            fd, probe = tempfile.mkstemp(prefix=".probe.", dir=self.dir)
+            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.dir)
             os.close(fd)
             os.unlink(probe)
         except OSError as exc:
@@ -160,6 +168,18 @@ class Cache:
                 hint="choose another with --cache-dir or NRDECK_CACHE_DIR, or fix its permissions",
             ) from exc
 
+    def sweep(self) -> int:
+        """Remove the temporary files that killed writers left behind; returns how many."""
+        removed = 0
+        for path in self.dir.glob(".*.tmp"):
+            removed += _unlink(path)
+        now = time.time()
+        for path in (self.dir / DECKS_NAME).glob(".*.tmp"):
+            with contextlib.suppress(OSError):  # a deck being written right now is recent
+                if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
+                    removed += _unlink(path)
+        return removed
+
     def store(self, payload: bytes, meta: CacheMeta) -> CacheMeta:
         """Write the document, then commit the sidecar that names it; prune old documents."""
         digest = _sha256(payload)
@@ -167,29 +187,43 @@ class Cache:
         meta = replace(meta, sha256=digest, document=f"cards-{digest[:16]}.json")
         self._write(self.dir / meta.document, payload)
         self.write_meta(meta)
-        keep = {META_NAME, LOCK_NAME, meta.document, previous}
+        keep = {meta.document, previous}
         for path in self.dir.glob("cards-*.json"):
             if path.name not in keep:
-                path.unlink(missing_ok=True)
+                _unlink(path)
         return meta
 
     def write_meta(self, meta: CacheMeta) -> None:
         """Replace the sidecar atomically."""
-        import json
+        self._write(self.meta_path, meta.encode())
 
-        text = json.dumps(meta.to_json(), indent=1, sort_keys=True) + "\n"
-        self._write(self.meta_path, text.encode("utf-8"))
-
-    def clear(self) -> int:
-        """Remove every cached document and the sidecar; returns how many files went."""
-        removed = 0
+    def clear(self) -> ClearOutcome:
+        """Remove everything cached: card data, remote decks, temporary files (not the lock)."""
+        removed = {"card data": 0, "cached decks": 0, "other": 0}
         if not self.dir.is_dir():
-            return 0
-        for path in [self.meta_path, *self.dir.glob("cards-*.json"), *self.dir.glob(".*.tmp")]:
-            if path.exists():
+            return ClearOutcome(removed)
+        decks = self.dir / DECKS_NAME
+        if decks.is_dir() and not decks.is_symlink():
+            for path in decks.iterdir():
+                kind = "cached decks" if path.name.endswith(".json") else "other"
+                removed[kind] += _remove(path)
+            with contextlib.suppress(OSError):
+                decks.rmdir()
+        for path in self.dir.iterdir():
+            if path.name == LOCK_NAME and not path.is_symlink():
+                continue
+            card_data = path.name == META_NAME or path.name.startswith("cards-")
+            removed["card data" if card_data else "other"] += _remove(path)
+        return ClearOutcome(removed, kept=(LOCK_NAME,) if self.lock_path.exists() else ())
+
+    def _replace_foreign_lock(self) -> None:
+        """A lock path that is a link or a folder is not ours: remove it (never its target)."""
+        path = self.lock_path
+        with contextlib.suppress(FileNotFoundError):
+            if path.is_symlink():
                 path.unlink()
-                removed += 1
-        return removed
+            elif path.is_dir():
+                shutil.rmtree(path)
 
     def _previous_document(self) -> str | None:
         try:
@@ -201,12 +235,35 @@ class Cache:
     def _write(self, path: Path, payload: bytes) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)  # a folder where a cache file belongs
             write_atomic(path, payload)
         except OSError as exc:
             raise CacheError(
                 f"cannot write {path} ({exc.strerror or exc})",
                 hint="check free space and permissions of the cache folder (--cache-dir)",
             ) from exc
+
+
+def _remove(path: Path) -> int:
+    """Remove a file, link or folder; how many files went (a folder counts its files)."""
+    if path.is_dir() and not path.is_symlink():
+        count = sum(1 for p in path.rglob("*") if not p.is_dir())
+        shutil.rmtree(path, ignore_errors=True)
+        return count
+    return _unlink(path)
+
+
+def _unlink(path: Path) -> int:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return 0
+    except OSError as exc:
+        if exc.errno in (errno.EISDIR, errno.EPERM):
+            return 0
+        raise
+    return 1
 
 
 def _sha256(payload: bytes) -> str:

@@ -33,6 +33,7 @@ from nrdeck.cardrecords import (
     Printing,
     Restriction,
 )
+from nrdeck.cards.consistency import reference_problems, summary
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import RuleTables
 
@@ -82,8 +83,14 @@ def encode(doc: FactsDocument, origin: str = "the new card data") -> bytes:
     return payload
 
 
-def load_file(path: Path, kind: str = "file", tables: RuleTables | None = None) -> CardDB:
-    """A database from a document file (DataUnavailableError naming the file and the fault)."""
+def load_file(
+    path: Path, kind: str = "file", tables: RuleTables | None = None, *, check: bool = True
+) -> CardDB:
+    """A database from a document file (DataUnavailableError naming the file and the fault).
+
+    ``check`` refuses a document whose references do not resolve (see ``consistency``);
+    only the bundled snapshot, checked when it is built, skips it.
+    """
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -92,13 +99,26 @@ def load_file(path: Path, kind: str = "file", tables: RuleTables | None = None) 
             hint="check the path given to --data",
         ) from exc
     doc = decode(raw, str(path))
+    if check:
+        require_consistent(doc, str(path))
     return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
+
+
+def require_consistent(doc: FactsDocument, origin: str) -> None:
+    """DataUnavailableError naming the first dangling reference, when there is one."""
+    problems = reference_problems(doc)
+    if problems:
+        raise DataUnavailableError(
+            f"{origin}: card data is inconsistent: {summary(problems)}", hint=REBUILD
+        )
 
 
 def decode(raw: bytes, origin: str) -> FactsDocument:
     """Decode document bytes straight into records (DataUnavailableError naming the fault)."""
     try:
         doc = msgspec.json.decode(raw, type=FactsDocument)
+    except RecursionError as exc:
+        raise DataUnavailableError(f"{origin}: card data is damaged ({exc})", hint=REBUILD) from exc
     except msgspec.DecodeError as exc:
         _check_envelope(raw, origin)
         raise DataUnavailableError(f"{origin}: card data is damaged ({exc})", hint=REBUILD) from exc
@@ -110,7 +130,7 @@ def _check_envelope(raw: bytes, origin: str) -> None:
     """Say what is wrong with a document that did not decode: JSON, format or schema."""
     try:
         envelope = msgspec.json.decode(raw, type=Envelope)
-    except msgspec.ValidationError:
+    except (msgspec.ValidationError, RecursionError):
         envelope = Envelope()
     except msgspec.DecodeError as exc:
         raise DataUnavailableError(

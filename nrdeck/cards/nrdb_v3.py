@@ -2,23 +2,31 @@
 
 Every resource is read the safe way (docs/nrdb-api.md §1.2): ``page[size]`` within the
 resource's maximum, ``sort=id``, follow ``links.next`` (rebased onto the configured base URL)
-until it is absent, then check the count against ``meta.stats.total.count``. The records are
-turned into nrdeck's facts document by ``nrdeck.cards.nrdb_v3_facts``.
+until it is absent, then check the count against ``meta.stats.total.count``. The resources
+are fetched by a few workers at once (``JOBS``), each with its own HTTP session. The records
+are turned into nrdeck's facts document by ``nrdeck.cards.nrdb_v3_facts``.
 """
 
 from __future__ import annotations
 
-import json
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import msgspec
-import requests
 
 from nrdeck.cardrecords import FactsDocument
 from nrdeck.errors import DataUnavailableError
-from nrdeck.http import HttpSettings, make_session, timeouts
+from nrdeck.http import (
+    Answer,
+    HttpSettings,
+    Pacing,
+    TransferError,
+    Validators,
+    map_concurrently,
+    using_client,
+)
 
 SOURCE_NAME = "NetrunnerDB v3 API"
 # resource -> largest page size the server accepts (a larger one is an HTTP 500)
@@ -37,29 +45,18 @@ MAX_PAGE_SIZE: dict[str, int] = {
 }
 RESOURCES = tuple(MAX_PAGE_SIZE)
 MAX_PAGES = 1000
-_HINT = (
+JOBS = 4  # resources fetched at once
+# the largest page nrdeck reads (decompressed); the real /printings page is about 10 MB
+MAX_PAGE_BYTES = 64 * 2**20
+# the most all pages together may weigh (decompressed); the real dataset is about 25 MB
+MAX_TOTAL_BYTES = 256 * 2**20
+HINT = (
     "check the network and --api-url, then run 'nrdeck data update' again; "
     "the card data in use is unchanged"
 )
 
 Records = list[dict[str, Any]]
 Progress = Callable[[str, int, int], None]  # (resource, records so far, total)
-
-
-class Validator(msgspec.Struct, frozen=True):
-    """What a server said about one page, to ask 'has it changed?' next time."""
-
-    etag: str | None = None
-    last_modified: str | None = None
-
-    def headers(self) -> dict[str, str]:
-        """The conditional request headers this validator allows."""
-        out = {}
-        if self.etag:
-            out["If-None-Match"] = self.etag
-        if self.last_modified:
-            out["If-Modified-Since"] = self.last_modified
-        return out
 
 
 class NrdbV3Source:
@@ -81,34 +78,40 @@ class NrdbV3Source:
             r: min(MAX_PAGE_SIZE[r], (page_sizes or {}).get(r, 10**6)) for r in RESOURCES
         }
         self.progress = progress
-        self.validators: dict[str, Validator] = {}
-        self._session: requests.Session | None = None
-
-    @property
-    def session(self) -> requests.Session:
-        """The HTTP session (made on first use)."""
-        if self._session is None:
-            self._session = make_session(self.http)
-        return self._session
+        self.validators: dict[str, Validators] = {}
+        self.pacing = Pacing()
+        self._lock = threading.Lock()
+        self._downloaded = 0
+        self._fetched: dict[str, Answer] = {}  # pages already had while revalidating
 
     def read(self) -> FactsDocument:
         """Download every resource and convert it; ``validators`` is filled on the way."""
         from nrdeck.cards.nrdb_v3_facts import to_document
 
-        raw = {resource: self.fetch_all(resource) for resource in RESOURCES}
-        return to_document(raw, self.base_url)
+        records = self._each(list(RESOURCES), self.fetch_all)
+        return to_document(dict(zip(RESOURCES, records, strict=True)), self.base_url)
 
-    def unchanged(self, validators: Mapping[str, Validator]) -> bool:
+    def refresh(self, stored: Mapping[str, Validators]) -> FactsDocument | None:
+        """None when every stored page answers 304 Not Modified, else the whole new dataset.
+
+        Pages that changed are not downloaded twice: the answers of the revalidation are
+        used again by ``read``.
+        """
+        if self.unchanged(stored):
+            self.validators = dict(stored)
+            return None
+        return self.read()
+
+    def unchanged(self, stored: Mapping[str, Validators]) -> bool:
         """True when every stored page answers 304 Not Modified (nothing is downloaded)."""
-        if not validators:
+        firsts = {self.first_page_url(r) for r in RESOURCES}
+        if not stored or not firsts <= set(stored):
             return False
-        for url, validator in validators.items():
-            if not url.startswith(self.base_url + "/") or not validator.headers():
-                return False
-            response = self._get(url, validator.headers())
-            if response.status_code != 304:
-                return False
-        return True
+        if any(not u.startswith(self.base_url + "/") or not v.headers() for u, v in stored.items()):
+            return False
+        answers = self._each(list(stored), lambda url: self._get(url, stored[url].headers()))
+        self._fetched = {a.url: a for a in answers if a.status == 200}
+        return all(a.status == 304 for a in answers)
 
     # -- pagination ---------------------------------------------------------------
     def first_page_url(self, resource: str) -> str:
@@ -124,67 +127,68 @@ class NrdbV3Source:
         seen: set[str] = set()
         while url is not None:
             if url in seen or len(seen) >= MAX_PAGES:
-                raise DataUnavailableError(f"{url}: pagination does not end", hint=_HINT)
+                raise DataUnavailableError(f"{url}: pagination does not end", hint=HINT)
             seen.add(url)
             page = self._page(url, resource)
             total = page.total if total < 0 else total
             records.extend(page.records)
-            if self.progress:
-                self.progress(resource, len(records), total)
+            self._report(resource, len(records), total)
             url = self._rebase(page.next_url, resource) if page.next_url else None
         if len(records) != total:
             raise DataUnavailableError(
                 f"{self.first_page_url(resource)}: got {len(records)} {resource} but the server "
                 f"announced {total} (meta.stats.total.count)",
-                hint=_HINT,
+                hint=HINT,
             )
         return records
+
+    def _each(self, items: list[str], work: Callable[[str], Any]) -> list[Any]:
+        return map_concurrently(items, work, jobs=JOBS, settings=self.http, pacing=self.pacing)
+
+    def _report(self, resource: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            with self._lock:  # the workers take turns with the progress display
+                self.progress(resource, done, total)
 
     def _rebase(self, next_url: str, resource: str) -> str:
         """The server builds links from its own HOST: keep only the query, on our base."""
         return f"{self.base_url}/{resource}?{urlsplit(next_url).query}"
 
     def _page(self, url: str, resource: str) -> _Page:
-        response = self._get(url, {})
-        if response.status_code != 200:
+        with self._lock:
+            answer = self._fetched.pop(url, None)
+        answer = answer or self._get(url, {})
+        if answer.status != 200:
             raise DataUnavailableError(
-                f"{url}: HTTP {response.status_code} {response.reason or ''}".rstrip(), hint=_HINT
+                f"{url}: HTTP {answer.status} {answer.reason}".rstrip(), hint=HINT
             )
         try:
-            body = json.loads(response.content)
-        except ValueError as exc:
+            body = msgspec.json.decode(answer.body)
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise DataUnavailableError(
-                f"{url}: the answer is not valid JSON (truncated?): {exc}", hint=_HINT
+                f"{url}: the answer is not valid JSON (truncated?): {exc}", hint=HINT
             ) from exc
         page = _parse_page(body, resource, url)
-        self.validators[url] = Validator(
-            response.headers.get("ETag"), response.headers.get("Last-Modified")
-        )
+        with self._lock:
+            self.validators[url] = answer.validators
         return page
 
-    def _get(self, url: str, headers: dict[str, str]) -> requests.Response:
+    def _get(self, url: str, headers: dict[str, str]) -> Answer:
         try:
-            response = self.session.get(url, headers=headers, timeout=timeouts(self.http))
-            _ = response.content  # read the whole body now, inside the error handling
-        except requests.exceptions.Timeout as exc:
-            raise DataUnavailableError(f"{url}: {self._timed_out()}", hint=_HINT) from exc
-        except requests.exceptions.ConnectionError as exc:
-            # urllib3 wraps a read timeout it gave up retrying into a connection error
-            what = (
-                self._timed_out() if "timed out" in str(exc) else f"cannot connect ({_reason(exc)})"
-            )
-            raise DataUnavailableError(f"{url}: {what}", hint=_HINT) from exc
-        except requests.exceptions.RequestException as exc:
+            with using_client(self.http, self.pacing) as client:
+                answer = client.get(url, headers, max_bytes=MAX_PAGE_BYTES)
+        except TransferError as exc:
+            raise DataUnavailableError(f"{url}: {exc.reason}", hint=HINT) from exc
+        with self._lock:
+            self._downloaded += len(answer.body)
+            too_much = self._downloaded > MAX_TOTAL_BYTES
+        if too_much:
             raise DataUnavailableError(
-                f"{url}: download failed ({_reason(exc)})", hint=_HINT
-            ) from exc
-        return response
-
-    def _timed_out(self) -> str:
-        return (
-            f"timed out (no answer within {self.http.connect_timeout:g} s to connect "
-            f"or {self.http.read_timeout:g} s to read)"
-        )
+                f"{url}: the pages add up to more than {MAX_TOTAL_BYTES // 2**20} MiB "
+                "(far more than NetrunnerDB's card data)",
+                hint=HINT,
+            )
+        return answer
 
 
 class _Page(msgspec.Struct, frozen=True):
@@ -197,9 +201,7 @@ def _parse_page(body: Any, resource: str, url: str) -> _Page:
     """Check the JSON:API shape of one index page and flatten its records."""
 
     def broken(what: str) -> DataUnavailableError:
-        return DataUnavailableError(
-            f"{url}: not a JSON:API page of {resource} ({what})", hint=_HINT
-        )
+        return DataUnavailableError(f"{url}: not a JSON:API page of {resource} ({what})", hint=HINT)
 
     if not isinstance(body, dict) or not isinstance(body.get("data"), list):
         raise broken("no 'data' list")
@@ -207,7 +209,7 @@ def _parse_page(body: Any, resource: str, url: str) -> _Page:
         total = body["meta"]["stats"]["total"]["count"]
     except (KeyError, TypeError):
         raise broken("no meta.stats.total.count") from None
-    if not isinstance(total, int) or isinstance(total, bool):
+    if not isinstance(total, int) or isinstance(total, bool) or total < 0:
         raise broken("meta.stats.total.count is not a number")
     links = body.get("links")
     links = {} if links is None else links
@@ -227,17 +229,3 @@ def _parse_page(body: Any, resource: str, url: str) -> _Page:
             raise broken(f"record {index + 1} lacks id, type '{resource}' or attributes")
         records.append({**item["attributes"], "id": item["id"]})
     return _Page(records, total, next_url or None)
-
-
-def _reason(exc: BaseException) -> str:
-    """The innermost useful words of a requests/urllib3 error."""
-    text = str(exc)
-    for marker in (
-        "Connection refused",
-        "timed out",
-        "Name or service not known",
-        "IncompleteRead",
-    ):
-        if marker in text:
-            return marker.lower() if marker != "IncompleteRead" else "the answer was cut short"
-    return type(exc).__name__

@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings
 from nrdeck.app.check import CheckOptions, check_decks
+from nrdeck.app.remote import DEFAULT_JOBS
 from nrdeck.app.selection import make_selection
 from nrdeck.app.stats import deck_stats
 from nrdeck.atomic import write_report
@@ -73,6 +75,10 @@ OutputOpt = Annotated[
 CheckQuietOpt = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only illegal decks, and no summary.")
 ]
+JobsOpt = Annotated[
+    int,
+    typer.Option("--jobs", min=1, max=64, help="Remote decks fetched at once."),
+]
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
 ]
@@ -106,6 +112,7 @@ def check(
     color: ColorOpt = ColorMode.auto,
     quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
+    jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
     """Check decks for legality. Exit 0: all legal, 1: any illegal (see README)."""
@@ -116,7 +123,7 @@ def check(
         format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
         data_settings(offline=offline, data=data, cache_dir=cache_dir),
     )  # fmt: skip
-    run = check_decks(specs or ["-"], options)
+    run = check_decks(specs or ["-"], replace(options, jobs=jobs))
     print_warnings(run.warnings)
     rendered = REPORTER_BY_NAME[output_format.value].render(
         run.report, ReportOptions(quiet=quiet, verbose=verbose)

@@ -177,6 +177,7 @@ def http_settings() -> HttpSettings:
         retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
         backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
         max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
+        deadline=float(env("NRDECK_HTTP_DEADLINE", base.deadline)),
     )
 
 

@@ -30,9 +30,18 @@ from nrdeck.cli.common import (
     make_console,
     print_warnings,
 )
+from nrdeck.report.safe import one_line
 
 DATA_HELP = "Card data: build, import, update, status, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
+ForceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Save a dataset that has lost more than half of the cards, or a format, of the "
+        "data in use (an inconsistent one is never saved).",
+    ),
+]
 
 
 @contextmanager
@@ -60,19 +69,20 @@ def update(
     offline: OfflineOpt = False,
     cache_dir: CacheDirOpt = None,
     api_url: ApiUrlOpt = None,
+    force: ForceOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Fetch card data from NetrunnerDB into the cache (a 304 downloads nothing)."""
     settings = data_settings(offline=offline, cache_dir=cache_dir, api_url=api_url)
     with _progress(quiet) as progress:
-        outcome = update_cache(settings, http=settings.http, progress=progress)
+        outcome = update_cache(settings, http=settings.http, progress=progress, force=force)
     if not quiet:
         words = {
             "updated": "card data updated",
             "unchanged": "card data unchanged (NetrunnerDB answered 304 Not Modified)",
             "refreshed-elsewhere": "card data was just refreshed by another nrdeck",
         }
-        make_console(stderr=True).print(f"{words[outcome.action]}: {outcome.path}")
+        _say(f"{words[outcome.action]}{_repaired(outcome.repaired)}: {outcome.path}")
 
 
 @data_app.command("import")
@@ -80,11 +90,12 @@ def update(
 def import_(
     folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
     cache_dir: CacheDirOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Import a local netrunner-cards-json folder into the cache."""
     settings = data_settings(cache_dir=cache_dir)
-    outcome = import_folder(settings, folder)
-    make_console(stderr=True).print(f"card data imported from {folder}: {outcome.path}")
+    outcome = import_folder(settings, folder, force=force)
+    _say(f"card data imported from {folder}{_repaired(outcome.repaired)}: {outcome.path}")
 
 
 @data_app.command("build")
@@ -136,9 +147,24 @@ def path(cache_dir: CacheDirOpt = None) -> None:
 @data_app.command("clear")
 @handles_errors
 def clear(cache_dir: CacheDirOpt = None) -> None:
-    """Remove the cached card data (the bundled snapshot stays)."""
-    removed = clear_cache(data_settings(cache_dir=cache_dir))
-    make_console(stderr=True).print(f"removed {removed} cached file(s)")
+    """Remove everything cached: card data and remote decks (the bundled snapshot stays)."""
+    settings = data_settings(cache_dir=cache_dir)
+    outcome = clear_cache(settings)
+    where = cache_folder(settings)
+    counts = [f"{n} {what} file{'s' * (n != 1)}" for what, n in outcome.removed.items() if n]
+    said = f"removed {', '.join(counts)} from {where}" if counts else f"{where} held no cache"
+    if outcome.kept:
+        said += f"; kept {', '.join(outcome.kept)} (the empty lock file other nrdeck runs wait on)"
+    _say(said)
+
+
+def _repaired(reason: str | None) -> str:
+    return f", replacing a damaged cache ({reason})" if reason else ""
+
+
+def _say(text: str) -> None:
+    """One line on stderr, without markup (paths and reasons are shown as they are)."""
+    sys.stderr.write(one_line(text) + "\n")
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

@@ -1,17 +1,18 @@
-"""NetrunnerDB deck links and ids: fetched from the v2 API, cached, served offline.
+"""NetrunnerDB deck links and ids: fetched from the v2 API, cached, revalidated, served offline.
 
-The only decklist module that does network or cache I/O, through ``nrdeck.http`` (which
-imports requests only when a session is made). A deck served from the cache says so
-(``FetchedDeck.cached``): the copy's date and why it was not fetched.
+The only decklist module that does network or cache I/O, through ``nrdeck.http``. A cached
+deck is kept with the validators its answer carried (ETag, Last-Modified) and revalidated
+with them: an unchanged deck costs a 304 and no download. A deck served from its cached copy
+because NetrunnerDB could not be asked says so (``FetchedDeck.cached``): the copy's date and
+why it was not fetched.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec import field
@@ -19,12 +20,12 @@ from msgspec import field
 from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
+from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import RemoteDeckError
-from nrdeck.http import HttpSettings, make_session
+from nrdeck.http import Answer, HttpClient, HttpSettings, TransferError, Validators, using_client
 from nrdeck.results.check import CachedCopy
 
-if TYPE_CHECKING:
-    import requests
+MAX_DECK_BYTES = MAX_BYTES  # a deck's answer is read up to a deck file's limit
 
 
 class RemoteSettings(msgspec.Struct, frozen=True):
@@ -45,6 +46,19 @@ class FetchedDeck(msgspec.Struct, frozen=True):
     cached: CachedCopy | None = None
 
 
+class CachedAnswer(msgspec.Struct, frozen=True):
+    """A cached v2 answer, as it came, with the validators to revalidate it."""
+
+    answer: msgspec.Raw
+    validators: Validators = field(default_factory=Validators)
+    nrdeck_cached_deck: int = 1  # marks the envelope: older caches hold the bare answer
+
+    @property
+    def text(self) -> str:
+        """The answer's JSON text."""
+        return bytes(self.answer).decode("utf-8", "replace")
+
+
 def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
     """Where a fetched deck answer is cached."""
     return cache_dir / "v1" / "decks" / f"{kind}-{deck_id}.json"
@@ -63,87 +77,75 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
     if settings.reachability.is_down:
         earlier = settings.reachability.down_reason
         return _fallback(ref, settings, f"not fetched: earlier in this run, {earlier}")
-    with make_session(settings.http) as session:
+    with using_client(settings.http, settings.reachability.pacing) as client:
         for kind in ref.kinds:
-            url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
-            text = _get(session, url, ref, settings)
-            if text is None:
-                continue
-            if isinstance(text, FetchedDeck):
-                return text
-            _store(settings.cache_dir, kind, ref.id, text)
-            return FetchedDeck(text, url)
+            found = _fetch_kind(client, kind, ref, settings)
+            if found is not None:
+                return found
     raise RemoteDeckError(
         f"NetrunnerDB has no deck or decklist {ref.id} (unknown id)",
         hint="check the link; private decks need their owner to enable sharing",
     )
 
 
-def _get(
-    session: requests.Session, url: str, ref: DeckRef, settings: RemoteSettings
-) -> str | FetchedDeck | None:
-    """The answer's text; None when the id is unknown there; a cached copy on failure."""
-    import requests
-
-    http = settings.http
-    timeout = (http.connect_timeout, http.read_timeout)
+def _fetch_kind(
+    client: HttpClient, kind: str, ref: DeckRef, settings: RemoteSettings
+) -> FetchedDeck | None:
+    """The deck as a ``kind``; None when the id is unknown there; a cached copy on failure."""
+    url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
+    path = cache_path(settings.cache_dir, kind, ref.id) if settings.cache_dir else None
+    copy = _read_cached(path) if path else None
+    headers = copy.validators.headers() if copy else {}
     try:
-        response = session.get(url, timeout=timeout)
-    except requests.RequestException as err:
-        if _is_timeout(err):
-            limit = f"{http.connect_timeout:g}s to connect, {http.read_timeout:g}s to read"
-            reason = f"NetrunnerDB timed out for {url} ({limit})"
-        else:
-            reason = f"could not reach NetrunnerDB for {url} ({type(err).__name__})"
-        settings.reachability.mark_down(reason)
-        return _fallback(ref, settings, reason)
-    if response.status_code == 403:
+        answer = client.get(url, headers, max_bytes=MAX_DECK_BYTES)
+    except TransferError as err:
+        return _failed(ref, settings, url, err)
+    if answer.status == 304 and copy is not None and path is not None:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # the copy's date is the day it was last confirmed
+        return FetchedDeck(copy.text, url)
+    if answer.status == 403:
         raise RemoteDeckError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
             hint="its owner must enable 'share decks', or publish it as a decklist",
         )
-    if response.status_code == 404:
+    if answer.status == 404:
         return None
-    if response.status_code != 200:  # after the retries: NetrunnerDB is in trouble
-        reason = f"NetrunnerDB answered HTTP {response.status_code} for {url}"
+    if answer.status != 200:  # after the retries: NetrunnerDB is in trouble
+        reason = f"NetrunnerDB answered HTTP {answer.status} for {url}"
         settings.reachability.mark_down(reason)
         return _fallback(ref, settings, reason)
-    return _usable(response.text, url)
+    text = _usable(answer.body, url)
+    if text is not None and path is not None:
+        _store(path, answer)
+    return None if text is None else FetchedDeck(text, url)
 
 
-def _is_timeout(err: BaseException) -> bool:
-    """True for timeouts, also when urllib3's retries wrap them in a ConnectionError."""
-    import requests
-    from urllib3.exceptions import NewConnectionError
-    from urllib3.exceptions import TimeoutError as Urllib3Timeout
-
-    seen: BaseException | None = err
-    for _ in range(6):
-        # urllib3 makes a refused connection a subclass of its connect timeout
-        if seen is None or isinstance(seen, NewConnectionError):
-            return False
-        if isinstance(seen, (requests.Timeout, Urllib3Timeout, TimeoutError)):
-            return True
-        reason = getattr(seen.args[0], "reason", None) if seen.args else None
-        seen = (
-            reason
-            if isinstance(reason, BaseException)
-            else (seen.args[0] if seen.args and isinstance(seen.args[0], BaseException) else None)
-        )
-    return False
+def _failed(ref: DeckRef, settings: RemoteSettings, url: str, err: TransferError) -> FetchedDeck:
+    """The cached copy after a failed request; an unreachable server is not asked again."""
+    if err.timed_out:
+        reason = f"NetrunnerDB {err.reason} for {url}"
+    elif err.unreachable:
+        reason = f"could not reach NetrunnerDB for {url}: {err.reason}"
+    else:
+        reason = f"NetrunnerDB's answer for {url} was refused: {err.reason}"
+    if err.unreachable:
+        settings.reachability.mark_down(reason)
+    return _fallback(ref, settings, reason)
 
 
-def _usable(text: str, url: str) -> str | None:
+def _usable(body: bytes, url: str) -> str | None:
+    """The answer's text; None when it says the id is unknown (v2 answers 200 for that)."""
     try:
-        doc: Any = json.loads(text)
-    except json.JSONDecodeError:
+        doc = msgspec.json.decode(body)
+    except (msgspec.DecodeError, RecursionError):
         raise RemoteDeckError(
             f"NetrunnerDB sent an answer that is not JSON for {url}",
             hint="try again later",
         ) from None
     if isinstance(doc, dict) and (doc.get("success") is False or doc.get("data") == []):
         return None
-    return text
+    return body.decode("utf-8", "replace")
 
 
 def _fallback(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck:
@@ -159,22 +161,37 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> Fetche
         return None
     for kind in ref.kinds:
         path = cache_path(settings.cache_dir, kind, ref.id)
-        try:
-            text = path.read_text(encoding="utf-8")
-            json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        copy = _read_cached(path)
+        if copy is None:
             continue
-        when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
-        url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
-        return FetchedDeck(text, url, CachedCopy(when.date(), reason))
+        with contextlib.suppress(OSError):
+            when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
+            url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
+            return FetchedDeck(copy.text, url, CachedCopy(when.date(), reason))
     return None
 
 
-def _store(cache_dir: Path | None, kind: str, deck_id: str, text: str) -> None:
+def _read_cached(path: Path) -> CachedAnswer | None:
+    """A cached answer (None when absent or unreadable: it is fetched again)."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_DECK_BYTES + 4096)
+    except OSError:
+        return None
+    try:
+        return msgspec.json.decode(raw, type=CachedAnswer)
+    except (msgspec.DecodeError, RecursionError):
+        pass
+    try:  # an answer cached by an older nrdeck, without validators
+        msgspec.json.decode(raw)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    return CachedAnswer(msgspec.Raw(raw))
+
+
+def _store(path: Path, answer: Answer) -> None:
     """Cache the answer atomically; a cache failure is not fatal (the next run retries)."""
-    if cache_dir is None:
-        return
-    path = cache_path(cache_dir, kind, deck_id)
+    entry = CachedAnswer(msgspec.Raw(answer.body), answer.validators)
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text.encode("utf-8"))
+        write_atomic(path, msgspec.json.encode(entry))

@@ -38,8 +38,13 @@ def nrdeck(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 
-def update(cache: Path, url: str) -> Result:
-    return nrdeck("data", "update", "--cache-dir", str(cache), "--api-url", url)
+def update(cache: Path, url: str, *extra: str) -> Result:
+    return nrdeck("data", "update", "--cache-dir", str(cache), "--api-url", url, *extra)
+
+
+def first_update(cache: Path, url: str) -> Result:
+    """Fill an empty cache from the small lookalike: far fewer cards than the bundled data."""
+    return update(cache, url, "--force")
 
 
 def snapshot(cache: Path) -> dict[str, bytes]:
@@ -50,7 +55,7 @@ def snapshot(cache: Path) -> dict[str, bytes]:
 def warm(tmp_path: Path, nrdb: FakeNrdb) -> Path:
     """A cache filled by one successful update."""
     cache = tmp_path / "cache"
-    result = update(cache, nrdb.base_url)
+    result = first_update(cache, nrdb.base_url)
     assert result.exit_code == 0, result.output
     return cache
 
@@ -149,12 +154,18 @@ def test_timeout_is_exit_3(
     monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "0.2")
     before = snapshot(warm)
 
+    release = threading.Event()
+
     def slow(resource: str, request: Request) -> Response | None:
-        time.sleep(0.6)
+        release.wait(0.6)
         return None
 
     nrdb.hook = slow
-    result = update(warm, nrdb.base_url)
+    try:
+        result = update(warm, nrdb.base_url)
+    finally:
+        release.set()
+        nrdb.settle()  # the requests nrdeck gave up on must not reach the next test
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
     assert "timed out (no answer within" in result.stderr
 
@@ -173,7 +184,7 @@ def _fail_first(count: int, status: int, headers: dict[str, str] | None = None):
 
 def test_5xx_then_success_succeeds(tmp_path: Path, nrdb: FakeNrdb) -> None:
     nrdb.hook = _fail_first(2, 503)
-    result = update(tmp_path / "c", nrdb.base_url)
+    result = first_update(tmp_path / "c", nrdb.base_url)
     assert result.exit_code == 0, result.output
     assert [s for _, s in nrdb.requests[:3]] == [503, 503, 200]
 
@@ -181,7 +192,7 @@ def test_5xx_then_success_succeeds(tmp_path: Path, nrdb: FakeNrdb) -> None:
 def test_429_with_retry_after_then_success_succeeds(tmp_path: Path, nrdb: FakeNrdb) -> None:
     nrdb.hook = _fail_first(1, 429, {"Retry-After": "1"})
     started = time.monotonic()
-    result = update(tmp_path / "c", nrdb.base_url)
+    result = first_update(tmp_path / "c", nrdb.base_url)
     assert result.exit_code == 0, result.output
     assert time.monotonic() - started >= 0.9  # Retry-After was honoured
     assert [s for _, s in nrdb.requests[:2]] == [429, 200]
@@ -238,10 +249,8 @@ def test_progress_bar_runs_on_a_terminal(
 
     monkeypatch.setattr(data_cli, "live_widgets_allowed", lambda quiet=False: not quiet)
     monkeypatch.setenv("FORCE_COLOR", "1")
-    result = update(tmp_path / "c", nrdb.base_url)
+    result = first_update(tmp_path / "c", nrdb.base_url)
     assert result.exit_code == 0, result.output
     assert "cards" in result.stderr and "card data updated" in result.stderr
-    quiet = nrdeck(
-        "data", "update", "-q", "--cache-dir", str(tmp_path / "q"), "--api-url", nrdb.base_url
-    )
+    quiet = update(tmp_path / "q", nrdb.base_url, "-q", "--force")
     assert quiet.exit_code == 0 and quiet.stderr == ""

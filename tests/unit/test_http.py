@@ -1,26 +1,64 @@
-"""Every request nrdeck makes says who it is: User-Agent nrdeck/<version>."""
+"""The one HTTP layer against local servers: retries, Retry-After, caps, deadline, redirects."""
 
 from __future__ import annotations
 
+import email.utils
+import socket
+import threading
+import time
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
 
 from nrdeck import __version__
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
-from nrdeck.http import HttpSettings, make_session, timeouts
+from nrdeck.http import (
+    HttpClient,
+    HttpSettings,
+    Pacing,
+    TransferError,
+    Validators,
+    map_concurrently,
+    retry_after,
+    validators_of,
+)
+from tests.faults import bomb_answer, busy_then, redirect, trickle
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
+FAST = HttpSettings(connect_timeout=1, read_timeout=2, retries=3, backoff=0.01, deadline=10)
+MiB = 2**20
+
+
+@pytest.fixture
+def threaded() -> Iterator[HTTPServer]:
+    """A server answering several requests at once (and keeping connections alive)."""
+    server = HTTPServer(host="127.0.0.1", threaded=True)
+    server.start()
+    yield server
+    server.clear()
+    server.stop()
+
+
+def get(server: HTTPServer, path: str = "/x", settings: HttpSettings = FAST, **kw: int) -> int:
+    with HttpClient(settings) as client:
+        return client.get(server.url_for(path), max_bytes=kw.get("max_bytes", MiB)).status
+
+
+def failure(server: HTTPServer, path: str = "/x", settings: HttpSettings = FAST) -> TransferError:
+    with pytest.raises(TransferError) as info, HttpClient(settings) as client:
+        client.get(server.url_for(path), max_bytes=MiB)
+    return info.value
 
 
 def test_card_data_requests_carry_the_user_agent(httpserver: HTTPServer) -> None:
     httpserver.expect_request("/api/v3/public/formats", headers=AGENT).respond_with_json({})
-    settings = HttpSettings(retries=0)
-    with make_session(settings) as session:
-        answer = session.get(httpserver.url_for("/api/v3/public/formats"), timeout=timeouts())
-    assert answer.status_code == 200  # 500 when the header does not match
+    assert get(httpserver, "/api/v3/public/formats") == 200  # 500 when the header differs
     httpserver.check_assertions()
 
 
@@ -35,3 +73,237 @@ def test_remote_deck_requests_carry_the_user_agent(
     settings = DeckSettings(v2_url=url, cache_dir=tmp_path, http=HttpSettings(retries=0))
     loaded = load_deck(UUID, db, settings)
     assert loaded.name == "Catalyst" and loaded.problems == ()
+
+
+def _http_date(offset: float) -> str:
+    return email.utils.formatdate(time.time() + offset, usegmt=True)
+
+
+@pytest.mark.parametrize(
+    ("value", "seconds"),
+    [("120", 120.0), (" 3 ", 3.0), ("soon", None), ("-5", None), ("1.5", None), ("", None)],
+)
+def test_retry_after_reads_delta_seconds_and_ignores_the_rest(
+    value: str, seconds: float | None
+) -> None:
+    assert retry_after(value) == seconds
+
+
+def test_retry_after_reads_an_http_date() -> None:
+    assert 8 <= (retry_after(_http_date(10)) or 0) <= 10
+    assert retry_after(_http_date(-60)) == 0  # a date gone by: retry now
+    assert retry_after("Mon, 99 Foo 2025 25:61:00 GMT") is None
+
+
+@pytest.mark.parametrize("value", ["1", "soon", "-5", "HTTP-DATE", None])
+def test_a_busy_server_is_retried_whatever_its_retry_after_says(
+    httpserver: HTTPServer, value: str | None
+) -> None:
+    value = _http_date(1) if value == "HTTP-DATE" else value
+    answer = busy_then(lambda: Response("{}", content_type="application/json"), 2, value)
+    httpserver.expect_request("/x").respond_with_handler(answer)
+    assert get(httpserver) == 200
+    assert len(httpserver.log) == 3
+
+
+def test_a_retry_after_past_the_deadline_ends_with_the_busy_answer(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_handler(busy_then(Response, 9, "30"))
+    started = time.monotonic()
+    settings = HttpSettings(retries=3, max_retry_after=60, deadline=2)
+    assert get(httpserver, settings=settings) == 503
+    assert len(httpserver.log) == 1 and time.monotonic() - started < 2
+
+
+def test_retries_stop_after_the_configured_number(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_data("down", status=502)
+    assert get(httpserver) == 502
+    assert len(httpserver.log) == 1 + FAST.retries
+
+
+def test_a_timeout_is_not_retried(httpserver: HTTPServer) -> None:
+    def slow(request: Request) -> Response:
+        time.sleep(0.6)
+        return Response("{}")
+
+    httpserver.expect_request("/x").respond_with_handler(slow)
+    err = failure(httpserver, settings=HttpSettings(read_timeout=0.2, retries=3, backoff=0.01))
+    assert err.timed_out and err.unreachable and "0.2 s to read" in err.reason
+    time.sleep(0.5)  # let the server finish with the one request it got
+    assert len(httpserver.log) == 1
+
+
+def test_a_refused_connection_is_retried_then_reported() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(TransferError) as info, HttpClient(FAST) as client:
+        client.get(f"http://127.0.0.1:{port}/x", max_bytes=MiB)
+    assert info.value.unreachable and "connection refused" in info.value.reason
+
+
+def test_a_declared_length_over_the_cap_is_refused(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_data(b"x" * (MiB + 1))
+    err = failure(httpserver)
+    assert "larger than the 1 MiB limit" in err.reason and not err.unreachable
+
+
+def test_a_chunked_body_over_the_cap_is_cut_off(httpserver: HTTPServer) -> None:
+    chunks = (b"y" * 65536 for _ in range(40))  # 2.5 MiB, no Content-Length
+    httpserver.expect_request("/x").respond_with_response(Response(chunks))
+    assert "larger than the 1 MiB limit" in failure(httpserver).reason
+
+
+def test_a_gzip_bomb_is_refused_without_inflating_it(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_response(bomb_answer(256 * MiB))
+    tracemalloc.start()
+    try:
+        err = failure(httpserver)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "larger than the 1 MiB limit" in err.reason
+    assert peak < 32 * MiB  # read a chunk at a time: never the 256 MiB
+
+
+def test_a_gzip_answer_within_the_cap_is_read(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_response(bomb_answer(MiB // 2))
+    with HttpClient(FAST) as client:
+        answer = client.get(httpserver.url_for("/x"), max_bytes=MiB)
+    assert answer.body == bytes(MiB // 2)
+
+
+def test_a_trickled_body_ends_at_the_deadline(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_response(trickle(b"{}" * 100, 0.05))
+    started = time.monotonic()
+    err = failure(httpserver, settings=HttpSettings(read_timeout=5, deadline=0.6))
+    assert err.timed_out and "0.6 s deadline" in err.reason
+    assert time.monotonic() - started < 2  # the read timeout alone would never end it
+
+
+def test_a_redirect_within_the_host_is_followed(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/old").respond_with_response(redirect("/new", 301))
+    httpserver.expect_request("/new").respond_with_data("{}")
+    assert get(httpserver, "/old") == 200
+
+
+def test_a_redirect_to_another_host_is_not_followed(httpserver: HTTPServer) -> None:
+    other = HTTPServer(host="127.0.0.1")
+    other.start()
+    try:
+        other.expect_request("/deck").respond_with_data('{"hostile": true}')
+        httpserver.expect_request("/x").respond_with_response(redirect(other.url_for("/deck")))
+        err = failure(httpserver)
+        assert "redirected to another host" in err.reason and other.url_for("/deck") in err.reason
+        assert other.log == []
+    finally:
+        other.clear()
+        other.stop()
+
+
+def test_a_redirect_loop_ends(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/x").respond_with_response(redirect("/x"))
+    assert get(httpserver) == 302
+    assert len(httpserver.log) == 6  # the first request and 5 redirects
+
+
+def test_conditional_requests_send_the_validators(httpserver: HTTPServer) -> None:
+    validators = Validators(etag='W/"abc"', last_modified="Thu, 18 Sep 2025 20:16:48 GMT")
+    conditional = {"If-None-Match": 'W/"abc"', "If-Modified-Since": validators.last_modified}
+    httpserver.expect_request("/x", headers=conditional).respond_with_response(
+        Response(status=304, headers={"ETag": 'W/"abc"'})
+    )
+    with HttpClient(FAST) as client:
+        answer = client.get(httpserver.url_for("/x"), validators.headers(), max_bytes=MiB)
+    assert (answer.status, answer.body, answer.validators.etag) == (304, b"", 'W/"abc"')
+
+
+@pytest.mark.parametrize("etag", ['W/"ok"', "\x1b[31mred", "é", "x" * 600])
+def test_only_validators_safe_to_send_back_are_kept(etag: str) -> None:
+    kept = validators_of({"ETag": etag}).etag
+    assert kept == (etag if etag == 'W/"ok"' else None)
+
+
+def test_each_worker_has_one_session(threaded: HTTPServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import nrdeck.http.client as client_module
+
+    made: list[object] = []
+    real = client_module._new_session
+
+    def counted() -> object:
+        made.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(client_module, "_new_session", counted)
+    threaded.expect_request("/x").respond_with_data("{}")
+    statuses = map_concurrently([threaded.url_for("/x")] * 12, _status, jobs=3, settings=FAST)
+    assert statuses == [200] * 12
+    assert len(made) == len(set(made)) == 3
+
+
+def _status(url: str) -> int:
+    from nrdeck.http import using_client
+
+    with using_client(FAST) as client:
+        return client.get(url, max_bytes=MiB).status
+
+
+def test_map_concurrently_keeps_the_order_and_the_bound() -> None:
+    running, most = [0], [0]
+    lock = threading.Lock()
+    done_in: list[str] = []
+
+    def work(n: int) -> int:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return n * n
+
+    results = map_concurrently(
+        list(range(20)),
+        work,
+        jobs=3,
+        settings=FAST,
+        on_done=lambda n, r: done_in.append(threading.current_thread().name),
+    )
+    assert results == [n * n for n in range(20)]
+    assert most[0] == 3
+    assert set(done_in) == {threading.current_thread().name}  # progress in the caller
+
+
+def test_map_concurrently_raises_the_first_error_and_stops_taking_items() -> None:
+    taken: list[int] = []
+
+    def work(n: int) -> int:
+        taken.append(n)
+        if n == 2:
+            raise ValueError("boom")
+        time.sleep(0.01)
+        return n
+
+    with pytest.raises(ValueError, match="boom"):
+        map_concurrently(list(range(50)), work, jobs=2, settings=FAST)
+    assert len(taken) < 10
+
+
+def test_a_retry_after_holds_every_worker(threaded: HTTPServer) -> None:
+    arrivals: list[float] = []
+    busy_at: list[float] = []
+
+    def answer(request: Request) -> Response:
+        if not busy_at:
+            busy_at.append(time.monotonic())
+            return Response("busy", status=429, headers={"Retry-After": "1"})
+        arrivals.append(time.monotonic())
+        return Response("{}")
+
+    threaded.expect_request("/x").respond_with_handler(answer)
+    time.sleep(0.01)
+    statuses = map_concurrently(
+        [threaded.url_for("/x")] * 6, _status, jobs=2, settings=FAST, pacing=Pacing()
+    )
+    assert statuses == [200] * 6
+    later = [t for t in arrivals if t > busy_at[0] + 0.1]  # not in flight at the 429
+    assert later and min(later) >= busy_at[0] + 0.9

@@ -143,10 +143,12 @@ def test_read_document_checks_the_sha256(cache: Cache) -> None:
 
 
 def test_clear_removes_the_cached_data(cache: Cache) -> None:
-    assert clear_cache(settings(cache)) == 2  # the sidecar and the document
+    outcome = clear_cache(settings(cache))
+    assert outcome.removed == {"card data": 2, "cached decks": 0, "other": 0}
+    assert outcome.kept == ("refresh.lock",)
     assert not cache.exists()
     assert load_database(settings(cache)).info.kind == "bundled"
-    assert clear_cache(settings(cache)) == 0
+    assert sum(clear_cache(settings(cache)).removed.values()) == 0
 
 
 def test_a_cache_folder_under_a_file_is_a_clear_cache_error(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -273,6 +274,14 @@ class FakeNrdb:
             )
 
         return handle
+
+    def settle(self, quiet: float = 0.2, limit: float = 10.0) -> None:
+        """Wait until the server has answered every request still queued (none for ``quiet`` s)."""
+        deadline = time.monotonic() + limit
+        seen = -1
+        while len(self.server.log) != seen and time.monotonic() < deadline:
+            seen = len(self.server.log)
+            time.sleep(quiet)
 
     def downloads(self) -> int:
         """How many 200 answers were sent."""

@@ -86,7 +86,7 @@ def test_fetch_decklist_caches_and_serves_offline(
     assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
     assert deck.counts() == {"sure_gamble": 5}
     cached = cache_path(tmp_path, "decklist", UUID)
-    assert json.loads(cached.read_text())["data"][0]["name"] == "Catalyst Rush"
+    assert json.loads(cached.read_text())["answer"]["data"][0]["name"] == "Catalyst Rush"
     assert not list(cached.parent.glob("*.tmp"))
 
     httpserver.clear()  # any request now fails the test
@@ -185,7 +185,7 @@ def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, 
     assert "not in the cache" in fetch_error(UUID, httpserver, tmp_path, db, offline=True)
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
     assert load_deck(UUID, db, settings_for(httpserver, tmp_path)).counts() == {"sure_gamble": 5}
-    assert json.loads(path.read_text())["success"] is True
+    assert json.loads(path.read_text())["answer"]["success"] is True
 
 
 def test_after_a_network_failure_the_run_stops_trying(

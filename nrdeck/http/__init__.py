@@ -1,0 +1,45 @@
+"""The one HTTP layer: every request for card data and remote decks goes through HttpClient.
+
+- one requests session per client, and one client per worker (``map_concurrently``);
+- 429/500/502/503/504 and refused or dropped connections are retried with exponential
+  backoff; ``Retry-After`` is honoured in both RFC forms (seconds or an HTTP date; anything
+  else is ignored) and holds every worker of a run (``Pacing``); a timeout is not retried,
+  so a hung server costs one timeout;
+- each answer's decompressed size is capped, and each request has an overall deadline
+  (connecting, waiting, retries and reading the body included), so a body trickled a byte
+  at a time ends;
+- redirects are followed only within the origin (scheme, host and port) first asked;
+- ``Validators`` (ETag, Last-Modified) make conditional requests.
+
+requests is imported only when a client sends its first request, so checking a local deck
+never loads the network stack.
+"""
+
+from nrdeck.http.client import HttpClient, retry_after, validators_of
+from nrdeck.http.values import (
+    DEFAULT_API_URL,
+    DEFAULT_V2_URL,
+    USER_AGENT,
+    Answer,
+    HttpSettings,
+    Pacing,
+    TransferError,
+    Validators,
+)
+from nrdeck.http.workers import map_concurrently, using_client
+
+__all__ = [
+    "DEFAULT_API_URL",
+    "DEFAULT_V2_URL",
+    "USER_AGENT",
+    "Answer",
+    "HttpClient",
+    "HttpSettings",
+    "Pacing",
+    "TransferError",
+    "Validators",
+    "map_concurrently",
+    "retry_after",
+    "using_client",
+    "validators_of",
+]

@@ -1,0 +1,265 @@
+"""HttpClient: one session, retries, Retry-After, caps, the deadline, redirects in origin."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+from nrdeck.http.values import (
+    USER_AGENT,
+    Answer,
+    HttpSettings,
+    Pacing,
+    TransferError,
+    Unreachable,
+    Validators,
+)
+
+if TYPE_CHECKING:
+    import requests
+
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+MAX_REDIRECTS = 5
+CHUNK = 64 * 1024
+MAX_VALIDATOR_LENGTH = 512
+
+
+class HttpClient:
+    """One session (made on first use) and the policy of nrdeck.http; one per worker thread."""
+
+    def __init__(self, settings: HttpSettings | None = None, pacing: Pacing | None = None) -> None:
+        self.settings = settings or HttpSettings()
+        self.pacing = pacing or Pacing()
+        self._session: requests.Session | None = None
+
+    def __enter__(self) -> HttpClient:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the session and its connections."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    def get(self, url: str, headers: Mapping[str, str] | None = None, *, max_bytes: int) -> Answer:
+        """GET ``url`` (TransferError when no answer could be had; any status is an answer)."""
+        deadline = time.monotonic() + self.settings.deadline
+        origin = _origin(url)
+        attempt = redirects = 0
+        while True:
+            self.pacing.wait(deadline)
+            try:
+                response = self._send(url, dict(headers or {}), deadline)
+            except Unreachable:
+                if not self._backoff(attempt, None, deadline):
+                    raise
+                attempt += 1
+                continue
+            status = response.status_code
+            if status in REDIRECT_STATUSES and redirects < MAX_REDIRECTS:
+                response.close()
+                url, redirects = _redirect_target(response, url, origin), redirects + 1
+                continue
+            if status in RETRY_STATUSES and attempt < self.settings.retries:
+                response.close()
+                if self._backoff(attempt, response, deadline):
+                    attempt += 1
+                    continue
+            return self._answer(response, url, max_bytes, deadline)
+
+    @property
+    def _http(self) -> requests.Session:
+        if self._session is None:
+            self._session = _new_session()
+        return self._session
+
+    def _send(self, url: str, headers: dict[str, str], deadline: float) -> requests.Response:
+        import requests
+
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TransferError(self._late(), timed_out=True)
+        timeout = (min(self.settings.connect_timeout, left), min(self.settings.read_timeout, left))
+        try:
+            return self._http.get(
+                url, headers=headers, timeout=timeout, stream=True, allow_redirects=False
+            )
+        except requests.Timeout as exc:
+            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
+        except requests.ConnectionError as exc:
+            raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
+        except requests.RequestException as exc:
+            raise TransferError(
+                f"the request failed ({type(exc).__name__})", unreachable=False
+            ) from exc
+
+    def _backoff(self, attempt: int, response: Any, deadline: float) -> bool:
+        """Wait before another try (False when no try is left before the deadline)."""
+        asked = None if response is None else retry_after(response.headers.get("Retry-After"))
+        delay = self.settings.backoff * 2**attempt if asked is None else asked
+        delay = min(delay, self.settings.max_retry_after)
+        if attempt >= self.settings.retries or time.monotonic() + delay >= deadline:
+            return False
+        if asked is not None:
+            self.pacing.hold(delay)  # the server asked the whole run to slow down
+        else:
+            time.sleep(delay)
+        return True
+
+    def _answer(self, response: Any, url: str, max_bytes: int, deadline: float) -> Answer:
+        status = response.status_code
+        try:
+            body = self._read_body(response, max_bytes, deadline) if status == 200 else b""
+            if status in (200, 204, 304):  # the whole answer was read: keep the connection
+                response.raw.release_conn()
+        finally:
+            response.close()
+        return Answer(
+            url=url,
+            status=status,
+            reason=response.reason or "",
+            body=body,
+            validators=validators_of(response.headers),
+        )
+
+    def _read_body(self, response: Any, max_bytes: int, deadline: float) -> bytes:
+        """The decoded body, refused past ``max_bytes`` or the deadline, one read at a time."""
+        from urllib3.exceptions import DecodeError, ProtocolError, ReadTimeoutError
+
+        declared = response.headers.get("Content-Length", "")
+        if declared.isdigit() and not response.headers.get("Content-Encoding"):
+            _check_size(int(declared), max_bytes)
+        parts: list[bytes] = []
+        size = 0
+        try:
+            while chunk := self._read_chunk(response.raw, deadline):
+                size += len(chunk)
+                _check_size(size, max_bytes)
+                parts.append(chunk)
+        except ReadTimeoutError as exc:
+            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
+        except DecodeError as exc:
+            raise TransferError("the answer could not be decompressed", unreachable=False) from exc
+        except ProtocolError as exc:
+            raise TransferError("the answer was cut short") from exc
+        return b"".join(parts)
+
+    def _read_chunk(self, raw: Any, deadline: float) -> bytes:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TransferError(self._late(), timed_out=True)
+        sock = getattr(getattr(raw, "connection", None), "sock", None)
+        if sock is not None:  # no single read may outlast the deadline
+            sock.settimeout(min(self.settings.read_timeout, left))
+        chunk: bytes = raw.read1(CHUNK, decode_content=True)
+        return chunk
+
+    def _timed_out(self, deadline: float) -> str:
+        if time.monotonic() >= deadline - 0.01:
+            return self._late()
+        s = self.settings
+        return (
+            f"timed out (no answer within {s.connect_timeout:g} s to connect "
+            f"or {s.read_timeout:g} s to read)"
+        )
+
+    def _late(self) -> str:
+        return f"timed out (no complete answer within the {self.settings.deadline:g} s deadline)"
+
+
+def _new_session() -> requests.Session:
+    """A session that never retries or redirects by itself (HttpClient.get decides)."""
+    import requests
+    from requests.adapters import HTTPAdapter
+    from urllib3.util.retry import Retry
+
+    session = requests.Session()
+    adapter = HTTPAdapter(max_retries=Retry(0, read=False, redirect=False, raise_on_status=False))
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    session.headers["User-Agent"] = USER_AGENT
+    session.headers["Accept-Encoding"] = "gzip, deflate"
+    return session
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds asked by a Retry-After header (delta-seconds or an HTTP date); None if unreadable."""
+    if not value or len(value) > 100:
+        return None
+    from urllib3.exceptions import InvalidHeader
+    from urllib3.util.retry import Retry
+
+    try:
+        return float(Retry(0, retry_after_max=10**9).parse_retry_after(value))
+    except (InvalidHeader, OverflowError, ValueError):
+        return None
+
+
+def validators_of(headers: Mapping[str, str]) -> Validators:
+    """An answer's ETag and Last-Modified, each kept only when it is safe to send back."""
+    return Validators(
+        etag=_header_value(headers.get("ETag")),
+        last_modified=_header_value(headers.get("Last-Modified")),
+    )
+
+
+def _header_value(value: str | None) -> str | None:
+    if not value or len(value) > MAX_VALIDATOR_LENGTH:
+        return None
+    return value if value.isascii() and value.isprintable() else None
+
+
+def _check_size(size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise TransferError(
+            f"the answer is larger than the {_size(max_bytes)} limit (not read)", unreachable=False
+        )
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:g} MiB" if count >= 2**20 else f"{count / 2**10:g} KiB"
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    return (parts.scheme.lower(), (parts.hostname or "").lower(), parts.port)
+
+
+def _redirect_target(response: Any, url: str, origin: tuple[str, str, int | None]) -> str:
+    """Where a redirect leads, when it stays within ``origin`` (else TransferError)."""
+    location = response.headers.get("Location")
+    if not location:
+        raise TransferError(
+            f"HTTP {response.status_code} redirect without a Location", unreachable=False
+        )
+    target = urljoin(url, str(location))
+    if _origin(target) != origin:
+        shown = target if len(target) <= 200 else target[:200] + "…"
+        raise TransferError(
+            f"redirected to another host ({shown}): not followed", unreachable=False
+        )
+    return target
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost useful words of a requests/urllib3 connection error."""
+    text = str(exc)
+    for marker, words in (
+        ("Connection refused", "connection refused"),
+        ("Name or service not known", "name or service not known"),
+        ("RemoteDisconnected", "the server closed the connection"),
+        ("Connection reset", "connection reset"),
+        ("Connection aborted", "the server closed the connection"),
+    ):
+        if marker in text:
+            return words
+    return type(exc).__name__

@@ -1,0 +1,89 @@
+"""The values of the HTTP layer: settings, validators, answers, its error, run-wide pacing."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import msgspec
+
+from nrdeck import __version__
+
+DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
+DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
+USER_AGENT = f"nrdeck/{__version__}"
+
+
+class HttpSettings(msgspec.Struct, frozen=True):
+    """Timeouts and the overall deadline (seconds), and the retry policy of every request."""
+
+    connect_timeout: float = 5.0
+    read_timeout: float = 60.0
+    retries: int = 4
+    backoff: float = 0.5
+    max_retry_after: float = 30.0
+    deadline: float = 120.0
+
+
+class Validators(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a server said about an answer, to ask 'has it changed?' next time."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        """The conditional request headers these validators allow."""
+        out = {}
+        if self.etag:
+            out["If-None-Match"] = self.etag
+        if self.last_modified:
+            out["If-Modified-Since"] = self.last_modified
+        return out
+
+
+class Answer(msgspec.Struct, frozen=True):
+    """A server's final answer: status, the whole body of a 200, and its validators."""
+
+    url: str
+    status: int
+    reason: str
+    body: bytes
+    validators: Validators
+
+
+class TransferError(Exception):
+    """No usable answer: ``reason`` says why in a few words (the caller names the URL).
+
+    ``unreachable``: the server could not be reached or stopped answering (refused, dropped,
+    timed out, past the deadline), as opposed to an answer refused for what it is (too
+    large, redirected elsewhere, not decodable).
+    """
+
+    def __init__(self, reason: str, *, timed_out: bool = False, unreachable: bool = True) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.timed_out = timed_out
+        self.unreachable = unreachable or timed_out
+
+
+class Unreachable(TransferError):
+    """A refused or dropped connection: worth another try."""
+
+
+class Pacing:
+    """The time before which no worker of a run sends anything (a server's Retry-After)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._until = 0.0
+
+    def hold(self, seconds: float) -> None:
+        """Every worker waits ``seconds`` from now before its next request."""
+        with self._lock:
+            self._until = max(self._until, time.monotonic() + seconds)
+
+    def wait(self, deadline: float) -> None:
+        """Sleep until the held time has passed (never past ``deadline``)."""
+        delay = min(self._until, deadline) - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
