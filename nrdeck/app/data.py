@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec.structs import replace
@@ -19,7 +20,7 @@ from nrdeck.app.carddata import (
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import FactsDocument
-from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome
+from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode
 from nrdeck.errors import DataUnavailableError, UsageError
@@ -36,6 +37,9 @@ __all__ = [
     "import_folder",
     "update_cache",
 ]
+
+if TYPE_CHECKING:
+    from nrdeck.cards.nrdb_v3 import NrdbV3Source
 
 Progress = Callable[[str, int, int], None]
 KEPT = "the card data in use is unchanged"
@@ -97,17 +101,16 @@ def update_cache(
     before = cache.stamp()
     with cache.refresh_lock():
         cache.sweep()
-        cached = read_cache(cache, load_older=True)
-        if cache.stamp() != before and cached.db is not None:  # refreshed while we waited
-            return UpdateOutcome("refreshed-elsewhere", cache.dir, cached.meta)
-        intact = cached.meta if cached.db is not None else None
-        stored = intact.validators if intact and intact.url == source.base_url else {}
-        doc = source.refresh(stored)
-        if doc is None and intact is not None:
-            fresh = replace(intact, fetched_at=_now())
+        if cache.stamp() != before:  # someone refreshed while we waited for the lock
+            cached = read_cache(cache, load_older=True)
+            if cached.db is not None:
+                return UpdateOutcome("refreshed-elsewhere", cache.dir, cached.meta)
+        cached, unchanged = _check_and_revalidate(cache, source)
+        if unchanged and cached.meta is not None:
+            fresh = replace(cached.meta, fetched_at=_now())
             cache.write_meta(fresh)
             return UpdateOutcome("unchanged", cache.dir, fresh)
-        assert doc is not None  # refresh() downloads whenever nothing is stored
+        doc = source.read()  # pages that changed were already had while revalidating
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
         stored_meta = cache.store(encode(doc), meta)
@@ -142,6 +145,26 @@ def clear_cache(settings: DataSettings) -> ClearOutcome:
 def cache_folder(settings: DataSettings) -> Path:
     """The cache folder in use."""
     return _cache(settings).root
+
+
+def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedData, bool]:
+    """The cache's state, and whether NetrunnerDB answers 304 for every page it stores.
+
+    The server is asked while the cached document is checked; its 304s count only for an
+    intact cache (a damaged one is replaced whatever the server says).
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    try:
+        sidecar = cache.read_meta()
+    except CorruptCache:
+        sidecar = None
+    stored = sidecar.validators if sidecar and sidecar.url == source.base_url else {}
+    with ThreadPoolExecutor(1) as background:
+        asked = background.submit(source.unchanged, stored)
+        cached = read_cache(cache, load_older=True)
+        unchanged = asked.result()
+    return cached, unchanged and cached.db is not None and cached.meta == sidecar
 
 
 def _in_use(cached: CachedData) -> CardDB:

@@ -91,25 +91,18 @@ class NrdbV3Source:
         records = self._each(list(RESOURCES), self.fetch_all)
         return to_document(dict(zip(RESOURCES, records, strict=True)), self.base_url)
 
-    def refresh(self, stored: Mapping[str, Validators]) -> FactsDocument | None:
-        """None when every stored page answers 304 Not Modified, else the whole new dataset.
-
-        Pages that changed are not downloaded twice: the answers of the revalidation are
-        used again by ``read``.
-        """
-        if self.unchanged(stored):
-            self.validators = dict(stored)
-            return None
-        return self.read()
-
     def unchanged(self, stored: Mapping[str, Validators]) -> bool:
-        """True when every stored page answers 304 Not Modified (nothing is downloaded)."""
+        """True when every stored page answers 304 Not Modified (nothing is downloaded).
+
+        The pages that did change are kept: ``read`` does not download them again.
+        """
         firsts = {self.first_page_url(r) for r in RESOURCES}
         if not stored or not firsts <= set(stored):
             return False
         if any(not u.startswith(self.base_url + "/") or not v.headers() for u, v in stored.items()):
             return False
-        answers = self._each(list(stored), lambda url: self._get(url, stored[url].headers()))
+        order = sorted(stored, key=self._weight)  # the largest pages first: they take longest
+        answers = self._each(order, lambda url: self._get(url, stored[url].headers()))
         self._fetched = {a.url: a for a in answers if a.status == 200}
         return all(a.status == 304 for a in answers)
 
@@ -144,6 +137,11 @@ class NrdbV3Source:
 
     def _each(self, items: list[str], work: Callable[[str], Any]) -> list[Any]:
         return map_concurrently(items, work, jobs=JOBS, settings=self.http, pacing=self.pacing)
+
+    def _weight(self, url: str) -> tuple[int, str]:
+        resource = urlsplit(url).path.rsplit("/", 1)[-1]
+        rank = RESOURCES.index(resource) if resource in RESOURCES else len(RESOURCES)
+        return (rank, url)
 
     def _report(self, resource: str, done: int, total: int) -> None:
         if self.progress is not None:

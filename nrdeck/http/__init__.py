@@ -1,6 +1,6 @@
 """The one HTTP layer: every request for card data and remote decks goes through HttpClient.
 
-- one requests session per client, and one client per worker (``map_concurrently``);
+- one urllib3 connection pool per client, one client per worker (``map_concurrently``);
 - 429/500/502/503/504 and refused or dropped connections are retried with exponential
   backoff; ``Retry-After`` is honoured in both RFC forms (seconds or an HTTP date; anything
   else is ignored) and holds every worker of a run (``Pacing``); a timeout is not retried,
@@ -11,8 +11,8 @@
 - redirects are followed only within the origin (scheme, host and port) first asked;
 - ``Validators`` (ETag, Last-Modified) make conditional requests.
 
-requests is imported only when a client sends its first request, so checking a local deck
-never loads the network stack.
+urllib3 (the HTTP library under requests, used directly) is imported only when a client
+sends its first request, so checking a local deck never loads the network stack.
 """
 
 from nrdeck.http.client import HttpClient, retry_after, validators_of

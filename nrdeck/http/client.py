@@ -19,22 +19,23 @@ from nrdeck.http.values import (
 )
 
 if TYPE_CHECKING:
-    import requests
+    from urllib3 import BaseHTTPResponse, PoolManager
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+BASE_HEADERS = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"}
 MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
 MAX_VALIDATOR_LENGTH = 512
 
 
 class HttpClient:
-    """One session (made on first use) and the policy of nrdeck.http; one per worker thread."""
+    """One connection pool (made on first use) and the policy of nrdeck.http; one per worker."""
 
     def __init__(self, settings: HttpSettings | None = None, pacing: Pacing | None = None) -> None:
         self.settings = settings or HttpSettings()
         self.pacing = pacing or Pacing()
-        self._session: requests.Session | None = None
+        self._pool: PoolManager | None = None
 
     def __enter__(self) -> HttpClient:
         return self
@@ -45,10 +46,10 @@ class HttpClient:
         self.close()
 
     def close(self) -> None:
-        """Close the session and its connections."""
-        if self._session is not None:
-            self._session.close()
-            self._session = None
+        """Close the session's connections."""
+        if self._pool is not None:
+            self._pool.clear()
+            self._pool = None
 
     def get(self, url: str, headers: Mapping[str, str] | None = None, *, max_bytes: int) -> Answer:
         """GET ``url`` (TransferError when no answer could be had; any status is an answer)."""
@@ -64,43 +65,58 @@ class HttpClient:
                     raise
                 attempt += 1
                 continue
-            status = response.status_code
+            status = response.status
             if status in REDIRECT_STATUSES and redirects < MAX_REDIRECTS:
-                response.close()
+                _drop(response)
                 url, redirects = _redirect_target(response, url, origin), redirects + 1
                 continue
             if status in RETRY_STATUSES and attempt < self.settings.retries:
-                response.close()
+                _drop(response)
                 if self._backoff(attempt, response, deadline):
                     attempt += 1
                     continue
             return self._answer(response, url, max_bytes, deadline)
 
     @property
-    def _http(self) -> requests.Session:
-        if self._session is None:
-            self._session = _new_session()
-        return self._session
+    def _http(self) -> PoolManager:
+        if self._pool is None:
+            self._pool = _new_session()
+        return self._pool
 
-    def _send(self, url: str, headers: dict[str, str], deadline: float) -> requests.Response:
-        import requests
+    def _send(self, url: str, headers: dict[str, str], deadline: float) -> BaseHTTPResponse:
+        from urllib3 import Timeout
+        from urllib3.exceptions import (
+            ConnectTimeoutError,
+            HTTPError,
+            NewConnectionError,
+            ProtocolError,
+            ReadTimeoutError,
+        )
 
         left = deadline - time.monotonic()
         if left <= 0:
             raise TransferError(self._late(), timed_out=True)
-        timeout = (min(self.settings.connect_timeout, left), min(self.settings.read_timeout, left))
+        s = self.settings
+        timeout = Timeout(connect=min(s.connect_timeout, left), read=min(s.read_timeout, left))
         try:
-            return self._http.get(
-                url, headers=headers, timeout=timeout, stream=True, allow_redirects=False
+            return self._http.request(
+                "GET",
+                url,
+                headers={**BASE_HEADERS, **headers},
+                timeout=timeout,
+                retries=False,
+                redirect=False,
+                preload_content=False,
             )
-        except requests.Timeout as exc:
-            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
-        except requests.ConnectionError as exc:
+        except NewConnectionError as exc:  # (a subclass of the connect timeout, oddly)
             raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
-        except requests.RequestException as exc:
-            raise TransferError(
-                f"the request failed ({type(exc).__name__})", unreachable=False
-            ) from exc
+        except (ConnectTimeoutError, ReadTimeoutError) as exc:
+            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
+        except ProtocolError as exc:
+            raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
+        except HTTPError as exc:
+            failed = f"the request failed ({type(exc).__name__})"
+            raise TransferError(failed, unreachable=False) from exc
 
     def _backoff(self, attempt: int, response: Any, deadline: float) -> bool:
         """Wait before another try (False when no try is left before the deadline)."""
@@ -116,13 +132,16 @@ class HttpClient:
         return True
 
     def _answer(self, response: Any, url: str, max_bytes: int, deadline: float) -> Answer:
-        status = response.status_code
+        status = response.status
         try:
             body = self._read_body(response, max_bytes, deadline) if status == 200 else b""
-            if status in (200, 204, 304):  # the whole answer was read: keep the connection
-                response.raw.release_conn()
-        finally:
-            response.close()
+        except BaseException:
+            _drop(response)
+            raise
+        if status in (200, 204, 304):  # the whole answer was read: keep the connection
+            response.release_conn()
+        else:
+            _drop(response)
         return Answer(
             url=url,
             status=status,
@@ -141,7 +160,7 @@ class HttpClient:
         parts: list[bytes] = []
         size = 0
         try:
-            while chunk := self._read_chunk(response.raw, deadline):
+            while chunk := self._read_chunk(response, deadline):
                 size += len(chunk)
                 _check_size(size, max_bytes)
                 parts.append(chunk)
@@ -176,19 +195,17 @@ class HttpClient:
         return f"timed out (no complete answer within the {self.settings.deadline:g} s deadline)"
 
 
-def _new_session() -> requests.Session:
-    """A session that never retries or redirects by itself (HttpClient.get decides)."""
-    import requests
-    from requests.adapters import HTTPAdapter
-    from urllib3.util.retry import Retry
+def _new_session() -> PoolManager:
+    """A connection pool that never retries or redirects by itself (HttpClient.get decides)."""
+    from urllib3 import PoolManager
 
-    session = requests.Session()
-    adapter = HTTPAdapter(max_retries=Retry(0, read=False, redirect=False, raise_on_status=False))
-    session.mount("http://", adapter)
-    session.mount("https://", adapter)
-    session.headers["User-Agent"] = USER_AGENT
-    session.headers["Accept-Encoding"] = "gzip, deflate"
-    return session
+    return PoolManager(num_pools=4, maxsize=1)
+
+
+def _drop(response: Any) -> None:
+    """Close an answer that is not read to its end (its connection cannot be reused)."""
+    response.close()
+    response.release_conn()
 
 
 def retry_after(value: str | None) -> float | None:
@@ -251,7 +268,7 @@ def _redirect_target(response: Any, url: str, origin: tuple[str, str, int | None
 
 
 def _reason(exc: BaseException) -> str:
-    """The innermost useful words of a requests/urllib3 connection error."""
+    """The innermost useful words of a urllib3 connection error."""
     text = str(exc)
     for marker, words in (
         ("Connection refused", "connection refused"),
