@@ -151,11 +151,16 @@ def clear(cache_dir: CacheDirOpt = None) -> None:
     settings = data_settings(cache_dir=cache_dir)
     outcome = clear_cache(settings)
     where = cache_folder(settings)
-    counts = [f"{n} {what} file{'s' * (n != 1)}" for what, n in outcome.removed.items() if n]
-    said = f"removed {', '.join(counts)} from {where}" if counts else f"{where} held no cache"
+    nouns = {"card data": "card data file", "cached decks": "cached deck", "other": "other file"}
+    counts = [f"{n} {nouns[kind]}{'s' * (n != 1)}" for kind, n in outcome.removed.items() if n]
+    said = f"removed {_and(counts)} from {where}" if counts else f"nothing cached in {where}"
     if outcome.kept:
         said += f"; kept {', '.join(outcome.kept)} (the empty lock file other nrdeck runs wait on)"
     _say(said)
+
+
+def _and(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
 
 
 def _repaired(reason: str | None) -> str:

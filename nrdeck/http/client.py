@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-BASE_HEADERS = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"}
+BASE_HEADERS = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"}
+ENCODINGS = frozenset({"", "identity", "gzip", "x-gzip"})  # what the body may be sent in
 MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
 MAX_VALIDATOR_LENGTH = 512
@@ -154,8 +155,11 @@ class HttpClient:
         """The decoded body, refused past ``max_bytes`` or the deadline, one read at a time."""
         from urllib3.exceptions import DecodeError, ProtocolError, ReadTimeoutError
 
+        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+        if encoding not in ENCODINGS:  # only gzip is asked for, and bounded when inflated
+            raise TransferError(f"the answer is sent {encoding[:40]!r}-encoded", unreachable=False)
         declared = response.headers.get("Content-Length", "")
-        if declared.isdigit() and not response.headers.get("Content-Encoding"):
+        if declared.isdigit() and encoding in ("", "identity"):
             _check_size(int(declared), max_bytes)
         parts: list[bytes] = []
         size = 0

@@ -10,65 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
-from pytest_httpserver import HTTPServer
-from typer.testing import CliRunner, Result
 from werkzeug import Request, Response
 
-from nrdeck.cli import app
+from tests.acceptance.data_cli import assert_fails_cleanly, first_update, nrdeck, snapshot, update
 from tests.unit.cards.v3server import FakeNrdb
 
-runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def _fast_http(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NRDECK_HTTP_BACKOFF", "0.01")
-    monkeypatch.setenv("NRDECK_HTTP_RETRIES", "2")
-    monkeypatch.setenv("NRDECK_HTTP_CONNECT_TIMEOUT", "1")
-    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "3")
-    monkeypatch.setenv("NRDECK_HTTP_MAX_RETRY_AFTER", "1")
-
-
-@pytest.fixture
-def nrdb(httpserver: HTTPServer) -> FakeNrdb:
-    return FakeNrdb(httpserver)
-
-
-def nrdeck(*args: str) -> Result:
-    return runner.invoke(app, list(args))
-
-
-def update(cache: Path, url: str, *extra: str) -> Result:
-    return nrdeck("data", "update", "--cache-dir", str(cache), "--api-url", url, *extra)
-
-
-def first_update(cache: Path, url: str) -> Result:
-    """Fill an empty cache from the small lookalike: far fewer cards than the bundled data."""
-    return update(cache, url, "--force")
-
-
-def snapshot(cache: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((cache / "v1").glob("*.json"))}
-
-
-@pytest.fixture
-def warm(tmp_path: Path, nrdb: FakeNrdb) -> Path:
-    """A cache filled by one successful update."""
-    cache = tmp_path / "cache"
-    result = first_update(cache, nrdb.base_url)
-    assert result.exit_code == 0, result.output
-    return cache
-
-
-def assert_fails_cleanly(result: Result, cache: Path, before: dict[str, bytes], url: str) -> None:
-    assert result.exit_code == 3, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"nrdeck: error: {url}")
-    assert "run 'nrdeck data update' again" in lines[0]
-    assert snapshot(cache) == before
-    status = nrdeck("data", "status", "--cache-dir", str(cache))
-    assert status.exit_code == 0
-    assert "NetrunnerDB v3 API" in status.stdout and "cards: 7" in status.stdout
+pytestmark = pytest.mark.usefixtures("fast_http")
 
 
 def test_update_fills_the_cache_and_status_shows_it(warm: Path) -> None:

@@ -66,7 +66,7 @@ def test_path_and_clear(tmp_path: Path) -> None:
     result = runner.invoke(app, ["data", "path", "--cache-dir", str(tmp_path / "c")])
     assert result.exit_code == 0 and result.stdout.strip() == str(tmp_path / "c")
     result = runner.invoke(app, ["data", "clear", "--cache-dir", str(tmp_path / "c")])
-    assert result.exit_code == 0 and result.stderr == f"{tmp_path / 'c'} held no cache\n"
+    assert result.exit_code == 0 and result.stderr == f"nothing cached in {tmp_path / 'c'}\n"
 
 
 def test_import_of_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
