@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,6 +49,11 @@ class Mock:
         line = self.proc.stdout.readline()  # blocks until the mock says it is serving
         assert "serving" in line, line
         self.url = f"http://127.0.0.1:{self.port}/api/v3/public"
+
+    def stats(self) -> dict[str, int]:
+        """The mock's request counters (this call counts as one 200)."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/__stats", timeout=10) as r:
+            return dict(json.loads(r.read()))
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -112,35 +120,67 @@ def test_update_from_the_mock_equals_import_of_the_same_folder(
         assert fetched.pool_cards(pool) == imported.pool_cards(pool), pool
 
 
-def test_an_update_killed_half_way_leaves_the_old_cache_valid(
+def test_updates_killed_at_random_moments_leave_a_valid_cache(
     slow_mock: Mock, cards_json: Path, tmp_path: Path
 ) -> None:
     cache = tmp_path / "cache"
     assert nrdeck("data", "import", str(cards_json), "--cache-dir", str(cache)).returncode == 0
-    before = (cache / "v1" / "meta.json").read_bytes()
-    proc = start("data", "update", "--cache-dir", str(cache), "--api-url", slow_mock.url)
-    time.sleep(1.5)  # a few slow pages in, far from done
-    assert proc.poll() is None
-    proc.kill()
-    proc.communicate(timeout=10)
-    assert (cache / "v1" / "meta.json").read_bytes() == before
-    db = load_database(DataSettings(cache_dir=cache))
-    assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) > 1900
-    status = nrdeck("data", "status", "--cache-dir", str(cache))
-    assert status.returncode == 0 and "netrunner-cards-json" in status.stdout
+    chance = random.Random(14)
+    args = ("data", "update", "--cache-dir", str(cache), "--api-url", slow_mock.url)
+    for _ in range(8):
+        proc = start(*args)
+        time.sleep(chance.uniform(0.05, 1.6))  # anywhere from start-up to the commit
+        proc.kill()
+        proc.communicate(timeout=10)
+        db = load_database(DataSettings(cache_dir=cache))
+        assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 1988
+        assert db.info.source in ("netrunner-cards-json", "NetrunnerDB v3 API")
+    done = nrdeck(*args)
+    assert done.returncode == 0, done.stderr
+    left = sorted(p.name for p in (cache / "v1").iterdir())
+    assert not [name for name in left if name.endswith(".tmp")], left  # orphans swept
+    assert len([name for name in left if name.startswith("cards-")]) <= 2
 
 
-def test_two_updates_at_once_leave_one_valid_cache(slow_mock: Mock, tmp_path: Path) -> None:
+def test_parallel_updates_leave_one_valid_cache(slow_mock: Mock, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     args = ("data", "update", "--cache-dir", str(cache), "--api-url", slow_mock.url)
-    first, second = start(*args), start(*args)
-    outs = [p.communicate(timeout=120) for p in (first, second)]
-    assert first.returncode == 0 and second.returncode == 0, outs
-    said = " ".join(err for _, err in outs)
-    assert "card data updated" in said
-    assert len(list((cache / "v1").glob("cards-*.json"))) in (1, 2)
+    procs = [start(*args) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, outs
+    said = [err for _, err in outs]
+    assert sum("card data updated" in err for err in said) == 1  # the others waited, then saw it
+    assert len(list((cache / "v1").glob("cards-*.json"))) == 1
     db = load_database(DataSettings(cache_dir=cache))
     assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 1988
+
+
+def test_a_damaged_cache_is_repaired_by_a_plain_update(mock: Mock, tmp_path: Path) -> None:
+    """With the whole dataset, no --force is needed: the bundled snapshot in use has as much."""
+    cache = tmp_path / "cache"
+    (cache / "v1").mkdir(parents=True)
+    (cache / "v1" / "meta.json").write_text('{"layout": "v1", "validators": {"x": {"etag": 5}}}')
+    status = nrdeck("data", "status", "--cache-dir", str(cache))
+    assert status.returncode == 0 and "ignoring the damaged card cache" in status.stderr
+    done = nrdeck("data", "update", "--cache-dir", str(cache), "--api-url", mock.url)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("card data updated, replacing a damaged cache (")
+    status = nrdeck("data", "status", "--cache-dir", str(cache))
+    assert (
+        status.stdout.startswith("card data: NetrunnerDB v3 API") and "damaged" not in status.stderr
+    )
+
+
+def test_a_second_update_costs_only_304s(mock: Mock, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    args = ("data", "update", "--cache-dir", str(cache), "--api-url", mock.url)
+    assert nrdeck(*args).returncode == 0
+    before = mock.stats()
+    done = nrdeck(*args)
+    assert done.returncode == 0 and "unchanged" in done.stderr
+    after = mock.stats()
+    assert after.get("200", 0) == before.get("200", 0) + 1  # only the /__stats call itself
+    assert after.get("304", 0) - before.get("304", 0) == 11
 
 
 def test_status_in_a_real_process_names_the_bundled_snapshot(tmp_path: Path) -> None:

@@ -95,3 +95,67 @@ def test_unknown_ids_on_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> N
         with pytest.raises(RemoteDeckError) as info:
             load_deck(spec, db, settings)
         assert "unknown id" in info.value.one_line()
+
+
+@pytest.fixture
+def roster_server(cards_json: Path, tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
+    """The mock serving 40 published decklists (the prebuilts, over and over): its v2 URL
+    and the 40 links."""
+    tool = cards_json.parent / "tools" / "nrdb_mock.py"
+    if not tool.is_file():
+        pytest.skip("../shared/tools/nrdb_mock.py is absent")
+    prebuilts = json.loads((cards_json / "prebuilts.json").read_text())
+    folder = tmp_path / "decklists"
+    folder.mkdir()
+    links = []
+    for n in range(40):
+        deck_id = f"00000000-0000-4000-8000-{n:012d}"
+        built = prebuilts[n % len(prebuilts)]
+        doc = {"id": n, "uuid": deck_id, "name": f"{built['name']} #{n}", "cards": built["cards"]}
+        (folder / f"{deck_id}.json").write_text(json.dumps(doc))
+        links.append(f"https://netrunnerdb.com/en/decklist/{deck_id}/deck-{n}")
+    port = _free_port()
+    args = [sys.executable, str(tool), "--port", str(port), "--decklists", str(folder),
+            "--data", str(cards_json), "--latency", "0.02"]  # fmt: skip
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
+        try:
+            _wait_for(port, proc)
+            yield f"http://127.0.0.1:{port}/api/2.0/public", links
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def _stats(v2_url: str) -> dict[str, int]:
+    import urllib.request
+
+    root = v2_url.split("/api/")[0]
+    with urllib.request.urlopen(f"{root}/__stats", timeout=10) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def test_checking_many_links_fetches_them_at_once_and_a_rerun_costs_304s(
+    roster_server: tuple[str, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from nrdeck.cli import app
+
+    v2_url, links = roster_server
+    monkeypatch.setenv("NRDECK_V2_URL", v2_url)
+    args = ["check", *links, "--format", "eternal", "--output-format", "json", "--jobs", "6"]
+    args += ["--cache-dir", str(tmp_path / "cache")]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code in (0, 1), first.output
+    decks = json.loads(first.stdout)["decks"]
+    assert [d["source"] for d in decks] == links  # reported in the order given
+    assert json.loads(first.stdout)["summary"]["unavailable"] == 0
+    before = _stats(v2_url)
+    again = CliRunner().invoke(app, args)
+    after = _stats(v2_url)
+    assert again.exit_code == first.exit_code
+    assert after.get("304", 0) - before.get("304", 0) == 40  # every deck confirmed, none resent
+    assert after.get("200", 0) - before.get("200", 0) == 1  # the /__stats call itself
+    assert json.loads(again.stdout)["decks"] == decks
+    offline = CliRunner().invoke(app, [*args, "--offline"])
+    assert [d["source"] for d in json.loads(offline.stdout)["decks"]] == links

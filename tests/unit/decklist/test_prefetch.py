@@ -1,10 +1,17 @@
-"""prefetch: each distinct link of a run fetched once, failures kept per link."""
+"""prefetch: each distinct link once, a few at a time, revalidated, one timeout per run."""
 
 from __future__ import annotations
 
+import json
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
 
 from nrdeck.app.decks import DeckSettings, LoadedDeck
 from nrdeck.app.remote import prefetch
@@ -14,34 +21,157 @@ from nrdeck.http import HttpSettings
 
 GOOD = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 PRIVATE = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ac"
+STAMP = "Thu, 18 Sep 2025 20:16:48 GMT"
+
+
+def uuid(n: int) -> str:
+    return f"00000000-0000-4000-8000-{n:012d}"
+
+
+def link(deck_id: str) -> str:
+    return f"https://netrunnerdb.com/en/decklist/{deck_id}/x"
+
+
+def answer(deck_id: str) -> dict[str, Any]:
+    deck = {"id": 1, "uuid": deck_id, "name": f"Deck {deck_id[-4:]}", "cards": {"30076": 1}}
+    return {"data": [deck], "total": 1, "success": True}
+
+
+def settings(server: HTTPServer, cache: Path, **http: Any) -> DeckSettings:
+    policy = HttpSettings(**{"retries": 0, **http})
+    return DeckSettings(v2_url=server.url_for("/api/2.0/public"), cache_dir=cache, http=policy)
+
+
+@pytest.fixture
+def threaded() -> Iterator[HTTPServer]:
+    server = HTTPServer(host="127.0.0.1", threaded=True)
+    server.start()
+    yield server
+    server.clear()
+    server.stop()
+
+
+class Decks:
+    """Every decklist id answers (Last-Modified, 304), counting what runs at once."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+        self.lock = threading.Lock()
+        self.running = self.most = 0
+        self.statuses: list[int] = []
+
+    def __call__(self, request: Request) -> Response:
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(self.delay)
+        with self.lock:
+            self.running -= 1
+        fresh = request.headers.get("If-Modified-Since") == STAMP
+        with self.lock:
+            self.statuses.append(304 if fresh else 200)
+        deck_id = request.path.rsplit("/", 1)[-1]
+        body = "" if fresh else json.dumps(answer(deck_id))
+        return Response(body, status=304 if fresh else 200, headers={"Last-Modified": STAMP})
 
 
 def test_each_link_once_and_failures_per_link(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB
 ) -> None:
-    deck = {"id": 1, "uuid": GOOD, "name": "Rush", "cards": {"30076": 1, "30030": 3}}
-    httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(
-        {"data": [deck], "total": 1, "success": True}
-    )
+    httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(answer(GOOD))
     httpserver.expect_request(f"/api/2.0/public/decklist/{PRIVATE}").respond_with_data(
         "", status=403
     )
-    settings = DeckSettings(
-        v2_url=httpserver.url_for("/api/2.0/public"), cache_dir=tmp_path,
-        http=HttpSettings(retries=0),
-    )  # fmt: skip
-    link = f"https://netrunnerdb.com/en/decklist/{GOOD}/rush"
     calls: list[tuple[int, int, str]] = []
     found = prefetch(
-        [link, "deck.txt", link, f"https://netrunnerdb.com/en/decklist/{PRIVATE}"],
+        [link(GOOD), "deck.txt", link(GOOD), link(PRIVATE)],
         db,
-        settings,
+        settings(httpserver, tmp_path),
         lambda *call: calls.append(call),
     )
-    assert list(found) == [link, f"https://netrunnerdb.com/en/decklist/{PRIVATE}"]
-    good = found[link]
-    assert isinstance(good, LoadedDeck) and good.deck.name == "Rush"
-    bad = found[f"https://netrunnerdb.com/en/decklist/{PRIVATE}"]
+    assert list(found) == [link(GOOD), link(PRIVATE)]
+    good = found[link(GOOD)]
+    assert isinstance(good, LoadedDeck) and good.deck.name == "Deck 89ab"
+    bad = found[link(PRIVATE)]
     assert isinstance(bad, RemoteDeckError) and "private" in bad.message
-    assert [c[:2] for c in calls] == [(1, 2), (2, 2)]
+    assert sorted(c[0] for c in calls) == [1, 2] and {c[1] for c in calls} == {2}
     assert len(httpserver.log) == 2  # the link named twice was fetched once
+
+
+def test_at_most_jobs_links_are_fetched_at_once(
+    threaded: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    decks = Decks(delay=0.05)
+    for n in range(24):
+        threaded.expect_request(f"/api/2.0/public/decklist/{uuid(n)}").respond_with_handler(decks)
+    links = [link(uuid(n)) for n in range(24)]
+    done: list[int] = []
+    found = prefetch(
+        links, db, settings(threaded, tmp_path), lambda d, t, _: done.append(d), jobs=5
+    )
+    assert all(isinstance(found[x], LoadedDeck) for x in links)
+    assert list(found) == links  # in the order given, whatever order they finished in
+    assert decks.most == 5
+    assert done == list(range(1, 25))  # progress counts up, from the calling thread
+
+
+def test_a_rerun_costs_304s(threaded: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    decks = Decks()
+    for n in range(10):
+        threaded.expect_request(f"/api/2.0/public/decklist/{uuid(n)}").respond_with_handler(decks)
+    links = [link(uuid(n)) for n in range(10)]
+    first = prefetch(links, db, settings(threaded, tmp_path))
+    again = prefetch(links, db, settings(threaded, tmp_path))
+    assert decks.statuses == [200] * 10 + [304] * 10
+    for x in links:
+        a, b = first[x], again[x]
+        assert isinstance(a, LoadedDeck) and isinstance(b, LoadedDeck)
+        assert a.deck == b.deck and b.cached is None
+
+
+def test_a_hung_server_costs_one_timeout_per_run(
+    threaded: HTTPServer, tmp_path: Path, db: CardDB
+) -> None:
+    release = threading.Event()
+    asked: list[str] = []
+
+    def hang(request: Request) -> Response:
+        asked.append(request.path)
+        release.wait(10)
+        return Response("{}", status=500)
+
+    for n in range(30):
+        threaded.expect_request(f"/api/2.0/public/decklist/{uuid(n)}").respond_with_handler(hang)
+    links = [link(uuid(n)) for n in range(30)]
+    started = time.monotonic()
+    try:
+        found = prefetch(links, db, settings(threaded, tmp_path, read_timeout=0.5), jobs=4)
+    finally:
+        elapsed = time.monotonic() - started
+        release.set()
+    assert len(asked) <= 4  # only the requests already under way when the first timed out
+    assert elapsed < 4 * 0.5  # not one timeout per deck
+    errors = [found[x] for x in links]
+    assert all(isinstance(e, RemoteDeckError) for e in errors)
+    said = [e.message for e in errors if isinstance(e, RemoteDeckError)]
+    assert sum("timed out" in m and "not fetched" not in m for m in said) <= 4
+    assert sum("not fetched: earlier in this run, NetrunnerDB timed out" in m for m in said) >= 26
+
+
+def test_a_bug_in_a_worker_is_not_swallowed(
+    httpserver: HTTPServer, tmp_path: Path, db: CardDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nrdeck.app.remote as remote
+
+    def broken(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(remote, "obtain_deck", broken)
+    with pytest.raises(KeyError, match="a bug"):
+        prefetch([link(GOOD)], db, settings(httpserver, tmp_path))
+
+
+def test_no_link_no_thread(tmp_path: Path, db: CardDB) -> None:
+    before = threading.active_count()
+    assert prefetch(["deck.txt", "-"], db, DeckSettings(cache_dir=tmp_path)) == {}
+    assert threading.active_count() == before
