@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 from nrdeck.app.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck
 from nrdeck.carddb import CardDB
 from nrdeck.errors import RemoteDeckError
-from nrdeck.http import map_concurrently
 
 Fetched = LoadedDeck | RemoteDeckError
 # Called after each link with (links done, links in all, the link just done).
@@ -34,6 +33,10 @@ def prefetch(
 ) -> dict[str, Fetched]:
     """Every distinct remote deck among ``specs``: its loaded deck, or why it is missing."""
     links = list(dict.fromkeys(s for s in specs if is_remote(s)))
+    if not links:
+        return {}
+    from nrdeck.http.workers import map_concurrently  # the gateway to the network stack
+
     done: list[str] = []
 
     def fetch(link: str) -> Fetched:

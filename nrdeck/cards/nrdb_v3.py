@@ -18,15 +18,8 @@ import msgspec
 
 from nrdeck.cardrecords import FactsDocument
 from nrdeck.errors import DataUnavailableError
-from nrdeck.http import (
-    Answer,
-    HttpSettings,
-    Pacing,
-    TransferError,
-    Validators,
-    map_concurrently,
-    using_client,
-)
+from nrdeck.http import Answer, HttpSettings, Pacing, TransferError, Validators
+from nrdeck.http.workers import map_concurrently, using_client
 
 SOURCE_NAME = "NetrunnerDB v3 API"
 # resource -> largest page size the server accepts (a larger one is an HTTP 500)

@@ -10,7 +10,10 @@ import re
 
 import msgspec
 
-DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
+from nrdeck.http import DEFAULT_V2_URL
+
+__all__ = ["DEFAULT_V2_URL", "DeckRef", "parse_deck_ref"]
+
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 _BARE = re.compile(rf"^(?:{_UUID}|\d+)$")
 _URL = re.compile(

@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
@@ -22,8 +23,11 @@ from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import RemoteDeckError
-from nrdeck.http import Answer, HttpClient, HttpSettings, TransferError, Validators, using_client
+from nrdeck.http import Answer, HttpSettings, TransferError, Validators
 from nrdeck.results.check import CachedCopy
+
+if TYPE_CHECKING:
+    from nrdeck.http.client import HttpClient
 
 MAX_DECK_BYTES = MAX_BYTES  # a deck's answer is read up to a deck file's limit
 
@@ -77,6 +81,8 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
     if settings.reachability.is_down:
         earlier = settings.reachability.down_reason
         return _fallback(ref, settings, f"not fetched: earlier in this run, {earlier}")
+    from nrdeck.http.workers import using_client  # the gateway to the network stack
+
     with using_client(settings.http, settings.reachability.pacing) as client:
         for kind in ref.kinds:
             found = _fetch_kind(client, kind, ref, settings)

@@ -11,11 +11,12 @@
 - redirects are followed only within the origin (scheme, host and port) first asked;
 - ``Validators`` (ETag, Last-Modified) make conditional requests.
 
-urllib3 (the HTTP library under requests, used directly) is imported only when a client
-sends its first request, so checking a local deck never loads the network stack.
+The package holds the values; the client (``nrdeck.http.client``) and the workers
+(``nrdeck.http.workers``) are imported by the code about to make a request, and urllib3 (the
+HTTP library under requests, used directly) only when a client sends its first request, so
+checking a local deck never loads the network stack.
 """
 
-from nrdeck.http.client import HttpClient, retry_after, validators_of
 from nrdeck.http.values import (
     DEFAULT_API_URL,
     DEFAULT_V2_URL,
@@ -26,20 +27,14 @@ from nrdeck.http.values import (
     TransferError,
     Validators,
 )
-from nrdeck.http.workers import map_concurrently, using_client
 
 __all__ = [
     "DEFAULT_API_URL",
     "DEFAULT_V2_URL",
     "USER_AGENT",
     "Answer",
-    "HttpClient",
     "HttpSettings",
     "Pacing",
     "TransferError",
     "Validators",
-    "map_concurrently",
-    "retry_after",
-    "using_client",
-    "validators_of",
 ]

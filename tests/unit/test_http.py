@@ -17,16 +17,9 @@ from werkzeug import Request, Response
 from nrdeck import __version__
 from nrdeck.app.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
-from nrdeck.http import (
-    HttpClient,
-    HttpSettings,
-    Pacing,
-    TransferError,
-    Validators,
-    map_concurrently,
-    retry_after,
-    validators_of,
-)
+from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
+from nrdeck.http.client import HttpClient, retry_after, validators_of
+from nrdeck.http.workers import map_concurrently, using_client
 from tests.faults import bomb_answer, busy_then, redirect, trickle
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
@@ -241,8 +234,6 @@ def test_each_worker_has_one_session(threaded: HTTPServer, monkeypatch: pytest.M
 
 
 def _status(url: str) -> int:
-    from nrdeck.http import using_client
-
     with using_client(FAST) as client:
         return client.get(url, max_bytes=MiB).status
 
