@@ -6,6 +6,9 @@ redirect, a Retry-After in any form: what the NetrunnerDB double cannot do by it
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterator
@@ -65,3 +68,32 @@ def busy_then(answer: Callable[[], Response], busy: int, retry_after: str | None
         return answer()
 
     return handle
+
+
+@contextlib.contextmanager
+def raw_server(answer: bytes) -> Iterator[str]:
+    """A server sending ``answer`` as it is (headers no library would write) to every
+    request; yields its URL."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+                conn.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/x"
+    finally:
+        with contextlib.suppress(OSError):
+            listener.shutdown(socket.SHUT_RDWR)
+        listener.close()
+        thread.join(timeout=5)

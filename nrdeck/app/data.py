@@ -160,10 +160,10 @@ def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedDat
     except CorruptCache:
         sidecar = None
     stored = sidecar.validators if sidecar and sidecar.url == source.base_url else {}
-    with ThreadPoolExecutor(1) as background:
-        asked = background.submit(source.unchanged, stored)
-        cached = read_cache(cache, load_older=True)
-        unchanged = asked.result()
+    with ThreadPoolExecutor(1) as background:  # a short check: Ctrl-C never waits long
+        checking = background.submit(read_cache, cache, load_older=True)
+        unchanged = source.unchanged(stored)
+        cached = checking.result()
     return cached, unchanged and cached.db is not None and cached.meta == sidecar
 
 

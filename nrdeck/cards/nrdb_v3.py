@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 import msgspec
 
@@ -143,7 +143,8 @@ class NrdbV3Source:
 
     def _rebase(self, next_url: str, resource: str) -> str:
         """The server builds links from its own HOST: keep only the query, on our base."""
-        return f"{self.base_url}/{resource}?{urlsplit(next_url).query}"
+        query = quote(urlsplit(next_url).query, safe="=&%[]+,.-_~")  # never raw text
+        return f"{self.base_url}/{resource}?{query}"
 
     def _page(self, url: str, resource: str) -> _Page:
         with self._lock:

@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from nrdeck.http.values import (
     USER_AGENT,
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 BASE_HEADERS = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"}
+URL_CHARACTERS = ":/?#[]@!$&'()*+,;=%-._~"  # shown as they are; anything else is escaped
 ENCODINGS = frozenset({"", "identity", "gzip", "x-gzip"})  # what the body may be sent in
 MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
@@ -146,7 +147,7 @@ class HttpClient:
         return Answer(
             url=url,
             status=status,
-            reason=response.reason or "",
+            reason=_header_value(response.reason) or "",
             body=body,
             validators=validators_of(response.headers),
         )
@@ -264,7 +265,7 @@ def _redirect_target(response: Any, url: str, origin: tuple[str, str, int | None
         )
     target = urljoin(url, str(location))
     if _origin(target) != origin:
-        shown = target if len(target) <= 200 else target[:200] + "…"
+        shown = quote(target[:200], safe=URL_CHARACTERS) + ("…" if len(target) > 200 else "")
         raise TransferError(
             f"redirected to another host ({shown}): not followed", unreachable=False
         )

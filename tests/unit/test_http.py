@@ -20,7 +20,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of
 from nrdeck.http.workers import map_concurrently, using_client
-from tests.faults import bomb_answer, busy_then, redirect, trickle
+from tests.faults import bomb_answer, busy_then, raw_server, redirect, trickle
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
@@ -191,6 +191,18 @@ def test_a_redirect_to_another_host_is_not_followed(httpserver: HTTPServer) -> N
     finally:
         other.clear()
         other.stop()
+
+
+def test_what_a_hostile_server_says_is_shown_escaped() -> None:
+    location = b"http://127.0.0.2:1/\x1b]52;c;aGk=\x07\x1b[2J"
+    moved = b"HTTP/1.1 302 Found\r\nLocation: " + location + b"\r\nContent-Length: 0\r\n\r\n"
+    with raw_server(moved) as url, pytest.raises(TransferError) as info, HttpClient(FAST) as c:
+        c.get(url, max_bytes=MiB)
+    assert "http://127.0.0.2:1/%1B]52;c;aGk=%07%1B[2J" in info.value.reason
+    odd = b"HTTP/1.1 599 \x1b[2J\x07\r\nContent-Length: 0\r\n\r\n"
+    with raw_server(odd) as url, HttpClient(FAST) as client:
+        answer = client.get(url, max_bytes=MiB)
+    assert answer.status == 599 and answer.reason == ""
 
 
 def test_a_redirect_loop_ends(httpserver: HTTPServer) -> None:
