@@ -38,7 +38,8 @@ META_NAME = "meta.json"
 LOCK_NAME = "refresh.lock"
 DECKS_NAME = "decks"
 LOCK_TIMEOUT = 600.0
-STALE_TEMP_SECONDS = 3600.0  # a deck's temporary file older than this was left by a kill
+STALE_TEMP_SECONDS = 3600.0  # an unlocked temporary file older than this was left by a kill
+PROBE_PREFIX = ".probe."
 _DOCUMENT = r"^cards-[0-9a-f]{16}\.json$"
 
 
@@ -159,9 +160,9 @@ class Cache:
             self.dir.mkdir(parents=True, exist_ok=True)
             import tempfile
 
-            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.dir)
+            fd, probe = tempfile.mkstemp(prefix=PROBE_PREFIX, dir=self.dir)  # not under the lock
             os.close(fd)
-            os.unlink(probe)
+            Path(probe).unlink(missing_ok=True)
         except OSError as exc:
             raise CacheError(
                 f"cache folder {self.root} is not writable ({exc.strerror or exc})",
@@ -170,12 +171,12 @@ class Cache:
 
     def sweep(self) -> int:
         """Remove the temporary files that killed writers left behind; returns how many."""
-        removed = 0
-        for path in self.dir.glob(".*.tmp"):
-            removed += _unlink(path)
+        removed = sum(_unlink(path) for path in self.dir.glob(".*.tmp"))
+        # files written without the lock: those of another run may be in use right now
+        unlocked = [*self.dir.glob(f"{PROBE_PREFIX}*"), *(self.dir / DECKS_NAME).glob(".*.tmp")]
         now = time.time()
-        for path in (self.dir / DECKS_NAME).glob(".*.tmp"):
-            with contextlib.suppress(OSError):  # a deck being written right now is recent
+        for path in unlocked:
+            with contextlib.suppress(OSError):
                 if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
                     removed += _unlink(path)
         return removed

@@ -57,15 +57,17 @@ def test_orphaned_temporary_files_are_removed_by_the_next_update(
     decks = v1 / "decks"
     decks.mkdir()
     old, fresh = decks / f".decklist-{UUID}.json.old.tmp", decks / ".decklist-x.json.new.tmp"
-    old.write_text("{")
-    fresh.write_text("{")  # maybe being written by a check running right now
+    old_probe, probe = v1 / ".probe.old", v1 / ".probe.new"  # another run checking it may write
+    for path in (old, fresh, old_probe, probe):
+        path.write_text("{")  # the fresh ones may be in use by a run going on right now
     hours_ago = time.time() - 7200
-    os.utime(old, (hours_ago, hours_ago))
+    for path in (old, old_probe):
+        os.utime(path, (hours_ago, hours_ago))
     before = snapshot(warm)
     result = update(warm, nrdb.base_url)  # nothing changed upstream: all 304
     assert result.exit_code == 0 and "unchanged" in result.stderr
-    assert not any(p.exists() for p in (*orphans, old))
-    assert fresh.exists()
+    assert not any(p.exists() for p in (*orphans, old, old_probe))
+    assert fresh.exists() and probe.exists()
     assert {k: v for k, v in snapshot(warm).items() if k != "meta.json"} == {
         k: v for k, v in before.items() if k != "meta.json"
     }
