@@ -251,20 +251,27 @@ def _size(count: int) -> str:
     return f"{count / 2**20:g} MiB" if count >= 2**20 else f"{count / 2**10:g} KiB"
 
 
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    return (parts.scheme.lower(), (parts.hostname or "").lower(), parts.port)
+Origin = tuple[str, str, int | None]
 
 
-def _redirect_target(response: Any, url: str, origin: tuple[str, str, int | None]) -> str:
+def _origin(url: str) -> Origin | None:
+    """Scheme, host and port (None for a URL too broken to have them)."""
+    try:
+        parts = urlsplit(url)
+        return (parts.scheme.lower(), (parts.hostname or "").lower(), parts.port)
+    except ValueError:
+        return None
+
+
+def _redirect_target(response: Any, url: str, origin: Origin | None) -> str:
     """Where a redirect leads, when it stays within ``origin`` (else TransferError)."""
     location = response.headers.get("Location")
     if not location:
         raise TransferError(
-            f"HTTP {response.status_code} redirect without a Location", unreachable=False
+            f"HTTP {response.status} redirect without a Location", unreachable=False
         )
     target = urljoin(url, str(location))
-    if _origin(target) != origin:
+    if origin is None or _origin(target) != origin:
         shown = quote(target[:200], safe=URL_CHARACTERS) + ("…" if len(target) > 200 else "")
         raise TransferError(
             f"redirected to another host ({shown}): not followed", unreachable=False

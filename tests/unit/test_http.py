@@ -205,6 +205,22 @@ def test_what_a_hostile_server_says_is_shown_escaped() -> None:
     assert answer.status == 599 and answer.reason == ""
 
 
+@pytest.mark.parametrize(
+    ("location", "words"),
+    [
+        (None, "HTTP 302 redirect without a Location"),
+        ("http://127.0.0.1:99999999/x", "redirected to another host"),
+        ("//elsewhere.invalid/x", "redirected to another host (http://elsewhere.invalid/x)"),
+    ],
+)
+def test_broken_or_foreign_redirects_are_refused(location: str | None, words: str) -> None:
+    header = b"" if location is None else b"Location: " + location.encode() + b"\r\n"
+    moved = b"HTTP/1.1 302 Found\r\n" + header + b"Content-Length: 0\r\n\r\n"
+    with raw_server(moved) as url, pytest.raises(TransferError) as info, HttpClient(FAST) as c:
+        c.get(url, max_bytes=MiB)
+    assert words in info.value.reason and not info.value.unreachable
+
+
 def test_a_redirect_loop_ends(httpserver: HTTPServer) -> None:
     httpserver.expect_request("/x").respond_with_response(redirect("/x"))
     assert get(httpserver) == 302

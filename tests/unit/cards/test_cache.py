@@ -173,3 +173,41 @@ def test_loading_card_data_imports_neither_pydantic_nor_requests() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_sidecar_written_by_the_previous_nrdeck_is_still_read(
+    cache: Cache, bundled_bytes: bytes
+) -> None:
+    current = cache.read_meta()
+    assert current is not None
+    old = {
+        "layout": "v1", "source": "NetrunnerDB v3 API", "url": "http://127.0.0.1:9/api",
+        "fetched_at": "2099-01-02T00:00:00+00:00", "sha256": current.sha256,
+        "document": current.document, "dataset_date": "2099-01-01",
+        "validators": {"http://127.0.0.1:9/api/cards?x": {"etag": 'W/"a"', "last_modified": None}},
+    }  # fmt: skip
+    cache.meta_path.write_text(json.dumps(old, indent=1))
+    meta = cache.read_meta()
+    assert meta is not None and meta.validators["http://127.0.0.1:9/api/cards?x"].etag == 'W/"a"'
+    db = load_database(settings(cache))
+    assert db.info.kind == "cache" and db.info.warnings == ()
+
+
+@pytest.mark.parametrize(
+    "sidecar",
+    [
+        "[]",
+        '"text"',
+        "[" * 50_000,
+        '{"layout": "v1", "source": "s", "url": null, "fetched_at": 1, '
+        '"sha256": "", "document": ""}',
+        '{"layout": "v1", "source": "s", "url": null, "fetched_at": "2099-01-01", '
+        '"sha256": "ab", "document": "../../etc/passwd"}',
+    ],
+)
+def test_a_sidecar_of_the_wrong_shape_is_damage(cache: Cache, sidecar: str) -> None:
+    cache.meta_path.write_text(sidecar)
+    with pytest.raises(CorruptCache):
+        cache.read_meta()
+    db = load_database(settings(cache))
+    assert db.info.kind == "bundled" and "damaged card cache" in db.info.warnings[0]
