@@ -159,3 +159,16 @@ def test_validators_for_another_base_url_are_not_trusted(nrdb: FakeNrdb) -> None
 )
 def test_costs_arrive_as_strings(raw: str | None, value: int | str | None) -> None:
     assert number_or_x(raw) == value
+
+
+def test_a_page_that_changed_is_not_downloaded_twice(nrdb: FakeNrdb) -> None:
+    first = source(nrdb)
+    first.read()
+    nrdb.data["formats"][0]["name"] = "Standard (renamed)"
+    nrdb.requests.clear()
+    second = source(nrdb)
+    assert not second.unchanged(first.validators)
+    doc = second.read()
+    assert [s for r, s in nrdb.requests if r == "formats"] == [200]  # had while revalidating
+    assert nrdb.downloads() == 1 + (len(first.validators) - 1)  # every other page once, in full
+    assert doc.formats[0].name == "Standard (renamed)"
