@@ -44,7 +44,9 @@ CODES: dict[str, str] = {
     "event-side-swapped": "an event player's Corp and Runner decks are in each other's columns",
     "event-wrong-side": "an event player's Corp or Runner column holds a deck of the other side",
     "event-duplicate-player": "a player is registered more than once in an event roster",
+    "internal-error": "nrdeck failed on this deck: a bug to report",
 }
+INTERNAL_ERROR = "internal-error"
 
 
 class Location(msgspec.Struct, frozen=True):

@@ -1,59 +1,94 @@
 """Use case: check decks. Expand DECK arguments, load card data once, check every deck.
 
-One unreadable or unreachable deck never stops the others: it becomes that deck's outcome.
-No Typer, no console here.
+One unreadable, unreachable or hostile deck never stops the others: whatever happens while
+one deck is read or checked becomes that deck's outcome. An unexpected exception is a bug:
+it becomes that deck's ``internal-error`` problem (and the run's exit code 4), and every
+other deck is still checked and reported. No Typer, no console here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import traceback
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import DeckSettings, obtain_deck
-from nrdeck.app.sources import expand_specs
+from nrdeck.app.decks import DeckSettings, obtain_deck, origin_of, source_label
+from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
+from nrdeck.deck import Deck
 from nrdeck.decklist import INPUT_FORMATS
-from nrdeck.errors import RemoteDeckError, UsageError
-from nrdeck.problems import Location, Problem
-from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.errors import NrdeckError, RemoteDeckError, UsageError
+from nrdeck.problems import INTERNAL_ERROR, Location, Problem
+from nrdeck.results.check import CheckReport, DeckOutcome, Origin
 from nrdeck.rules import InForce, Selection, check_deck, select
 
 UNAVAILABLE_CODE = "deck-unavailable"
+_CARD_LINE_CODES = frozenset({"unknown-card", "ambiguous-card"})
+_MESSAGE_CHARS = 200
+# Told each time nrdeck fails on a deck: the deck's name and the exception (for --debug).
+BugHook = Callable[[str, BaseException], None]
 
 
 class CheckOptions(msgspec.Struct, frozen=True):
-    """What to check against (the selection), where card data comes from, how to read decks."""
+    """What to check against (the selection), where card data comes from, how to read decks.
+
+    ``exclude``: the globs a folder search skips (``--exclude`` / ``--extend-exclude``).
+    """
 
     data: DataSettings
     selection: Selection
     input_format: str | None = None
     stdin_text: str | None = None
+    stdin_bytes: bytes | None = None
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
 
     def deck_settings(self) -> DeckSettings:
         """The decklist loader's settings."""
         return DeckSettings.from_data(
-            self.data, input_format=self.input_format, stdin_text=self.stdin_text
+            self.data,
+            input_format=self.input_format,
+            stdin_text=self.stdin_text,
+            stdin_bytes=self.stdin_bytes,
         )
 
 
 class CheckRun(msgspec.Struct, frozen=True):
-    """The report of one run and the warnings met while loading card data."""
+    """The report of one run, the warnings met loading card data, and what was skipped.
+
+    ``notes``: files a folder search found that hold no card line (skipped, with why);
+    ``failures``: the traceback of each deck nrdeck failed on (shown with --debug).
+    """
 
     report: CheckReport
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
 
 
 def check_decks(specs: Sequence[str], options: CheckOptions) -> CheckRun:
     """Check every deck the arguments name, against what is in force."""
     validate_input_format(options.input_format)
-    sources = expand_specs(specs, exclude=options.data.data_file)
+    expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
     db, in_force = prepare(options.data, options.selection)
     settings = options.deck_settings()
-    outcomes = tuple(check_source(source, db, in_force, settings) for source in sources)
-    report = CheckReport(outcomes=outcomes, data=db.info, period=in_force.period)
-    return CheckRun(report=report, warnings=db.info.warnings)
+    failures: list[str] = []
+
+    def keep_traceback(source: str, exc: BaseException) -> None:
+        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
+    outcomes: list[DeckOutcome] = []
+    notes: list[str] = []
+    for source in expansion.sources:
+        outcome = check_source(source, db, in_force, settings, on_bug=keep_traceback)
+        reason = not_a_deck(outcome) if source in expansion.from_folders else None
+        if reason is not None:
+            notes.append(f"skipped {source}: {reason}")
+            continue
+        outcomes.append(outcome)
+    report = CheckReport(outcomes=tuple(outcomes), data=db.info, period=in_force.period)
+    return CheckRun(report, db.info.warnings, tuple(notes), tuple(failures))
 
 
 def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
@@ -62,20 +97,70 @@ def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
     return db, select(db, selection)
 
 
-def check_source(source: str, db: CardDB, in_force: InForce, settings: DeckSettings) -> DeckOutcome:
-    """Load and check one deck; a remote deck that cannot be had is an unavailable outcome."""
+def check_source(
+    source: str,
+    db: CardDB,
+    in_force: InForce,
+    settings: DeckSettings,
+    *,
+    on_bug: BugHook | None = None,
+) -> DeckOutcome:
+    """Read and check one deck; never raises for anything the deck holds.
+
+    A remote deck that cannot be had is an unavailable outcome; a deck that cannot be read
+    is an unreadable one; an unexpected exception is that deck's ``internal-error``.
+    """
+    label, origin = source_label(source), origin_of(source)
     try:
         loaded = obtain_deck(source, db, settings)
+        result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
         return unavailable(source, err.one_line())
-    result = check_deck(loaded.deck, db, in_force)
-    return DeckOutcome(source=source, result=result, cached=loaded.cached)
+    except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
+        problem = Problem("parse-error", err.one_line(), location=Location(label))
+        return DeckOutcome(source=label, problems=(problem,), origin=origin)
+    except Exception as exc:  # the one place a bug on one deck is kept to that deck
+        if on_bug is not None:
+            on_bug(label, exc)
+        return failed(label, exc, origin)
+    return DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
 
 
 def unavailable(source: str, message: str) -> DeckOutcome:
     """The outcome of a deck that could not be obtained (exit 3 unless another is illegal)."""
     problem = Problem(UNAVAILABLE_CODE, message, location=Location(source))
-    return DeckOutcome(source=source, problems=(problem,), unavailable=True)
+    return DeckOutcome(source=source, problems=(problem,), unavailable=True, origin="remote")
+
+
+def failed(label: str, exc: BaseException, origin: Origin = "file") -> DeckOutcome:
+    """The outcome of a deck nrdeck failed on: one line asking for a report."""
+    what = f"{type(exc).__name__}: {exc}"
+    if len(what) > _MESSAGE_CHARS:
+        what = what[:_MESSAGE_CHARS] + "…"
+    message = (
+        f"nrdeck failed on this deck ({what}). This is a bug: please report it with the "
+        "command you ran (re-run with --debug for the traceback)."
+    )
+    problem = Problem(INTERNAL_ERROR, message, location=Location(label))
+    return DeckOutcome(source=label, problems=(problem,), origin=origin)
+
+
+def not_a_deck(outcome: DeckOutcome) -> str | None:
+    """Why a file found in a folder is no decklist (no line reads as a card), else None."""
+    if outcome.failed or outcome.unavailable:
+        return None
+    if outcome.result is not None and reads_as_deck(outcome.result.deck):
+        return None
+    problems = outcome.result.deck.problems if outcome.result else outcome.problems
+    whole_file = next((p.message for p in problems if p.line is None), None)
+    return whole_file or "no line reads as a card line"
+
+
+def reads_as_deck(deck: Deck) -> bool:
+    """True when some line reads as a card line (a known card, or a name nrdeck looked up)."""
+    if deck.identity is not None or deck.entries or deck.extra_identities:
+        return True
+    return any(p.code in _CARD_LINE_CODES for p in deck.problems)
 
 
 def validate_input_format(input_format: str | None) -> None:

@@ -16,8 +16,18 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
+from nrdeck.atomic import write_report
+from nrdeck.cli.streams import (
+    BROKEN_PIPE_EXIT,
+    guard_streams,
+    silence_stdout,
+    write_machine,
+    write_text,
+)
+from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
 from nrdeck.http import HttpSettings
+from nrdeck.report.safe import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,26 +50,35 @@ class RunState:
 
 
 def handles_errors(func: F) -> F:
-    """The one error handler: NrdeckError -> one line + its exit code; bugs -> exit 4."""
+    """The one error handler: NrdeckError -> one line + its exit code; bugs -> exit 4.
+
+    Also makes the standard streams take any text (see ``streams``), and ends the run
+    quietly when standard output's reader has gone away (``| head -1``).
+    """
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        guard_streams()
         try:
             return func(*args, **kwargs)
         except typer.Exit:
             raise
+        except BrokenPipeError:
+            silence_stdout()
+            raise typer.Exit(BROKEN_PIPE_EXIT) from None
         except NrdeckError as err:
-            _stderr_line(f"nrdeck: error: {err.one_line()}")
+            _stderr_line(f"nrdeck: error: {one_line(err.one_line())}")
             raise typer.Exit(int(err.exit_code)) from None
         except KeyboardInterrupt:
             _stderr_line("nrdeck: interrupted")
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except Exception as exc:  # the single place that turns a bug into exit 4
-            if RunState.debug or os.environ.get("NRDECK_DEBUG"):
+            if debug_wanted():
                 traceback.print_exc(file=sys.stderr)
             _stderr_line(
-                f"nrdeck: internal error: {type(exc).__name__}: {exc}. This is a bug: please "
-                "report it with the command you ran (re-run with --debug for the traceback)."
+                f"nrdeck: internal error: {type(exc).__name__}: {one_line(str(exc))}. This is "
+                "a bug: please report it with the command you ran (re-run with --debug for the "
+                "traceback)."
             )
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
@@ -67,8 +86,12 @@ def handles_errors(func: F) -> F:
 
 
 def _stderr_line(text: str) -> None:
-    sys.stderr.write(text.rstrip("\n") + "\n")
-    sys.stderr.flush()
+    write_text(text.rstrip("\n") + "\n", sys.stderr)
+
+
+def debug_wanted() -> bool:
+    """--debug, or NRDECK_DEBUG in the environment."""
+    return RunState.debug or bool(os.environ.get("NRDECK_DEBUG"))
 
 
 def plain_output() -> bool:
@@ -111,6 +134,7 @@ DataOpt = Annotated[
     Path | None,
     typer.Option(
         "--data",
+        metavar="FILE",
         help="Use a pinned card data file (from 'nrdeck data build').",
         envvar="NRDECK_DATA",
         dir_okay=False,
@@ -118,11 +142,27 @@ DataOpt = Annotated[
 ]
 CacheDirOpt = Annotated[
     Path | None,
-    typer.Option("--cache-dir", help="Cache folder.", envvar="NRDECK_CACHE_DIR", file_okay=False),
+    typer.Option(
+        "--cache-dir",
+        metavar="DIR",
+        help="Cache folder.",
+        envvar="NRDECK_CACHE_DIR",
+        file_okay=False,
+    ),
+]
+NoCacheOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Hermetic: card data from --data or the bundled snapshot only, never the cache "
+        "(always so under pre-commit).",
+    ),
 ]
 ApiUrlOpt = Annotated[
     str | None,
-    typer.Option("--api-url", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"),
+    typer.Option(
+        "--api-url", metavar="URL", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"
+    ),
 ]
 FormatOpt = Annotated[
     str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
@@ -141,11 +181,45 @@ BanlistOpt = Annotated[
 ]
 FormatFileOpt = Annotated[
     Path | None,
-    typer.Option("--format-file", dir_okay=False, help="A user-defined format (TOML)."),
+    typer.Option(
+        "--format-file", metavar="FILE", dir_okay=False, help="A user-defined format (TOML)."
+    ),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
-ColorOpt = Annotated[ColorMode, typer.Option("--color", help="Colour: auto, always or never.")]
+ColorOpt = Annotated[
+    ColorMode,
+    typer.Option("--color", metavar="WHEN", help="Colour: auto, always or never."),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write to FILE instead of standard output ('-': standard output): atomically, "
+        "keeping its mode; never onto an input.",
+    ),
+]
+ExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        metavar="GLOB",
+        help="Skip what this glob matches when searching folders, instead of the defaults "
+        "('.*', 'README*'); repeatable.",
+        show_default=False,
+    ),
+]
+ExtendExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--extend-exclude",
+        metavar="GLOB",
+        help="Skip what this glob matches too when searching folders; repeatable.",
+        show_default=False,
+    ),
+]
 
 
 def data_settings(
@@ -155,10 +229,18 @@ def data_settings(
     cache_dir: Path | None = None,
     api_url: str | None = None,
     v2_url: str | None = None,
+    no_cache: bool = False,
 ) -> DataSettings:
-    """Normalise the card-data options (and their environment variables) into settings."""
+    """Normalise the card-data options (and their environment variables) into settings.
+
+    Under pre-commit (``PRE_COMMIT=1``) the cache is never read: a hook gives the same
+    verdict on every machine. A ``--data`` file that is not there is a usage error.
+    """
+    if data is not None and not data.exists():
+        raise UsageError(f"{data}: no such card data file", hint="check the --data path")
     return DataSettings(
         offline=offline,
+        no_cache=no_cache or os.environ.get("PRE_COMMIT") == "1",
         data_file=data,
         cache_dir=cache_dir or default_cache_dir(),
         api_url=api_url,
@@ -181,9 +263,65 @@ def http_settings() -> HttpSettings:
 
 
 def print_warnings(warnings: Iterable[str]) -> None:
-    """Warnings (card-data fallbacks, decks read with doubts), one line each on stderr."""
+    """Warnings (card-data fallbacks, decks read with doubts), one safe line each on stderr."""
     for warning in warnings:
-        _stderr_line(f"nrdeck: warning: {warning}")
+        _stderr_line(f"nrdeck: warning: {one_line(warning)}")
+
+
+def print_notes(notes: Iterable[str]) -> None:
+    """Notes (files a folder search skipped), one safe line each on stderr."""
+    for note in notes:
+        _stderr_line(f"nrdeck: note: {one_line(note)}")
+
+
+def print_tracebacks(failures: Iterable[str]) -> None:
+    """With --debug: the traceback of each deck nrdeck failed on."""
+    if debug_wanted():
+        for failure in failures:
+            write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
+
+
+def read_stdin(required: bool) -> bytes:
+    """Standard input's bytes, at most one past the decklist size limit (never endless).
+
+    ``required``: no DECK was named, so a terminal or an empty pipe is a usage error.
+    """
+    stream = sys.stdin
+    if required and (stream is None or stream.isatty()):
+        raise UsageError(
+            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
+        )
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read(MAX_BYTES + 1)
+    else:
+        data = stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    if required and not data.strip():
+        raise UsageError("no decks given and nothing on standard input")
+    return data
+
+
+def is_stdout(output: Path | None) -> bool:
+    """True when the output goes to standard output (no --output, or '-')."""
+    return output is None or str(output) == "-"
+
+
+def emit_output(
+    text: str, output: Path | None, *, machine: bool, inputs: Iterable[Path | str] = ()
+) -> None:
+    """A command's result: to --output FILE (see ``atomic.write_report``) or to stdout.
+
+    Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
+    """
+    if not is_stdout(output):
+        assert output is not None
+        write_report(output, text, inputs=inputs)
+    elif machine:
+        write_machine(text)
+    else:
+        write_text(text)
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

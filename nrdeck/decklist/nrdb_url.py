@@ -136,9 +136,9 @@ def _is_timeout(err: BaseException) -> bool:
 def _usable(text: str, url: str) -> str | None:
     try:
         doc: Any = json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, nested too deeply, a number too long
         raise RemoteDeckError(
-            f"NetrunnerDB sent an answer that is not JSON for {url}",
+            f"NetrunnerDB sent an answer that is not JSON nrdeck can read for {url}",
             hint="try again later",
         ) from None
     if isinstance(doc, dict) and (doc.get("success") is False or doc.get("data") == []):
@@ -162,7 +162,7 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> Fetche
         try:
             text = path.read_text(encoding="utf-8")
             json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        except (OSError, ValueError, RecursionError):  # unreadable: as if not cached
             continue
         when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
         url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"

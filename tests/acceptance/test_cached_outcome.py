@@ -75,7 +75,13 @@ def test_check_calls_the_cached_copy_checked_in_every_format(cached_deck: Path) 
     )
     schema = json.loads((SCHEMAS / "check-v1.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(doc, schema)
-    assert doc["summary"] == {"decks": 1, "legal": 1, "illegal": 0, "unavailable": 0}
+    assert doc["summary"] == {
+        "decks": 1,
+        "legal": 1,
+        "illegal": 0,
+        "unavailable": 0,
+        "internal_errors": 0,
+    }
     [deck] = doc["decks"]
     assert deck["legal"] is True and deck["outcome"] == "cached"
     assert deck["cached_copy"]["date"] == COPY_DATE.isoformat()

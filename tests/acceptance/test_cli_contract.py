@@ -16,7 +16,9 @@ from nrdeck.errors import ExitCode
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 COMMAND_MODULES = sorted(
-    p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in ("__init__", "common")
+    p.stem
+    for p in (ROOT / "nrdeck" / "cli").glob("*.py")
+    if p.stem not in ("__init__", "common", "streams")
 )
 EXPECTED_MEANINGS = {
     0: "every deck checked is legal",
