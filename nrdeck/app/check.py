@@ -14,10 +14,9 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import DeckSettings, obtain_deck, origin_of, source_label
+from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck, origin_of, source_label
 from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
-from nrdeck.deck import Deck
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError, RemoteDeckError, UsageError
 from nrdeck.problems import INTERNAL_ERROR, Location, Problem
@@ -25,7 +24,6 @@ from nrdeck.results.check import CheckReport, DeckOutcome, Origin
 from nrdeck.rules import InForce, Selection, check_deck, select
 
 UNAVAILABLE_CODE = "deck-unavailable"
-_CARD_LINE_CODES = frozenset({"unknown-card", "ambiguous-card"})
 _MESSAGE_CHARS = 200
 # Told each time nrdeck fails on a deck: the deck's name and the exception (for --debug).
 BugHook = Callable[[str, BaseException], None]
@@ -81,8 +79,8 @@ def check_decks(specs: Sequence[str], options: CheckOptions) -> CheckRun:
     outcomes: list[DeckOutcome] = []
     notes: list[str] = []
     for source in expansion.sources:
-        outcome = check_source(source, db, in_force, settings, on_bug=keep_traceback)
-        reason = not_a_deck(outcome) if source in expansion.from_folders else None
+        outcome, loaded = read_and_check(source, db, in_force, settings, keep_traceback)
+        reason = not_a_deck(outcome, loaded) if source in expansion.from_folders else None
         if reason is not None:
             notes.append(f"skipped {source}: {reason}")
             continue
@@ -110,20 +108,28 @@ def check_source(
     A remote deck that cannot be had is an unavailable outcome; a deck that cannot be read
     is an unreadable one; an unexpected exception is that deck's ``internal-error``.
     """
+    return read_and_check(source, db, in_force, settings, on_bug)[0]
+
+
+def read_and_check(
+    source: str, db: CardDB, in_force: InForce, settings: DeckSettings, on_bug: BugHook | None
+) -> tuple[DeckOutcome, LoadedDeck | None]:
+    """``check_source``, with the deck as read (None when it could not be read)."""
     label, origin = source_label(source), origin_of(source)
     try:
         loaded = obtain_deck(source, db, settings)
         result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
-        return unavailable(source, err.one_line())
+        return unavailable(source, err.one_line()), None
     except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
         problem = Problem("parse-error", err.one_line(), location=Location(label))
-        return DeckOutcome(source=label, problems=(problem,), origin=origin)
+        return DeckOutcome(source=label, problems=(problem,), origin=origin), None
     except Exception as exc:  # the one place a bug on one deck is kept to that deck
         if on_bug is not None:
             on_bug(label, exc)
-        return failed(label, exc, origin)
-    return DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
+        return failed(label, exc, origin), None
+    outcome = DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
+    return outcome, loaded
 
 
 def unavailable(source: str, message: str) -> DeckOutcome:
@@ -145,22 +151,12 @@ def failed(label: str, exc: BaseException, origin: Origin = "file") -> DeckOutco
     return DeckOutcome(source=label, problems=(problem,), origin=origin)
 
 
-def not_a_deck(outcome: DeckOutcome) -> str | None:
-    """Why a file found in a folder is no decklist (no line reads as a card), else None."""
-    if outcome.failed or outcome.unavailable:
-        return None
-    if outcome.result is not None and reads_as_deck(outcome.result.deck):
-        return None
-    problems = outcome.result.deck.problems if outcome.result else outcome.problems
-    whole_file = next((p.message for p in problems if p.line is None), None)
+def not_a_deck(outcome: DeckOutcome, loaded: LoadedDeck | None) -> str | None:
+    """Why a file a folder search found is no decklist (no card line in it), else None."""
+    if loaded is None or loaded.reads_as_deck:
+        return None  # a deck, or one nrdeck could not read or failed on: reported
+    whole_file = next((p.message for p in loaded.deck.problems if p.line is None), None)
     return whole_file or "no line reads as a card line"
-
-
-def reads_as_deck(deck: Deck) -> bool:
-    """True when some line reads as a card line (a known card, or a name nrdeck looked up)."""
-    if deck.identity is not None or deck.entries or deck.extra_identities:
-        return True
-    return any(p.code in _CARD_LINE_CODES for p in deck.problems)
 
 
 def validate_input_format(input_format: str | None) -> None:

@@ -86,10 +86,21 @@ class DeckSettings(msgspec.Struct, frozen=True):
 
 
 class LoadedDeck(msgspec.Struct, frozen=True):
-    """A resolved deck, and the cached copy it was read from (a remote deck not fetched)."""
+    """A resolved deck, and the cached copy it was read from (a remote deck not fetched).
+
+    ``card_lines``: how many lines read as card lines (a quantity and a name, or a line the
+    format marks as the identity), known or not; a line without a quantity is not one.
+    """
 
     deck: Deck
     cached: CachedCopy | None = None
+    card_lines: int = 0
+
+    @property
+    def reads_as_deck(self) -> bool:
+        """True when some line reads as a card line, or names the identity."""
+        deck = self.deck
+        return bool(self.card_lines or deck.identity or deck.entries or deck.extra_identities)
 
 
 def is_remote(spec: str) -> bool:
@@ -136,16 +147,26 @@ def source_label(spec: str) -> str:
 
 def read_deck_text(text: str, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Parse and resolve decklist text (a roster cell, standard input, a fetched deck)."""
-    return resolve(parse_text(text, source, input_format), db)
+    return _read_text(text, source, db, input_format).deck
 
 
 def read_deck_bytes(data: bytes, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Decode (UTF-8, BOM, cp1252 with a warning) then parse and resolve a file's bytes."""
+    return _read_bytes(data, source, db, input_format).deck
+
+
+def _read_text(text: str, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
+    raw = parse_text(text, source, input_format)
+    card_lines = sum(1 for line in raw.lines if not line.maybe_identity)
+    return LoadedDeck(resolve(raw, db), card_lines=card_lines)
+
+
+def _read_bytes(data: bytes, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
     decoded = decode_deck_bytes(data, source)
     if decoded.text is None:
-        return _unreadable(source, decoded.problems)
-    deck = read_deck_text(decoded.text, source, db, input_format)
-    return _with_problems(deck, decoded.problems)
+        return LoadedDeck(_unreadable(source, decoded.problems))
+    loaded = _read_text(decoded.text, source, db, input_format)
+    return replace(loaded, deck=_with_problems(loaded.deck, decoded.problems))
 
 
 def load_deck(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
@@ -157,21 +178,21 @@ def obtain_deck(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     """``load_deck``, saying also whether a remote deck came from its cached copy."""
     origin = origin_of(spec)
     if origin == "stdin":
-        return LoadedDeck(_load_stdin(db, settings))
+        return _load_stdin(db, settings)
     if origin == "text":
-        return LoadedDeck(read_deck_text(spec, source_label(spec), db, settings.input_format))
+        return _read_text(spec, source_label(spec), db, settings.input_format)
     if origin == "remote":
         return _load_remote(spec, db, settings)
-    return LoadedDeck(_load_file(Path(spec), db, settings))
+    return _load_file(Path(spec), db, settings)
 
 
-def _load_stdin(db: CardDB, settings: DeckSettings) -> Deck:
+def _load_stdin(db: CardDB, settings: DeckSettings) -> LoadedDeck:
     if settings.stdin_bytes is not None:
-        return read_deck_bytes(settings.stdin_bytes, STDIN, db, settings.input_format)
-    return read_deck_text(settings.stdin_text or "", STDIN, db, settings.input_format)
+        return _read_bytes(settings.stdin_bytes, STDIN, db, settings.input_format)
+    return _read_text(settings.stdin_text or "", STDIN, db, settings.input_format)
 
 
-def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
+def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     source = str(path)
     if source.startswith(("http:/", "https:/")):  # pathlib folds "//" into "/"
         raise UsageError(
@@ -186,13 +207,11 @@ def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
         data = read_regular_file(path, MAX_BYTES + 1)
     except NotRegularFile:
         message = f"{source} is not a regular file (a FIFO, device or socket): not a decklist"
-        return _unreadable(source, (parse_problem(source, None, message),))
+        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
     except OSError as err:
-        reason = err.strerror or type(err).__name__
-        return _unreadable(
-            source, (parse_problem(source, None, f"cannot read {source}: {reason}"),)
-        )
-    return read_deck_bytes(data, source, db, settings.input_format)
+        message = f"cannot read {source}: {err.strerror or type(err).__name__}"
+        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
+    return _read_bytes(data, source, db, settings.input_format)
 
 
 class NotRegularFile(OSError):
@@ -220,8 +239,8 @@ def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     ref = parse_deck_ref(spec)
     assert ref is not None  # is_remote said so
     fetched = fetch_deck(ref, settings.remote())
-    deck = read_deck_text(fetched.text, spec, db, "json")
-    return LoadedDeck(_without_lines(deck), fetched.cached)
+    loaded = _read_text(fetched.text, spec, db, "json")
+    return replace(loaded, deck=_without_lines(loaded.deck), cached=fetched.cached)
 
 
 def _without_lines(deck: Deck) -> Deck:

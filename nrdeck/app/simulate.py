@@ -43,8 +43,7 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
         first = deck.problems[0].message if deck.problems else "no cards"
         raise DeckInputError(f"{deck.source}: {first}", hint="nothing to simulate")
     simulation = simulate_deck(deck, db, options.request)
-    data = db.info.describe()
-    return SimulateRun(replace(simulation, data=data), data, warnings)
+    return SimulateRun(replace(simulation, data=db.info), db.info.describe(), warnings)
 
 
 def deck_warnings(loaded: LoadedDeck) -> tuple[str, ...]:

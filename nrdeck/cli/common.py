@@ -20,7 +20,6 @@ from nrdeck.atomic import write_report
 from nrdeck.cli.streams import (
     BROKEN_PIPE_EXIT,
     guard_streams,
-    silence_stdout,
     write_machine,
     write_text,
 )
@@ -63,8 +62,7 @@ def handles_errors(func: F) -> F:
             return func(*args, **kwargs)
         except typer.Exit:
             raise
-        except BrokenPipeError:
-            silence_stdout()
+        except BrokenPipeError:  # the reader of stdout went away: nothing more to say
             raise typer.Exit(BROKEN_PIPE_EXIT) from None
         except NrdeckError as err:
             _stderr_line(f"nrdeck: error: {one_line(err.one_line())}")
@@ -99,10 +97,25 @@ def plain_output() -> bool:
     return bool(os.environ.get("NO_COLOR")) or os.environ.get("PRE_COMMIT") == "1"
 
 
-def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
-    """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals."""
+@functools.cache
+def _console_class() -> "type[Console]":
+    """Rich's Console, leaving a broken pipe to the one error handler (Rich would exit 1)."""
     from rich.console import Console
 
+    class NrdeckConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return NrdeckConsole
+
+
+def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
+    """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals.
+
+    Untrusted text is printed through it only as ``rich.text.Text`` (never markup).
+    """
+    Console = _console_class()
     stream = sys.stderr if stderr else sys.stdout
     if color is ColorMode.always:
         return Console(file=stream, force_terminal=True, color_system="standard")

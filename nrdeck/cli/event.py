@@ -14,7 +14,7 @@ from nrdeck.app.decks import DeckSettings
 from nrdeck.app.event import EventSettings, ProgressFn, run_event
 from nrdeck.app.roster import read_roster
 from nrdeck.app.selection import make_selection
-from nrdeck.atomic import write_report
+from nrdeck.atomic import refuse_inputs, write_report
 from nrdeck.cli.common import (
     AsOfOpt,
     BanlistOpt,
@@ -29,6 +29,7 @@ from nrdeck.cli.common import (
     SnapshotOpt,
     data_settings,
     handles_errors,
+    is_stdout,
     live_widgets_allowed,
     make_console,
     parse_as_of,
@@ -105,6 +106,8 @@ def event(
         format_file=format_file,
     )
     settings = EventSettings(selection=selection, changed_since=changed_since)
+    if output is not None and not is_stdout(output):
+        refuse_inputs(output, [p for p in (roster, data, format_file) if p is not None])
     the_roster = read_roster(roster)
     data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(data_opts)
@@ -149,7 +152,7 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
 
 def _write(rendered: "str | RenderableType", output: Path | None, color: ColorMode) -> None:
     """The report to stdout (the table through the console), or to --output FILE."""
-    if output is None:
+    if output is None or is_stdout(output):
         if isinstance(rendered, str):
             sys.stdout.write(rendered)
             sys.stdout.flush()

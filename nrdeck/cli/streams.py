@@ -2,46 +2,47 @@
 
 A stream that cannot encode a character (a Windows console or redirect in cp1252, a pipe in
 ASCII, a file name holding undecodable bytes) gets an ASCII stand-in for nrdeck's own glyphs
-(✓ → OK, ✗ → X, · → -) and a backslash escape for anything else, never an exception.
+(✓ → +, ✗ → x, · → -) and a backslash escape for anything else, never an exception.
 Machine formats (JSON, JUnit, GitHub, CSV) are written as UTF-8 bytes whatever the stream's
 encoding, so their text stays exact. A reader that goes away (``nrdeck check … | head -1``)
-ends the run quietly.
+ends the run quietly: the error handler exits with ``BROKEN_PIPE_EXIT`` and the console
+script (``nrdeck.__main__``) keeps the final flush from complaining.
 """
 
 import codecs
-import os
 import sys
 from typing import TextIO
 
 ERRORS = "nrdeck-fallback"
 # Exit status of a run whose standard output was closed early: what a shell reports for a
-# program stopped by a closed pipe (128 + SIGPIPE).
+# program stopped by a closed pipe (128 + SIGPIPE); nrdeck.__main__ uses the same.
 BROKEN_PIPE_EXIT = 141
 
+# One character each where a glyph may sit in a table column (Rich measured the glyph).
 GLYPH_FALLBACKS: dict[str, str] = {
-    "✓": "OK",
-    "✗": "X",
+    "✓": "+",
+    "✗": "x",
     "·": "-",
     "–": "-",
-    "—": "--",
-    "…": "...",
+    "—": "-",
+    "…": ".",
     "×": "x",
-    "∞": "inf",
-    "█": "#",
-    "▏": "|",
     "•": "*",
     "●": "*",
     "○": "o",
+    "█": "#",
+    **dict.fromkeys("▏▎▍▌▋▊▉", "|"),
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "♘": "N",
+    "∞": "inf",
     "→": "->",
     "≥": ">=",
     "≤": "<=",
     "≠": "!=",
     "±": "+/-",
-    "♘": "N",
-    "’": "'",
-    "‘": "'",
-    "“": '"',
-    "”": '"',
 }
 
 
@@ -89,13 +90,3 @@ def write_machine(text: str) -> None:
     stream.flush()
     buffer.write(text.encode("utf-8", "backslashreplace"))
     buffer.flush()
-
-
-def silence_stdout() -> None:
-    """After a broken pipe: point stdout at the null device so the final flush cannot fail."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no real descriptor (a test runner's stream)
-        pass

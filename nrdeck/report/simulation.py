@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from nrdeck.report.json_pieces import card_data
 from nrdeck.results.simulation import Column, Section, Simulation
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def _footer(sim: Simulation) -> str:
     lines = ["Assumptions:"]
     lines.extend(f"  {a}" for a in sim.assumptions)
     if sim.data:
-        lines.append(f"  card data: {sim.data}")
+        lines.append(f"  card data: {sim.data.describe()}")
     for name, description, cards in sim.groups:
         lines.append(f"  group {name}: {cards} card{'s' if cards != 1 else ''} ({description})")
     return "\n".join(lines)
@@ -142,7 +143,7 @@ def to_document(sim: Simulation) -> dict[str, Any]:
         "side": sim.side,
         "identity": sim.identity,
         "deck_size": sim.deck_size,
-        "card_data": sim.data or None,
+        "card_data": card_data(sim.data) if sim.data else None,
         "seed": sim.seed,
         "method": sim.method,
         "mulligan": {"rule": sim.mulligan, "rate": sim.mulligan_rate} if sim.mulligan else None,

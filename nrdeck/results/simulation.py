@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from nrdeck.cardrecords import DataInfo
+
 
 class QueryOdds(msgspec.Struct, frozen=True):
     """One query's odds: true at each turn, and first met by each turn."""
@@ -74,4 +76,4 @@ class Simulation(msgspec.Struct, frozen=True):
     mulligan_rate: float | None
     hands: tuple[Hand, ...] = ()
     groups: tuple[tuple[str, str, int], ...] = ()  # name, description, cards in the deck
-    data: str = ""  # the card data used, as DataInfo.describe() says
+    data: DataInfo | None = None  # the card data used
