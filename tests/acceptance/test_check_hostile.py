@@ -232,3 +232,33 @@ def test_remote_deck_problems_carry_no_line_in_any_format(
     assert all(line.split("::", 2)[2].startswith(f"{UUID}: ") for line in github.splitlines())
     junit = run(UUID, "--cache-dir", str(tmp_path), "--output-format", "junit").stdout
     assert "(line " not in junit
+
+
+@pytest.mark.parametrize(
+    "toml",
+    [
+        "a = " + "[" * 5000 + "]" * 5000,
+        "a = " + "{x = " * 3000 + "1" + "}" * 3000,
+        "point_limit = " + "9" * 5000,
+    ],
+    ids=["deep-array", "deep-table", "huge-integer"],
+)
+def test_a_hostile_format_file_is_a_usage_error_in_one_line(tmp_path: Path, toml: str) -> None:
+    league = tmp_path / "league.toml"
+    league.write_text(toml + "\n", encoding="utf-8")
+    result = run(LEGAL, "--offline", "--format-file", str(league))
+    assert result.exit_code == ExitCode.USAGE
+    assert result.stderr.startswith(
+        f"nrdeck: error: {league}: not a format file nrdeck can read (nested too deeply, or a "
+        "number too long)"
+    )
+    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+
+
+@needs_fifo
+def test_a_fifo_as_format_file_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "league.toml"
+    os.mkfifo(fifo)
+    proc = nrdeck("check", LEGAL, "--offline", "--format-file", str(fifo), timeout=20)
+    assert proc.returncode == ExitCode.USAGE
+    assert proc.stderr == f"nrdeck: error: {fifo}: the format file is not a regular file\n"
