@@ -14,7 +14,14 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck, origin_of, source_label
+from nrdeck.app.decks import (
+    DeckSettings,
+    LoadedDeck,
+    obtain_deck,
+    origin_of,
+    read_deck_text,
+    source_label,
+)
 from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
@@ -65,11 +72,16 @@ class CheckRun(msgspec.Struct, frozen=True):
     failures: tuple[str, ...] = ()
 
 
-def check_decks(specs: Sequence[str], options: CheckOptions) -> CheckRun:
-    """Check every deck the arguments name, against what is in force."""
+def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None = None) -> CheckRun:
+    """Check every deck the arguments name, against what is in force.
+
+    ``db``: card data already loaded (the Python API); by default it is loaded as
+    ``options.data`` says.
+    """
     validate_input_format(options.input_format)
     expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
-    db, in_force = prepare(options.data, options.selection)
+    db = db if db is not None else load_database(options.data)
+    in_force = select(db, options.selection)
     settings = options.deck_settings()
     failures: list[str] = []
 
@@ -115,12 +127,46 @@ def read_and_check(
     source: str, db: CardDB, in_force: InForce, settings: DeckSettings, on_bug: BugHook | None
 ) -> tuple[DeckOutcome, LoadedDeck | None]:
     """``check_source``, with the deck as read (None when it could not be read)."""
-    label, origin = source_label(source), origin_of(source)
+    return _guarded(
+        source_label(source),
+        origin_of(source),
+        lambda: obtain_deck(source, db, settings),
+        db,
+        in_force,
+        on_bug,
+    )
+
+
+def check_text(
+    text: str,
+    name: str,
+    db: CardDB,
+    in_force: InForce,
+    input_format: str | None = None,
+    on_bug: BugHook | None = None,
+) -> DeckOutcome:
+    """Check decklist text known by ``name``; never raises for anything the text holds."""
+
+    def load() -> LoadedDeck:
+        return LoadedDeck(read_deck_text(text, name, db, input_format))
+
+    return _guarded(name, "text", load, db, in_force, on_bug)[0]
+
+
+def _guarded(
+    label: str,
+    origin: Origin,
+    load: Callable[[], LoadedDeck],
+    db: CardDB,
+    in_force: InForce,
+    on_bug: BugHook | None,
+) -> tuple[DeckOutcome, LoadedDeck | None]:
+    """Load and check one deck, turning every failure into that deck's outcome."""
     try:
-        loaded = obtain_deck(source, db, settings)
+        loaded = load()
         result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
-        return unavailable(source, err.one_line()), None
+        return unavailable(label, err.one_line()), None
     except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
         problem = Problem("parse-error", err.one_line(), location=Location(label))
         return DeckOutcome(source=label, problems=(problem,), origin=origin), None

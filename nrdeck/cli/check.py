@@ -112,7 +112,7 @@ def check(
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         OutputFormat,
-        typer.Option("--output-format", metavar="FORMAT", help="text, json, github or junit."),
+        typer.Option("--output-format", metavar="[text|json|github|junit]", help="Report format."),
     ] = OutputFormat.text,
     output: OutputOpt = None,
     exclude: ExcludeOpt = None,
@@ -167,7 +167,7 @@ def stats(
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         StatsFormat,
-        typer.Option("--output-format", metavar="FORMAT", help="text (tables) or json."),
+        typer.Option("--output-format", metavar="[text|json]", help="Tables or a JSON document."),
     ] = StatsFormat.text,
     offline: OfflineOpt = False,
     data: DataOpt = None,

@@ -202,7 +202,7 @@ DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for int
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
 ColorOpt = Annotated[
     ColorMode,
-    typer.Option("--color", metavar="WHEN", help="Colour: auto, always or never."),
+    typer.Option("--color", metavar="[auto|always|never]", help="Colour."),
 ]
 OutputOpt = Annotated[
     Path | None,

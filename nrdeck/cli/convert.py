@@ -52,7 +52,9 @@ def convert(
     to: Annotated[
         OutputFormat,
         typer.Option(
-            "--to", metavar="FORMAT", help="text, markdown, bbcode, jinteki, o8d or json."
+            "--to",
+            metavar="[text|markdown|bbcode|jinteki|o8d|json]",
+            help="Output format.",
         ),
     ],
     output: OutputOpt = None,

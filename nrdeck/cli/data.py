@@ -30,6 +30,7 @@ from nrdeck.cli.common import (
     make_console,
     print_warnings,
 )
+from nrdeck.report.safe import one_line
 
 DATA_HELP = "Card data: build, import, update, status, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
@@ -78,7 +79,9 @@ def update(
 @data_app.command("import")
 @handles_errors
 def import_(
-    folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
+    folder: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False)
+    ],
     cache_dir: CacheDirOpt = None,
 ) -> None:
     """Import a local netrunner-cards-json folder into the cache."""
@@ -91,11 +94,17 @@ def import_(
 @handles_errors
 def build(
     source: Annotated[
-        Path, typer.Option("--from", help="A netrunner-cards-json folder.", file_okay=False)
+        Path,
+        typer.Option(
+            "--from", metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False
+        ),
     ],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the snapshot.")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="FILE", help="Where to write the snapshot.")
+    ],
     date: Annotated[
-        str | None, typer.Option("--date", help="Dataset date, if the folder does not say.")
+        str | None,
+        typer.Option("--date", metavar="DATE", help="Dataset date, if the folder does not say."),
     ] = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
@@ -121,9 +130,8 @@ def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     for f in report.formats:
         restriction = f.restriction_id or "no restriction"
         lines.append(f"  {f.format_id}: {f.snapshot_id} (pool {f.card_pool_id}; {restriction})")
-    sys.stdout.write("\n".join(lines) + "\n")
-    for warning in report.warnings:
-        sys.stderr.write(f"nrdeck: warning: {warning}\n")
+    sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
+    print_warnings(report.warnings)
 
 
 @data_app.command("path")

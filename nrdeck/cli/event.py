@@ -69,6 +69,7 @@ def event(
     roster: Annotated[
         Path,
         typer.Argument(
+            metavar="ROSTER",
             help="Roster CSV (header player,corp,runner; extra columns kept) or JSON list.",
             dir_okay=False,
         ),
@@ -82,14 +83,19 @@ def event(
         str | None,
         typer.Option(
             "--changed-since",
+            metavar="ID",
             help="An older ban list id: show which decks were legal under it and are not now.",
         ),
     ] = None,
     output_format: Annotated[
-        EventOutput, typer.Option("--output-format", help="table, json, csv or markdown.")
+        EventOutput,
+        typer.Option("--output-format", metavar="[table|json|csv|markdown]", help="Output format."),
     ] = EventOutput.table,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the report to this file.")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write the report to FILE ('-': stdout)."
+        ),
     ] = None,
     offline: OfflineOpt = False,
     data: DataOpt = None,

@@ -65,16 +65,20 @@ def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
 
 @handles_errors
 def simulate(
-    deck: Annotated[str, typer.Argument(help="One deck: a file, link, UUID or '-'.")],
+    deck: Annotated[
+        str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
+    ],
     queries: Annotated[
         list[str] | None,
         typer.Argument(
+            metavar="QUERY",
             help="Queries, e.g. 'econ>=1 & breaker>=1' 'agenda>=3' 'ice>=2@T1'.",
             show_default=False,
         ),
     ] = None,
     report: Annotated[
-        ReportName | None, typer.Option("--report", help="A built-in report.")
+        ReportName | None,
+        typer.Option("--report", metavar="[corp|runner|rnd]", help="A built-in report."),
     ] = None,
     group: Annotated[
         list[str] | None,
@@ -90,22 +94,35 @@ def simulate(
     ] = None,
     click_draws: Annotated[
         str | None,
-        typer.Option("--click-draws", help="Click-draws per turn: 1, or per turn: 2,1,1."),
+        typer.Option(
+            "--click-draws", metavar="N[,N…]", help="Click-draws per turn: 1, or per turn: 2,1,1."
+        ),
     ] = None,
-    turns: Annotated[int, typer.Option("--turns", help="Turns to show.")] = 11,
-    side: Annotated[Side | None, typer.Option("--side", help="Override the deck's side.")] = None,
-    method: Annotated[Method, typer.Option("--method", help="exact, mc or auto.")] = Method.auto,
-    games: Annotated[int, typer.Option("--games", help="Monte Carlo games.")] = 200_000,
+    turns: Annotated[int, typer.Option("--turns", metavar="N", help="Turns to show.")] = 11,
+    side: Annotated[
+        Side | None,
+        typer.Option("--side", metavar="[corp|runner]", help="Override the deck's side."),
+    ] = None,
+    method: Annotated[
+        Method, typer.Option("--method", metavar="[auto|exact|mc]", help="exact, mc or auto.")
+    ] = Method.auto,
+    games: Annotated[
+        int, typer.Option("--games", metavar="N", help="Monte Carlo games.")
+    ] = 200_000,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Random seed (drawn and printed when absent).")
+        int | None,
+        typer.Option("--seed", metavar="N", help="Random seed (drawn and printed when absent)."),
     ] = None,
-    sample: Annotated[int, typer.Option("--sample", help="Show N seeded opening hands.")] = 0,
+    sample: Annotated[
+        int, typer.Option("--sample", metavar="N", help="Show N seeded opening hands.")
+    ] = 0,
     state_cap: Annotated[
-        int, typer.Option("--state-cap", help="Most states the exact method may track.")
+        int,
+        typer.Option("--state-cap", metavar="N", help="Most states the exact method may track."),
     ] = 200_000,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
-        SimFormat, typer.Option("--output-format", help="text, json or csv.")
+        SimFormat, typer.Option("--output-format", metavar="[text|json|csv]", help="Output format.")
     ] = SimFormat.text,
     offline: OfflineOpt = False,
     data: DataOpt = None,
