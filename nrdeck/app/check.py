@@ -8,7 +8,6 @@ other deck is still checked and reported. No Typer, no console here.
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable, Sequence
 
 import msgspec
@@ -86,6 +85,8 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     failures: list[str] = []
 
     def keep_traceback(source: str, exc: BaseException) -> None:
+        import traceback  # only a run that met a bug pays for it
+
         failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
 
     outcomes: list[DeckOutcome] = []
