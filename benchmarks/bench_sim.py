@@ -3,8 +3,11 @@
     python benchmarks/bench_sim.py [--runs 9] [--games 1000000]
 
 1. A full 11-turn table (hand + T1..T11) with a mulligan rule and three groups, exact
-   (Corp: agenda, ice, econ; Runner: econ, breaker, killer). Goal: <= 50 ms (median).
-2. Monte Carlo with card order (each game a shuffled deck, a mulligan reshuffle, per-turn
+   (Corp: agenda, ice, econ; Runner: econ, breaker, killer), every query followed to the
+   end of the deck. Goal: <= 50 ms (median). Also each side's default report (no NumPy).
+2. The exact solvers' estimated seconds (which --exact-budget compares) against measured
+   ones, on problems of growing size: the rates in nrdeck/sim/solvers.py come from here.
+3. Monte Carlo with card order (each game a shuffled deck, a mulligan reshuffle, per-turn
    cards seen): games per second and the time for 10^6 games.
    Goals: >= 1.5 million games/s; 10^6 games <= 1 s (median).
 
@@ -86,6 +89,12 @@ def main() -> None:
         print(f"exact 11-turn table, mulligan, 3 groups ({side}): {seconds * 1000:.1f} ms "
               f"median (goal <= 50 ms) {verdict}")  # fmt: skip
 
+    for side, d, _queries, _rule in cases:
+        seconds = median_seconds(lambda d=d: simulate_deck(d, db, SimRequest(seed=1)), args.runs)
+        print(f"default report ({side}), exact: {seconds * 1000:.1f} ms median")
+
+    calibrate(args.runs)
+
     # Monte Carlo: the same Corp problem the engine solves exactly, timed in the simulator.
     corp_request = SimRequest(queries=CORP_QUERIES, mulligan="ice==0", turns=11)
     problem = problem_for(cases[0][1], db, corp_request)
@@ -97,6 +106,36 @@ def main() -> None:
     print(f"Monte Carlo, card order, mulligan, 3 groups: {games:,} games in {seconds:.3f} s "
           f"median = {rate / 1e6:.2f} M games/s (goals >= 1.5 M/s, 10^6 <= 1 s) "
           f"{'ok' if rate >= 1.5e6 and seconds * 1e6 / games <= 1 else 'SLOW'}")  # fmt: skip
+
+
+def calibrate(runs: int) -> None:
+    """Estimated against measured seconds of each exact solver, for 4 to 7 groups of 3."""
+    from nrdeck.sim import closed, solvers
+    from nrdeck.sim.dense import solve_dense
+    from nrdeck.sim.exact import solve_dp
+    from nrdeck.sim.model import Atoms, Problem
+    from nrdeck.sim.query import parse_query
+
+    for groups, mulligan in ((4, None), (6, None), (6, "g0==0"), (7, None)):
+        weights = tuple(tuple(int(g == a) for g in range(groups)) for a in range(groups))
+        atoms = Atoms(3 * groups + 15, (3,) * groups, weights, groups)
+        query = parse_query(" & ".join(f"g{i}>=1" for i in range(groups)))
+        rule = parse_query(mulligan) if mulligan else None
+        problem = Problem(
+            atoms, (query,), (tuple(range(groups)),), tuple(range(5, atoms.deck_size + 1)),
+            rule, (0,) if rule else (),
+        )  # fmt: skip
+        estimated = solvers.estimates(problem)
+        measured = {
+            "closed": median_seconds(lambda p=problem: closed.solve_closed(p), runs),
+            "dp": median_seconds(lambda p=problem: solve_dp(p), max(1, runs // 3)),
+            "dense": median_seconds(lambda p=problem: solve_dense(p), runs)
+            + solvers.DENSE_START_SECONDS,
+        }
+        line = ", ".join(
+            f"{k} {measured[k] * 1000:.1f}/{estimated[k] * 1000:.1f} ms" for k in measured
+        )
+        print(f"{groups} groups of 3{' + mulligan' if rule else ''} (measured/estimated): {line}")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 A title is tried as written, then normalised (case, diacritics, curly quotes, dashes,
 white space), then without punctuation, then as a unique prefix of at least
 ``MIN_PREFIX`` characters; a trailing ``(Set name)`` is dropped when the whole text does
-not match. Anything else is an ``unknown-card`` problem with up to three suggestions;
-nothing is ever corrected silently.
+not match. Anything else is an ``unknown-card`` problem with up to three suggestions
+(for the first ``MAX_SUGGESTED_NAMES`` unknown names of a deck, so a deck of junk costs
+no more than a deck of typos); nothing is ever corrected silently.
 """
 
 from __future__ import annotations
@@ -18,10 +19,15 @@ import msgspec
 from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine
 from nrdeck.problems import Location, Problem
-from nrdeck.textnorm import fold_accents, loose_title
+from nrdeck.textnorm import excerpt, fold_accents, loose_title
 
 MIN_PREFIX = 4
-_TRAILING_GROUP = re.compile(r"\s*\([^()]*\)\s*$")
+MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
+MAX_SUGGESTED_NAMES = 20  # unknown names per deck that get "did you mean" titles
+MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
+_TRAILING_GROUP = re.compile(r"\([^()]*\)\s*$")
 _CODE = re.compile(r"^\d{5}$")
 
 
@@ -92,8 +98,15 @@ class TitleIndex:
         return tuple(sorted(self.db.cards[i].title for i in ids))
 
     def suggestions(self, title: str, limit: int = 3) -> list[str]:
-        """Up to ``limit`` close titles (rapidfuzz on accent-folded titles)."""
-        from rapidfuzz import process, utils
+        """Up to ``limit`` titles spelt like ``title``, best first; none for long text.
+
+        Similarity is rapidfuzz's ``fuzz.ratio`` on accent-folded, lower-cased titles; a
+        title is suggested from ``MIN_SIMILARITY`` up, and only within ``SIMILARITY_MARGIN``
+        of the best one ('Hedge Fnd': Hedge Fund at 95, not Edge of World at 64).
+        """
+        if len(title) > MAX_SUGGESTED_LENGTH:
+            return []
+        from rapidfuzz import fuzz, process, utils
 
         if not self._choices:
             self._choices = sorted({c.title for c in self.db.cards.values()})
@@ -101,11 +114,13 @@ class TitleIndex:
         found = process.extract(
             fold_accents(title),
             self._folded,
+            scorer=fuzz.ratio,
             processor=utils.default_process,
             limit=limit,
-            score_cutoff=60,
+            score_cutoff=MIN_SIMILARITY,
         )
-        return [self._choices[index] for _, _, index in found]
+        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
+        return [self._choices[index] for _, score, index in found if score >= floor]
 
 
 _INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
@@ -119,13 +134,20 @@ def title_index(db: CardDB) -> TitleIndex:
     return index
 
 
+def without_trailing_group(title: str) -> str:
+    """``title`` without a trailing ``(...)`` group (a set name); as it is when it has none."""
+    group = _TRAILING_GROUP.search(title)
+    return title[: group.start()].rstrip() if group else title
+
+
 def find_title(title: str, index: TitleIndex) -> Match:
     """The title as written, then with trailing parenthesised groups (set names) dropped."""
     match = index.find(title)
-    while match.card is None and not match.ambiguous and _TRAILING_GROUP.search(title):
-        title = _TRAILING_GROUP.sub("", title)
-        if not title:
+    for _ in range(MAX_GROUPS_DROPPED):
+        shorter = without_trailing_group(title)
+        if match.card is not None or match.ambiguous or not shorter or shorter == title:
             break
+        title = shorter
         match = index.find(title)
     return match
 
@@ -145,7 +167,9 @@ class _Resolver:
         self.index = title_index(db)
         self.problems: list[Problem] = list(raw.problems)
         self.identities: list[DeckEntry] = []
+        self.identity_ids: set[str] = set()
         self.entries: list[DeckEntry] = []
+        self.suggested = 0  # unknown names given suggestions so far
 
     def card_of(self, line: RawLine) -> tuple[Card | None, str | None]:
         """The line's card and printing code; None (after recording a problem) if unknown."""
@@ -157,7 +181,7 @@ class _Resolver:
         if line.card_id is not None:
             card = self.db.cards.get(line.card_id)
             if card is None:
-                self._unknown(line, f"card id {line.card_id!r} matches no card")
+                self._unknown(line, f"card id {excerpt(line.card_id)} matches no card")
             return card, None
         return self._by_title(line, line.title or ""), None
 
@@ -177,14 +201,20 @@ class _Resolver:
                     self.raw,
                     line,
                     "ambiguous-card",
-                    f"{title!r} matches several cards: {shown}{more}; write the full title",
+                    f"{excerpt(title)} matches several cards: {shown}{more}; write the full title",
                 )
             )
             return None
-        hints = self.index.suggestions(_TRAILING_GROUP.sub("", title) or title)
-        tail = f"; did you mean {', '.join(hints)}?" if hints else ""
-        self._unknown(line, f"no card is called {title!r}{tail}")
+        self._unknown(line, f"no card is called {excerpt(title)}{self._did_you_mean(title)}")
         return None
+
+    def _did_you_mean(self, title: str) -> str:
+        """'; did you mean A, B?' for the deck's first unknown names, then a note saying so."""
+        if self.suggested >= MAX_SUGGESTED_NAMES:
+            return f" (no suggestions after the first {MAX_SUGGESTED_NAMES} unknown names)"
+        self.suggested += 1
+        hints = self.index.suggestions(without_trailing_group(title) or title)
+        return f"; did you mean {', '.join(hints)}?" if hints else ""
 
     def _unknown(self, line: RawLine, message: str) -> None:
         self.problems.append(_problem(self.raw, line, "unknown-card", message))
@@ -210,8 +240,9 @@ class _Resolver:
 
     def _identity(self, entry: DeckEntry) -> None:
         # the same identity named twice (metadata and a line) is one identity
-        if any(e.card_id == entry.card_id for e in self.identities):
+        if entry.card_id in self.identity_ids:
             return
+        self.identity_ids.add(entry.card_id)
         self.identities.append(entry)
 
 

@@ -1,4 +1,4 @@
-"""Title normalisation shared by the card index and name resolution."""
+"""Title normalisation shared by the card index and name resolution; quoting untrusted text."""
 
 from __future__ import annotations
 
@@ -45,3 +45,20 @@ def normalise_title(text: str) -> str:
 def loose_title(text: str) -> str:
     """normalise_title, then punctuation dropped: for the second resolution pass."""
     return _SPACES.sub(" ", _PUNCT.sub(" ", normalise_title(text)).replace("_", " ")).strip()
+
+
+EXCERPT_LENGTH = 80
+
+
+def shorten(text: str, limit: int = EXCERPT_LENGTH) -> str:
+    """``text`` cut to ``limit`` characters when longer, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
+    """``text`` quoted for a message (``repr``: control characters escaped), shortened."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"

@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-import platformdirs
 from msgspec import field
 from msgspec.structs import replace
 
@@ -28,7 +27,9 @@ DAMAGED = "ignoring the damaged card cache ({}); using the bundled snapshot: " +
 
 
 def default_cache_dir() -> Path:
-    """platformdirs' user cache folder for nrdeck."""
+    """platformdirs' user cache folder for nrdeck (imported only when no folder is given)."""
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir("nrdeck"))
 
 

@@ -15,11 +15,6 @@ from nrdeck.app.decks import NotRegularFile, read_regular_file
 from nrdeck.errors import UsageError
 from nrdeck.rules import HouseSource, Selection
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
-
 _LINE = re.compile(r"at line (\d+)")
 _MAX_FORMAT_BYTES = 1024 * 1024
 
@@ -50,6 +45,10 @@ def read_house_source(path: Path) -> HouseSource:
     Like a decklist, it is read only if it is a regular file, and only up to 1 MiB; TOML
     nested too deeply or holding a number too long to read is a usage error too.
     """
+    if sys.version_info >= (3, 11):  # imported here: only house formats pay for it
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
     try:
         data = read_regular_file(path, _MAX_FORMAT_BYTES + 1)
         if len(data) > _MAX_FORMAT_BYTES:

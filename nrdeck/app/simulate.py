@@ -1,4 +1,4 @@
-"""The simulate use case: load card data and one deck, run the simulation core."""
+"""The simulate use case: load card data and the deck (and another to compare), simulate."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.cardrecords import DataInfo
+from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
-from nrdeck.results.simulation import Simulation
-from nrdeck.sim.engine import simulate_deck
+from nrdeck.results.simulation import Comparison, Simulation
+from nrdeck.sim.engine import compare_decks, simulate_deck
 from nrdeck.sim.request import SimRequest
 
 
@@ -20,14 +22,22 @@ class SimulateOptions(msgspec.Struct, frozen=True):
     request: SimRequest
     input_format: str | None = None
     stdin_text: str | None = None
+    compare: str | None = None  # another deck (file, link, '-') for --compare
 
 
 class SimulateRun(msgspec.Struct, frozen=True):
-    """A simulation, the card data it used, and warnings for standard error."""
+    """A simulation (or a comparison), the card data it used, and warnings for stderr."""
 
-    simulation: Simulation
+    result: Simulation | Comparison
     data: str
     warnings: tuple[str, ...] = ()
+
+    @property
+    def random(self) -> bool:
+        """True when the seed mattered (Monte Carlo or sample hands)."""
+        if isinstance(self.result, Simulation):
+            return self.result.random
+        return any(v.simulation.random for v in self.result.variants)
 
 
 def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
@@ -37,13 +47,35 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
         options.data, input_format=options.input_format, stdin_text=options.stdin_text
     )
     loaded = obtain_deck(spec, db, settings)
-    deck = loaded.deck
-    warnings = (*db.info.warnings, *deck_warnings(loaded))
+    deck = _usable(loaded.deck)
+    warnings = [*db.info.warnings, *deck_warnings(loaded)]
+    data = db.info.describe()
+    request = options.request
+    if options.compare is not None:
+        other_loaded = obtain_deck(options.compare, db, settings)
+        other = _usable(other_loaded.deck)
+        warnings.extend(deck_warnings(other_loaded))
+        comparison = compare_decks(deck, db, replace(request, compare=True), other)
+        return SimulateRun(_with_data(comparison, db.info), data, tuple(warnings))
+    if (request.sweep and not request.target) or request.pad:
+        comparison = compare_decks(deck, db, request)
+        return SimulateRun(_with_data(comparison, db.info), data, tuple(warnings))
+    simulation = simulate_deck(deck, db, request)
+    return SimulateRun(replace(simulation, data=db.info), data, tuple(warnings))
+
+
+def _usable(deck: Deck) -> Deck:
     if not deck.entries:
         first = deck.problems[0].message if deck.problems else "no cards"
         raise DeckInputError(f"{deck.source}: {first}", hint="nothing to simulate")
-    simulation = simulate_deck(deck, db, options.request)
-    return SimulateRun(replace(simulation, data=db.info), db.info.describe(), warnings)
+    return deck
+
+
+def _with_data(comparison: Comparison, data: DataInfo) -> Comparison:
+    variants = tuple(
+        replace(v, simulation=replace(v.simulation, data=data)) for v in comparison.variants
+    )
+    return replace(comparison, variants=variants, data=data)
 
 
 def deck_warnings(loaded: LoadedDeck) -> tuple[str, ...]:

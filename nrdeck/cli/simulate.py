@@ -1,14 +1,17 @@
 """The `simulate` command: wiring only (options -> request -> app -> renderer)."""
 
+import os
 import sys
 from collections.abc import Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nrdeck.app.simulate import SimulateOptions
 from nrdeck.app.simulate import simulate as run_simulation
+from nrdeck.atomic import write_atomic
 from nrdeck.cli.common import (
     CacheDirOpt,
     ColorMode,
@@ -21,9 +24,13 @@ from nrdeck.cli.common import (
     data_settings,
     handles_errors,
     make_console,
+    plain_output,
     print_warnings,
 )
+from nrdeck.errors import UsageError
+from nrdeck.report import Styled
 from nrdeck.report.simulation import RENDERER_BY_NAME
+from nrdeck.results.simulation import Comparison, Simulation
 from nrdeck.sim.request import SimRequest
 
 
@@ -49,6 +56,7 @@ class ReportName(str, Enum):
     corp = "corp"
     runner = "runner"
     rnd = "rnd"
+    cards = "cards"
 
 
 class Side(str, Enum):
@@ -101,7 +109,31 @@ def simulate(
     turns: Annotated[int, typer.Option("--turns", metavar="N", help="Turns to show.")] = 11,
     side: Annotated[
         Side | None,
-        typer.Option("--side", metavar="[corp|runner]", help="Override the deck's side."),
+        typer.Option(
+            "--side", metavar="[corp|runner]", help="The side of a deck without identity."
+        ),
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option("--sweep", metavar="NAME=a..b", help="The tables for each copy count."),
+    ] = None,
+    compare: Annotated[
+        str | None, typer.Option("--compare", metavar="DECK", help="Compare with another deck.")
+    ] = None,
+    pad: Annotated[
+        int, typer.Option("--pad", metavar="N", help="Compare with N more blank cards.")
+    ] = 0,
+    target: Annotated[
+        str | None,
+        typer.Option("--target", metavar="QUERY>=P%@Tk", help="Fewest copies reaching it."),
+    ] = None,
+    optimal_mulligan: Annotated[
+        str | None,
+        typer.Option("--optimal-mulligan", metavar="QUERY@Tk", help="The best mulligan rule."),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", metavar="FILE", dir_okay=False, help="Chart: FILE.svg or .png."),
     ] = None,
     method: Annotated[
         Method, typer.Option("--method", metavar="[auto|exact|mc]", help="exact, mc or auto.")
@@ -116,10 +148,10 @@ def simulate(
     sample: Annotated[
         int, typer.Option("--sample", metavar="N", help="Show N seeded opening hands.")
     ] = 0,
-    state_cap: Annotated[
-        int,
-        typer.Option("--state-cap", metavar="N", help="Most states the exact method may track."),
-    ] = 200_000,
+    exact_budget: Annotated[
+        float,
+        typer.Option("--exact-budget", metavar="SECONDS", help="Longest exact solve under auto."),
+    ] = 3.0,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         SimFormat, typer.Option("--output-format", metavar="[text|json|csv]", help="Output format.")
@@ -130,30 +162,67 @@ def simulate(
     color: ColorOpt = ColorMode.auto,
     debug: DebugOpt = False,
 ) -> None:
-    """Exact opening-hand and draw odds by turn (Monte Carlo only where it must)."""
-    import secrets
-
+    """Exact opening-hand and draw odds by turn, and what-if answers (sweep, compare, pad,
+    target, optimal mulligan)."""
     RunState.debug = RunState.debug or debug
-    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
+    chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     request = SimRequest(
         queries=tuple(queries or ()), groups=tuple(group or ()), mulligan=mulligan, keep=keep,
         side=side.value if side else None, click_draws=click_draws, turns=turns,
         method=method.value, games=games, seed=chosen_seed,
-        report=report.value if report else None, sample=sample, state_cap=state_cap,
+        report=report.value if report else None, sample=sample, exact_budget=exact_budget,
+        sweep=sweep, pad=pad, compare=compare is not None, target=target,
+        optimal_mulligan=optimal_mulligan,
     )  # fmt: skip
-    stdin_text = sys.stdin.read() if deck == "-" and sys.stdin is not None else None
+    reads_stdin = "-" in (deck, compare) and sys.stdin is not None
     options = SimulateOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         request=request,
         input_format=input_format,
-        stdin_text=stdin_text,
+        stdin_text=sys.stdin.read() if reads_stdin else None,
+        compare=compare,
     )
     run = run_simulation(deck, options)
     print_warnings(run.warnings)
-    rendered = RENDERER_BY_NAME[output_format.value](run.simulation)
-    if output_format is SimFormat.text:
-        make_console(color=color).print(rendered, soft_wrap=False, highlight=False)
-    else:
-        sys.stdout.write(rendered)
-    if seed is None:
+    if plot is not None:
+        _write_plot(plot, run.result)
+    _emit(run.result, output_format, color)
+    if seed is None and run.random:
         sys.stderr.write(f"nrdeck: seed {chosen_seed} (pass --seed {chosen_seed} to repeat)\n")
+
+
+def _emit(result: Simulation | Comparison, output_format: SimFormat, color: ColorMode) -> None:
+    """Render the result; text is plain unless it goes to a colour terminal."""
+    renderer = RENDERER_BY_NAME[output_format.value]
+    if isinstance(result, Comparison):
+        rendered = renderer.render_comparison(result)
+    else:
+        rendered = renderer.render(result)
+    if isinstance(rendered, Styled) and _colour(color):
+        make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
+        return
+    text = rendered.plain() if isinstance(rendered, Styled) else rendered
+    sys.stdout.write(text)
+
+
+def _colour(color: ColorMode) -> bool:
+    """True when text goes through Rich: --color always, or auto on a terminal."""
+    if color is ColorMode.never or plain_output():
+        return False
+    if color is ColorMode.always or os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def _write_plot(path: Path, result: Simulation | Comparison) -> None:
+    """Render the chart (the plotting extra) and write it atomically."""
+    from nrdeck.report.simulation_plot import render_plot  # the gateway to matplotlib
+
+    payload = render_plot(result, path.suffix.lower().lstrip("."))
+    try:
+        write_atomic(path, payload)
+    except OSError as exc:
+        raise UsageError(
+            f"{path}: cannot write the plot ({exc.strerror or exc})",
+            hint="check that the folder exists and is writable",
+        ) from exc

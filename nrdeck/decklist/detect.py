@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 _EXTENSIONS = {".o8d": "o8d", ".json": "json", ".md": "markdown"}
+# [^\S\n] (white space but not a line end) keeps each search from rescanning blank lines
 _NRDB_FOOTER = re.compile(
-    r"^\s*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
+    r"^[^\S\n]*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
     re.IGNORECASE | re.MULTILINE,
 )
-_MARKDOWN = re.compile(r"\[[^\]\n]+\]\([^)\n]+\)")
+_MARKDOWN = re.compile(r"\[[^\[\]\n]+\]\([^()\n]+\)")
 _BBCODE = re.compile(r"\[url=|\[b\]|\[/b\]", re.IGNORECASE)
-_JINTEKI = re.compile(r"^\s*;;", re.MULTILINE)
+_JINTEKI = re.compile(r"^[^\S\n]*;;", re.MULTILINE)
 
 
 def detect_format(text: str, source: str | None = None) -> str:

@@ -2,6 +2,8 @@
 
 Card links (``…/card/01110``) give the printing code, which is used instead of the
 title; the rest of each line goes through the shared line reader (``text.read_line``).
+No pattern lets a scan cross the opening delimiter of its own kind (``[`` in a link's
+text, ``(`` in its URL, ``[url`` in a linked title), so reading stays linear in the line.
 """
 
 from __future__ import annotations
@@ -13,16 +15,15 @@ from nrdeck.decklist.text import (
     LineCollector,
     PlainTextParser,
     is_skipped,
-    numbered,
     read_line,
 )
 
-_MD_LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
-_MD_PACK = re.compile(r"_\([^)]*\)_")
-_MD_NAME = re.compile(r"^#{1,2}(?!#)\s*(.+?)\s*$")
-_BB_URL = re.compile(r"\[url=([^\]]*)\](.*?)\[/url\]", re.IGNORECASE)
-_BB_NAME = re.compile(r"^\[b\](.+?)\[/b\]\s*$", re.IGNORECASE)
-_BB_TAG = re.compile(r"\[/?(?:b|i|u|color|size)(?:=[^\]]*)?\]", re.IGNORECASE)
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()]*)\)")
+_MD_PACK = re.compile(r"_\([^()]*\)_")
+_MD_NAME = re.compile(r"^#{1,2}(?!#)\s*(.+)$")  # on a stripped line
+_BB_URL = re.compile(r"\[url=([^\[\]]*)\]([^\[]*(?:\[(?!/?url\b)[^\[]*)*)\[/url\]", re.IGNORECASE)
+_BB_NAME = re.compile(r"^\[b\](.+?)\[/b\]$", re.IGNORECASE)  # on a stripped line
+_BB_TAG = re.compile(r"\[/?(?:b|i|u|color|size)(?:=[^\[\]]*)?\]", re.IGNORECASE)
 _CARD_CODE = re.compile(r"/card/(\d{5})\b")
 
 
@@ -47,7 +48,7 @@ class MarkdownParser:
         """Read the name header and every card line."""
         collector = LineCollector(source)
         name: str | None = None
-        for number, raw in numbered(text):
+        for number, raw in collector.lines_of(text):
             header = _MD_NAME.match(raw.strip())
             if header:
                 if name is None and not is_skipped(header.group(1)):
@@ -73,7 +74,7 @@ class BBCodeParser:
         """Read the bold name line and every card line."""
         collector = LineCollector(source)
         name: str | None = None
-        for number, raw in numbered(text):
+        for number, raw in collector.lines_of(text):
             bold = _BB_NAME.match(raw.strip())
             title = _BB_TAG.sub("", bold.group(1)).strip() if bold else ""
             if name is None and title and not is_skipped(title):

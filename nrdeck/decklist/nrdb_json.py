@@ -9,15 +9,67 @@ and includes the identity. v3: ``card_slots`` keyed by card id, bare or under
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.decklist.text import MAX_QUANTITY, LineCollector
+from nrdeck.decklist.text import MAX_QUANTITY, LineCollector, LineFinder
+from nrdeck.textnorm import excerpt, shorten
 
 _SHAPE = (
     "expected a NetrunnerDB deck: an object with 'cards' (v2, printing codes) or "
     "'card_slots' (v3, card ids), bare or in a 'data' envelope"
 )
+MAX_DEPTH = 64  # where a too-deep document is said to go wrong; NetrunnerDB's are 4 deep
+INT_DIGITS = 4300  # Python's limit on the digits of an integer read from text
+_UNREADABLE = object()
+# a string (closed or not) or a bracket: enough to follow nesting without misreading text
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+_LONG_INT = re.compile(rf"(?<!\d)\d{{{INT_DIGITS + 1}}}")
+
+
+def _line_at(text: str, position: int | None) -> int | None:
+    return None if position is None else text.count("\n", 0, position) + 1
+
+
+def _depth_passed(text: str) -> int | None:
+    """Where nesting first goes deeper than ``MAX_DEPTH`` (a text position), or None."""
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return token.start()
+        elif bracket in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def _document(text: str, collector: LineCollector) -> Any:
+    """The parsed JSON, or ``_UNREADABLE`` after recording why it cannot be read."""
+    source = collector.source
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        collector.error(err.lineno, f"{source} is not valid JSON: {err.msg} (column {err.colno})")
+    except RecursionError:
+        collector.error(
+            _line_at(text, _depth_passed(text)),
+            f"{source} is not a NetrunnerDB deck: its JSON is nested too deeply to read "
+            f"(over {MAX_DEPTH} levels; a deck is a few levels deep)",
+        )
+    except ValueError as err:  # json.loads reads integers of any length, then int() refuses
+        long_int = _LONG_INT.search(text)
+        if long_int is None:
+            collector.error(None, f"{source} is not valid JSON: {shorten(str(err))}")
+        else:
+            collector.error(
+                _line_at(text, long_int.start()),
+                f"{source} is not a NetrunnerDB deck: it holds a number of more than "
+                f"{INT_DIGITS:,} digits",
+            )
+    return _UNREADABLE
 
 
 def _deck_object(doc: Any, collector: LineCollector) -> dict[str, Any] | None:
@@ -42,9 +94,13 @@ def _deck_object(doc: Any, collector: LineCollector) -> dict[str, Any] | None:
     return None
 
 
-def _line_of(text: str, key: str) -> int | None:
-    at = text.find(f'"{key}"')
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
+def _shown(value: Any) -> str:
+    """A JSON value for a message: scalars as written (shortened), containers by kind."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    return shorten(repr(value))
 
 
 class NrdbJsonParser:
@@ -55,31 +111,29 @@ class NrdbJsonParser:
     def parse(self, text: str, source: str) -> RawDeck:
         """Read the deck object's cards (printing codes) or card slots (card ids)."""
         collector = LineCollector(source)
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as err:
-            collector.error(
-                err.lineno, f"{source} is not valid JSON: {err.msg} (column {err.colno})"
-            )
-            return collector.deck(self.format)
-        deck = _deck_object(doc, collector)
+        doc = _document(text, collector)
+        deck = None if doc is _UNREADABLE else _deck_object(doc, collector)
         if deck is None:
             return collector.deck(self.format)
         by_code = isinstance(deck.get("cards"), dict)
         slots: dict[str, Any] = deck["cards"] if by_code else deck["card_slots"]
-        for key, qty in slots.items():
-            self._slot(str(key), qty, by_code, text, collector)
+        lines = LineFinder(text)
+        for key, qty in collector.capped(list(slots.items()), "card entries"):
+            self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
         name = deck.get("name")
         return collector.deck(self.format, name if isinstance(name, str) and name else None)
 
     @staticmethod
-    def _slot(key: str, qty: Any, by_code: bool, text: str, collector: LineCollector) -> None:
-        line = _line_of(text, key)
+    def _slot(
+        key: str, qty: Any, by_code: bool, line: int | None, collector: LineCollector
+    ) -> None:
         if isinstance(qty, bool) or not isinstance(qty, int) or not 1 <= qty <= MAX_QUANTITY:
-            collector.error(line, f"quantity {qty!r} of {key!r} is not a number from 1 to 99")
+            collector.error(
+                line, f"quantity {_shown(qty)} of {excerpt(key)} is not a number from 1 to 99"
+            )
             return
-        if by_code and not (len(key) == 5 and key.isdigit()):
-            collector.error(line, f"{key!r} is not a 5-digit printing code")
+        if by_code and not (len(key) == 5 and key.isascii() and key.isdigit()):
+            collector.error(line, f"{excerpt(key)} is not a 5-digit printing code")
             return
         collector.lines.append(
             RawLine(

@@ -10,14 +10,10 @@ import re
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.decklist.text import MAX_QUANTITY, LineCollector
+from nrdeck.decklist.text import MAX_QUANTITY, LineCollector, LineFinder, quantity_value
+from nrdeck.textnorm import excerpt, shorten
 
 _CODE = re.compile(r"(\d{5})$")
-
-
-def _line_of(text: str, needle: str) -> int | None:
-    at = text.find(needle)
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
 
 
 def _xml_root(text: str, collector: LineCollector) -> Any:
@@ -38,36 +34,49 @@ def _xml_root(text: str, collector: LineCollector) -> Any:
     return None
 
 
+def _cards(root: Any) -> list[tuple[Any, bool]]:
+    """Each ``<card>`` of each section once (its own section's), with "is it the identity"."""
+    return [
+        (card, (section.get("name") or "").strip().lower() == "identity")
+        for section in root.iter("section")
+        for card in section.findall("card")
+    ]
+
+
 class OctgnParser:
     """OCTGN's ``<deck><section name="Identity"><card qty id>Title</card>…`` XML."""
 
     format = "o8d"
 
     def parse(self, text: str, source: str) -> RawDeck:
-        """Read every card of every section."""
+        """Read the cards of every section (each card once, in its own section)."""
         collector = LineCollector(source)
         root = _xml_root(text, collector)
         if root is None:
             return collector.deck(self.format)
         if root.tag != "deck":
             collector.error(
-                1, f"{collector.source} is not an OCTGN deck: the root element is <{root.tag}>"
+                1,
+                f"{collector.source} is not an OCTGN deck: "
+                f"the root element is <{shorten(str(root.tag))}>",
             )
             return collector.deck(self.format)
-        for section in root.iter("section"):
-            is_identity = (section.get("name") or "").strip().lower() == "identity"
-            for card in section.iter("card"):
-                self._card(card, is_identity, text, collector)
+        lines = LineFinder(text)
+        for card, is_identity in collector.capped(_cards(root), "cards"):
+            self._card(card, is_identity, lines, collector)
         return collector.deck(self.format)
 
     @staticmethod
-    def _card(card: Any, is_identity: bool, text: str, collector: LineCollector) -> None:
+    def _card(card: Any, is_identity: bool, lines: LineFinder, collector: LineCollector) -> None:
         guid = (card.get("id") or "").strip()
         title = (card.text or "").strip()
-        line = _line_of(text, guid) if guid else _line_of(text, title)
+        line = lines.line_of(guid or title)
         qty_text = (card.get("qty") or "").strip()
-        if not qty_text.isdigit() or not 1 <= int(qty_text) <= MAX_QUANTITY:
-            collector.error(line, f"quantity {qty_text!r} of {title or guid!r} is not 1–99")
+        quantity = quantity_value(qty_text) if qty_text.isdecimal() else None
+        if quantity is None or not 1 <= quantity <= MAX_QUANTITY:
+            collector.error(
+                line, f"quantity {excerpt(qty_text)} of {excerpt(title or guid)} is not 1–99"
+            )
             return
         code_match = _CODE.search(guid)
         if code_match is None and not title:
@@ -76,7 +85,7 @@ class OctgnParser:
         code = code_match.group(1) if code_match else None
         collector.lines.append(
             RawLine(
-                quantity=int(qty_text),
+                quantity=quantity,
                 line=line,
                 code=code,
                 title=None if code else title,

@@ -6,21 +6,31 @@ suffixes, bullets and trailing ``#`` / ``//`` comments are ignored; blank lines,
 lines, type headers (``Event (12)``) and NetrunnerDB footer lines are skipped. A line
 without a quantity may be the identity (resolution decides); anything else unreadable
 becomes a ``parse-error`` problem with its line number.
+
+Every pattern here runs in time linear in the line, so a hostile line costs no more than
+a long one: a ``[...]`` group cannot hold a ``[`` (an unclosed one is not rescanned from
+every later ``[``), optional groups take their own white space, and the quantity patterns
+run on cleaned lines, whose white space is folded to single spaces. A deck is read up to
+``MAX_LINES`` lines.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
+from nrdeck.textnorm import excerpt
 
 MAX_QUANTITY = 99
+MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near
+T = TypeVar("T")
 _MARKS = str.maketrans(dict.fromkeys("•●○◦★☆♘✪", " "))  # influence dots, restricted marks
-_BRACKETS = re.compile(r"\[[^\]]*\]")
+_BRACKETS = re.compile(r"\[[^\[\]]*\]")
 _COMMENT = re.compile(r"\s(?:#|//).*$")
 _BULLET = re.compile(r"^[*+\-]\s+")
 _ID_LABEL = re.compile(r"^(?:identity|id)\s*:\s+", re.IGNORECASE)
@@ -28,7 +38,7 @@ _TYPES = (
     r"identity|agendas?|assets?|operations?|upgrades?|barriers?|code ?gates?|sentr(?:y|ies)"
     r"|ice|other|multi|mixed|events?|hardware|resources?|icebreakers?|programs?"
 )
-_HEADER = re.compile(rf"^(?:{_TYPES})\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+_HEADER = re.compile(rf"^(?:{_TYPES})\s*(?:\(\d+\)\s*)?:?$", re.IGNORECASE)
 _FOOTER = re.compile(
     r"^(?:\d+\s+influence spent|\d+\s+agenda points|\d+\s+cards\s*(?:\(.*\))?$"
     r"|cards up to\b|deck built on\b|warning:|influence spent\b|agenda points\b"
@@ -75,29 +85,45 @@ def read_line(raw: str) -> LineRead | None:
     if not text or is_comment(text) or is_skipped(text):
         return None
     if _NEGATIVE.search(text):
-        return LineRead(error=f"negative quantity in {text!r}: quantities are 1–{MAX_QUANTITY}")
+        return LineRead(
+            error=f"negative quantity in {excerpt(text)}: quantities are 1–{MAX_QUANTITY}"
+        )
     text = _ID_LABEL.sub("", _BULLET.sub("", text))
     if not any(ch.isalnum() for ch in text):
-        return LineRead(error=f"no card name in {raw.strip()!r}")
-    quantity, title = split_quantity(text)
+        return LineRead(error=f"no card name in {excerpt(raw.strip())}")
+    digits, title = split_quantity(text)
     if not any(ch.isalnum() for ch in title):
-        return LineRead(error=f"no card name after the quantity in {text!r}")
-    if quantity is not None and not 1 <= quantity <= MAX_QUANTITY:
+        return LineRead(error=f"no card name after the quantity in {excerpt(text)}")
+    if digits is None:
+        return LineRead(title=title)
+    quantity = quantity_value(digits)
+    if quantity is None or not 1 <= quantity <= MAX_QUANTITY:
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}… ({len(digits):,} digits)"
         return LineRead(
-            error=f"quantity {quantity} of {title!r} is not between 1 and {MAX_QUANTITY}"
+            error=f"quantity {shown} of {excerpt(title)} is not between 1 and {MAX_QUANTITY}"
         )
     return LineRead(quantity=quantity, title=title)
 
 
-def split_quantity(text: str) -> tuple[int | None, str]:
-    """``3x Title`` / ``Title x3`` -> (3, 'Title'); no quantity -> (None, text)."""
+def quantity_value(digits: str) -> int | None:
+    """The number ``digits`` write; None when it is too long to be any quantity."""
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= 9 else None
+
+
+def split_quantity(text: str) -> tuple[str | None, str]:
+    """``3x Title`` / ``Title x3`` -> ('3', 'Title'); no quantity -> (None, text).
+
+    ``text`` is a cleaned line (see ``clean``): on runs of white space the trailing-quantity
+    pattern would back-track.
+    """
     for pattern in _LEADING:
         match = pattern.match(text)
         if match:
-            return int(match.group(1)), match.group(2).strip()
+            return match.group(1), match.group(2).strip()
     match = _TRAILING.match(text)
     if match:
-        return int(match.group(2)), match.group(1).strip()
+        return match.group(2), match.group(1).strip()
     return None, text
 
 
@@ -141,6 +167,20 @@ class LineCollector:
         """Record a parse error."""
         self.problems.append(parse_problem(self.source, number, message))
 
+    def capped(self, items: Sequence[T], what: str, line: int | None = None) -> Sequence[T]:
+        """The first ``MAX_LINES`` items; when there are more, a parse-error says so."""
+        if len(items) > MAX_LINES:
+            self.error(
+                line,
+                f"{self.source} has {len(items):,} {what}, more than any decklist (at most "
+                f"{MAX_LINES:,}): those after the first {MAX_LINES:,} were not read",
+            )
+        return items[:MAX_LINES]
+
+    def lines_of(self, text: str) -> Iterable[tuple[int, str]]:
+        """The first ``MAX_LINES`` lines, numbered from 1 (CRLF, CR and LF line ends)."""
+        return enumerate(self.capped(text.splitlines(), "lines", MAX_LINES + 1), start=1)
+
     def deck(self, fmt: str, name: str | None = None) -> RawDeck:
         """The collected raw deck."""
         return RawDeck(
@@ -152,15 +192,38 @@ class LineCollector:
         )
 
 
-def numbered(text: str) -> Iterable[tuple[int, str]]:
-    """Lines with 1-based numbers (CRLF, CR and LF line ends)."""
-    return enumerate(text.splitlines(), start=1)
+class LineFinder:
+    """Line numbers of a document's successive items (JSON keys, XML ids), searched onward.
+
+    Each search starts where the last one was found, and after ``MAX_MISSES`` items not
+    found the rest get no line: numbering a whole document stays linear in its length.
+    """
+
+    MAX_MISSES = 8
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+        self.line = 1
+        self.misses = 0
+
+    def line_of(self, needle: str) -> int | None:
+        """The line of ``needle``'s next occurrence; None when not found."""
+        if self.misses >= self.MAX_MISSES or not needle:
+            return None
+        found = self.text.find(needle, self.at)
+        if found < 0:
+            self.misses += 1
+            return None
+        self.line += self.text.count("\n", self.at, found)
+        self.at = found
+        return self.line
 
 
-def read_rows(text: str) -> list[tuple[int, str, LineRead]]:
-    """Every line that holds something (a card or an error), with its number and text."""
+def read_rows(lines: Iterable[tuple[int, str]]) -> list[tuple[int, str, LineRead]]:
+    """Every numbered line that holds something (a card or an error), with its text."""
     rows = []
-    for number, raw in numbered(text):
+    for number, raw in lines:
         read = read_line(raw)
         if read is not None:
             rows.append((number, raw.strip(), read))
@@ -192,8 +255,8 @@ class PlainTextParser:
 
     def parse(self, text: str, source: str) -> RawDeck:
         """Read every line; a leading name line is kept as the deck name."""
-        name, rows = take_name_line(read_rows(text), strict=self.strict_name)
         collector = LineCollector(source)
+        name, rows = take_name_line(read_rows(collector.lines_of(text)), strict=self.strict_name)
         for number, _, read in rows:
             collector.add(number, read)
         return collector.deck(self.format, name)

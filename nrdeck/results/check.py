@@ -112,11 +112,6 @@ class DeckOutcome(msgspec.Struct, frozen=True):
         return any(p.code == INTERNAL_ERROR for p in self.problems)
 
     @property
-    def checked(self) -> bool:
-        """True when the deck was read and checked (perhaps from a cached copy)."""
-        return self.result is not None
-
-    @property
     def status(self) -> Status:
         """Unavailable, illegal (problems, unreadable) or legal."""
         if self.unavailable:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.model import Odds, Problem
+from nrdeck.sim.model import Atoms, Odds, Problem
 from nrdeck.sim.montecarlo import eval_tree, numpy_ops
 
 if TYPE_CHECKING:
@@ -113,6 +115,10 @@ def solve_dense(problem: Problem) -> Odds:
     """Exact odds (floating point) for every query at every turn, and the mulligan rate."""
     import numpy as np
 
+    if not problem.atoms.sizes:  # no grouped card at all: one empty atom keeps the axes
+        atoms = problem.atoms
+        empty = Atoms(atoms.deck_size, (0,), ((0,) * atoms.groups,), atoms.groups)
+        problem = replace(problem, atoms=empty)
     grid = _Grid(problem)
     p_mull, kept = _mulligan(problem, grid, _opening(problem, grid))
     dist = np.zeros((*grid.shape, grid.flags), dtype=np.float64)

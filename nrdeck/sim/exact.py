@@ -1,29 +1,22 @@
 """Exact odds: a dynamic programme over cards seen per atom (multivariate hypergeometric).
 
 States are (count per atom, flags): flags freeze leaves whose deadline has passed and
-remember whether a non-monotone query was ever met. Works in floats or, for tests, in
-``fractions.Fraction`` (``exact=True``).
+remember whether a non-monotone query was ever met. Pure Python, in floats or, for tests,
+in ``fractions.Fraction`` (``exact=True``); ``dense`` runs the same law on NumPy arrays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from fractions import Fraction
 from math import comb
 from typing import Any
 
-from nrdeck.errors import UsageError
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.dense import solve_dense
+from nrdeck.sim.closed import ratio
 from nrdeck.sim.model import Atoms, Odds, Problem
 from nrdeck.sim.query import compile_leaves
 
-DEFAULT_STATE_CAP = 200_000
 State = tuple[tuple[int, ...], int]
-
-
-class StateCapExceeded(UsageError):
-    """The exact programme would need more states than allowed."""
 
 
 def count_vectors(sizes: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
@@ -55,7 +48,7 @@ def opening_distribution(atoms: Atoms, n: int, exact: bool) -> dict[tuple[int, .
         for k, ci in zip(atoms.sizes, c, strict=True):
             ways *= comb(k, ci)
         if ways:
-            out[c] = Fraction(ways, total) if exact else ways / total
+            out[c] = ratio(ways, total, exact)
     return out
 
 
@@ -130,7 +123,7 @@ def _mulligan_split(problem: Problem, hands: dict[tuple[int, ...], Any]) -> tupl
 def _draw_one(dist: dict[State, Any], atoms: Atoms, n: int, exact: bool) -> dict[State, Any]:
     """The law after one more card, from the law after ``n`` cards."""
     left = atoms.deck_size - n
-    scale: Any = Fraction(1, left) if exact else 1.0 / left
+    scale: Any = ratio(1, left, exact)
     out: dict[State, Any] = {}
     get = out.get
     rest0 = atoms.rest - n
@@ -149,13 +142,10 @@ def _draw_one(dist: dict[State, Any], atoms: Atoms, n: int, exact: bool) -> dict
     return out
 
 
-def solve(problem: Problem, *, exact: bool = False, state_cap: int = DEFAULT_STATE_CAP) -> Odds:
+def solve_dp(problem: Problem, *, exact: bool = False) -> Odds:
     """Exact odds for every query at every turn, and the mulligan rate."""
     atoms = problem.atoms
     seen = problem.seen
-    _check_cap(problem, state_cap)
-    if not exact:
-        return solve_dense(problem)
     leaves = _Leaves(problem)
     hands = opening_distribution(atoms, seen[0], exact)
     p_mull, kept = _mulligan_split(problem, hands)
@@ -229,26 +219,12 @@ def _judge(
     return out
 
 
-def _check_cap(problem: Problem, cap: int) -> None:
-    """Refuse a programme whose count grid times flag states would pass ``cap``."""
-    atoms = problem.atoms
-    deadlines = sum(1 for q in problem.queries for leaf in q.leaves if leaf.deadline is not None)
-    tracked = sum(1 for q in problem.queries if not q.monotone)
-    estimate = state_estimate(atoms, problem.seen[-1]) << (deadlines + tracked)
-    if estimate > cap:
-        raise StateCapExceeded(
-            f"the exact method would track up to {estimate} states (cap {cap}) for "
-            f"{len(atoms.sizes)} atoms and {len(problem.queries)} queries",
-            hint="use --method mc or --method auto, or raise --state-cap",
-        )
-
-
-def hypergeom_at_least(deck: int, copies: int, drawn: int, k: int) -> Fraction:
+def hypergeom_at_least(deck: int, copies: int, drawn: int, k: int) -> Any:
     """P(at least ``k`` of ``copies`` in ``drawn`` cards from ``deck``), exactly."""
     copies = min(copies, deck)
     drawn = min(drawn, deck)
     if k <= 0:
-        return Fraction(1)
+        return ratio(1, 1, True)
     total = comb(deck, drawn)
     ways = sum(comb(copies, i) * comb(deck - copies, drawn - i) for i in range(k, drawn + 1))
-    return Fraction(ways, total)
+    return ratio(ways, total, True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 
@@ -39,16 +40,23 @@ class Atoms(msgspec.Struct, frozen=True):
         return values
 
 
-def build_atoms(deck_counts: Mapping[str, int], groups: Sequence[Group]) -> Atoms:
-    """Partition a deck (card id -> copies) by group signature."""
+def build_atoms(
+    deck_counts: Mapping[str, int], groups: Sequence[Group], deck_size: int | None = None
+) -> Atoms:
+    """Partition a deck (card id -> copies) by group signature.
+
+    ``deck_size`` (default: the copies counted) may differ from the copies counted when
+    cards in no group were added or taken out (a padded deck, a swept title).
+    """
     by_sig: dict[tuple[int, ...], int] = {}
     for card_id, copies in deck_counts.items():
         sig = tuple(g.weight(card_id) for g in groups)
         if any(sig) and copies > 0:
             by_sig[sig] = by_sig.get(sig, 0) + copies
     sigs = sorted(by_sig)
+    size = sum(deck_counts.values()) if deck_size is None else deck_size
     return Atoms(
-        deck_size=sum(deck_counts.values()),
+        deck_size=size,
         sizes=tuple(by_sig[s] for s in sigs),
         weights=tuple(sigs),
         groups=len(groups),
@@ -76,7 +84,7 @@ class Odds(msgspec.Struct, frozen=True):
     """A solver's answer for every query, and how often the mulligan is taken."""
 
     queries: tuple[QueryOdds, ...]
-    mulligan_rate: float
+    mulligan_rate: Any  # a float, or a Fraction from an exact run
     method: str
     samples: int | None = None
     seed: int | None = None

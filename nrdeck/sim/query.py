@@ -227,3 +227,16 @@ class _Parser:
 def parse_query(text: str, what: str = "query") -> Query:
     """Parse a query; a mistake raises a UsageError naming the column."""
     return _Parser(text, what).parse()
+
+
+def map_leaves(query: Query, change: Callable[[int, Cmp], Cmp]) -> Query:
+    """The query with each leaf replaced by ``change(index, leaf)`` (the tree rebuilt)."""
+    leaves = tuple(change(i, leaf) for i, leaf in enumerate(query.leaves))
+    swap = {id(old): new for old, new in zip(query.leaves, leaves, strict=True)}
+
+    def rebuild(expr: Expr) -> Expr:
+        if isinstance(expr, Cmp):
+            return swap[id(expr)]
+        return Node(expr.kind, tuple(rebuild(c) for c in expr.children))
+
+    return Query(query.text, rebuild(query.tree), leaves)

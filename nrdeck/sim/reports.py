@@ -1,7 +1,8 @@
 """Built-in reports: the questions Corp and Runner players ask, as query columns.
 
-A report is a list of sections; a section is a table of query columns over turns (or
-over cards accessed, for R&D). A column may carry its own click-draw policy.
+A report is a list of sections; a section is a table of query columns over turns, over
+cards accessed (R&D), or over the deck's titles (``cards``). A column may carry its own
+click-draw policy.
 """
 
 from __future__ import annotations
@@ -11,6 +12,11 @@ from collections.abc import Callable
 import msgspec
 
 from nrdeck.errors import UsageError
+
+TURNS, ACCESSES, CARDS = "turns", "accesses", "cards"
+RUNNER_TARGET = 7  # agenda points the Runner needs to win
+FULL_RIG = "(fracter>=1 & decoder>=1 & killer>=1) | ai>=1"
+FULL_RIG_NOTE = "full rig: a fracter, a decoder and a killer, or an AI breaker (any ice)"
 
 
 class ColumnSpec(msgspec.Struct, frozen=True):
@@ -22,13 +28,14 @@ class ColumnSpec(msgspec.Struct, frozen=True):
 
 
 class SectionSpec(msgspec.Struct, frozen=True):
-    """A table: over turns of the deck's side, or over R&D accesses (``accesses=True``)."""
+    """A table over turns of the deck's side, R&D accesses, or the deck's titles."""
 
     title: str
     columns: tuple[ColumnSpec, ...]
-    accesses: bool = False
+    kind: str = TURNS
     note: str = ""
     density: bool = False  # add R&D's agenda density to the note
+    until: float | None = None  # R&D rows: until every column reaches this chance (else 10)
 
 
 def corp_report(side: str) -> tuple[SectionSpec, ...]:
@@ -54,7 +61,6 @@ def corp_report(side: str) -> tuple[SectionSpec, ...]:
 def runner_report(side: str) -> tuple[SectionSpec, ...]:
     """Economy and a breaker, each breaker type, a full rig under each click-draw policy."""
     _need(side, "runner", "runner")
-    rig = "fracter>=1 & decoder>=1 & killer>=1"
     start = SectionSpec(
         "Economy and breakers",
         (
@@ -62,19 +68,20 @@ def runner_report(side: str) -> tuple[SectionSpec, ...]:
             ColumnSpec("fracter", "fracter>=1"),
             ColumnSpec("decoder", "decoder>=1"),
             ColumnSpec("killer", "killer>=1"),
-            ColumnSpec("full rig", rig),
+            ColumnSpec("full rig", FULL_RIG),
         ),
+        note=FULL_RIG_NOTE,
     )
     policies = SectionSpec(
-        "Full rig (fracter, decoder, killer) by click-draws per turn",
-        tuple(ColumnSpec(f"{k} draw{'s' if k != 1 else ''}/turn", rig, k) for k in range(5)),
-        note="cards seen: 5 in hand plus the column's click-draws each turn",
+        "Full rig by click-draws per turn",
+        tuple(ColumnSpec(f"{k} draw{'s' if k != 1 else ''}/turn", FULL_RIG, k) for k in range(5)),
+        note="cards seen: the opening hand plus the column's click-draws each turn",
     )
     return (start, policies)
 
 
 def rnd_report(side: str) -> tuple[SectionSpec, ...]:
-    """R&D: an agenda in the top k cards, and accesses needed to reach 7 points."""
+    """R&D: an agenda in the top k cards, and accesses the Runner needs for 7 points."""
     _need(side, "corp", "rnd")
     top = SectionSpec(
         "Agenda in the top k cards of R&D",
@@ -82,16 +89,23 @@ def rnd_report(side: str) -> tuple[SectionSpec, ...]:
             ColumnSpec("≥ 1 agenda", "agenda>=1"),
             ColumnSpec("≥ 2 agendas", "agenda>=2"),
         ),
-        accesses=True,
+        kind=ACCESSES,
         density=True,
     )
     points = SectionSpec(
-        "Accesses to reach 7 agenda points",
-        (ColumnSpec("7 points by k", "points>=7"),),
-        accesses=True,
-        note="every access from a freshly shuffled R&D, each card accessed once",
+        f"Accesses for the Runner to reach {RUNNER_TARGET} points",
+        (ColumnSpec(f"{RUNNER_TARGET} points by k", f"runner_points>={RUNNER_TARGET}"),),
+        kind=ACCESSES,
+        until=0.999,
+        note="every access from a freshly shuffled R&D, each card accessed once; agendas "
+        "count what they are worth in the Runner's score area",
     )
     return (top, points)
+
+
+def cards_report(side: str) -> tuple[SectionSpec, ...]:
+    """At least one copy of each title by the opening hand, T1, T2 and T3."""
+    return (SectionSpec("At least one copy by turn", (), kind=CARDS),)
 
 
 def _need(side: str, wanted: str, name: str) -> None:
@@ -107,4 +121,5 @@ REPORT_BY_NAME: dict[str, Callable[[str], tuple[SectionSpec, ...]]] = {
     "corp": corp_report,
     "runner": runner_report,
     "rnd": rnd_report,
+    "cards": cards_report,
 }

@@ -10,6 +10,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.results.simulation import Hand, HandCard
 from nrdeck.sim.groups import Group
 from nrdeck.sim.query import Query, compile_leaves
+from nrdeck.sim.run import Run, resolve_query
 
 SAMPLE_STREAM = 7  # keeps sample hands independent of the Monte Carlo streams
 
@@ -30,7 +31,18 @@ class MulliganRule(msgspec.Struct, frozen=True):
         return compile_leaves(self.query)(truth) == self.mulligan_if
 
 
-def sample_hands(
+def sample_hands(run: Run) -> tuple[Hand, ...]:
+    """The request's number of seeded opening hands, the mulligan rule applied."""
+    rule = None
+    if run.rule is not None:
+        rule = MulliganRule(run.rule, tuple(resolve_query(run, run.rule)), run.mulligan_if)
+    req = run.request
+    tags = list(run.used.values())
+    opening = run.schedule.opening
+    return deal_hands(run.counts, run.db, tags, rule, opening, req.sample, req.seed)
+
+
+def deal_hands(
     counts: Mapping[str, int],
     db: CardDB,
     tags: Sequence[Group],
@@ -40,17 +52,17 @@ def sample_hands(
     seed: int,
 ) -> tuple[Hand, ...]:
     """``n`` seeded opening hands of ``opening`` cards, the mulligan rule applied."""
-    import numpy as np
+    import random  # only runs that deal hands pay for importing it
 
-    rng = np.random.default_rng([seed, SAMPLE_STREAM])
+    rng = random.Random(f"nrdeck:{seed}:{SAMPLE_STREAM}")
     cards = sorted(i for i, k in counts.items() for _ in range(k))
     size = min(opening, len(cards))
     hands = []
     for _ in range(n):
-        hand = [cards[i] for i in rng.permutation(len(cards))[:size]]
+        hand = rng.sample(cards, size)
         mulliganed = rule is not None and rule.takes_mulligan(hand)
         if mulliganed:
-            hand = [cards[i] for i in rng.permutation(len(cards))[:size]]
+            hand = rng.sample(cards, size)
         hands.append(Hand(tuple(_tagged(db, tags, c) for c in hand), mulliganed))
     return tuple(hands)
 

@@ -2,8 +2,8 @@
 
 Opening hand of 5 (one optional mulligan). The Corp draws 1 card at the start of every
 turn, turn 1 included, and has 3 clicks; the Runner has no mandatory draw and 4 clicks.
-Click-draws are a choice the user states (one number, or one per turn). Identities whose
-printed text changes the draw schedule are known by card id.
+Click-draws are a choice the user states (one number for every turn, or one per turn).
+Identities whose printed text changes the draw schedule are known by card id.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from nrdeck.errors import UsageError
 OPENING_HAND = 5
 CLICKS = {"corp": 3, "runner": 4}
 MANDATORY_DRAWS = {"corp": 1, "runner": 0}
+MAX_TURNS = 1000  # a horizon guard: every real deck runs out long before
 
 
 class IdentityDraws(msgspec.Struct, frozen=True):
@@ -36,38 +37,49 @@ IDENTITY_DRAWS: dict[str, IdentityDraws] = {
         draws_per_turn=1,
         mills_per_turn=2,
         note="MaxX: Maximum Punk Rock trashes the top 2 cards of the stack and draws 1 card "
-        "at the start of each turn",
+        "at the start of each turn (trashed cards are never seen)",
     ),
 }
 
 
 class Schedule(msgspec.Struct, frozen=True):
-    """Draws per turn for one side: the opening hand and turns 1..n."""
+    """Draws per turn for one side: the opening hand and turns 1..n.
+
+    ``click_draws[t - 1]`` click-draws on turn t; with ``repeat`` a single number holds on
+    every turn, otherwise turns past the list make none.
+    """
 
     side: str
     turns: int
     click_draws: tuple[int, ...]
     identity: IdentityDraws = IdentityDraws()
+    repeat: bool = False
 
     @property
     def opening(self) -> int:
         """Cards in the starting hand."""
         return self.identity.opening
 
+    def clicks_in_turn(self, turn: int) -> int:
+        """Click-draws made in a turn (1-based)."""
+        if self.repeat and self.click_draws:
+            return self.click_draws[0]
+        return self.click_draws[turn - 1] if turn - 1 < len(self.click_draws) else 0
+
     def draws_in_turn(self, turn: int) -> int:
         """Cards drawn in a turn (1-based): mandatory, identity and click draws."""
-        clicks = self.click_draws[turn - 1] if turn - 1 < len(self.click_draws) else 0
-        return MANDATORY_DRAWS[self.side] + self.identity.draws_per_turn + clicks
+        return MANDATORY_DRAWS[self.side] + self.identity.draws_per_turn + self.clicks_in_turn(turn)
 
-    def cards_seen(self, deck_size: int) -> list[int]:
-        """Cards in hand (drawn so far) after the opening hand (index 0) and each turn.
+    def cards_seen(self, deck_size: int, turns: int | None = None) -> list[int]:
+        """Cards drawn so far after the opening hand (index 0) and each turn up to ``turns``.
 
         Draws stop at the end of the deck; milled cards leave the deck unseen.
         """
+        last = self.turns if turns is None else turns
         seen = min(self.opening, deck_size)
         remaining = deck_size - seen
         out = [seen]
-        for turn in range(1, self.turns + 1):
+        for turn in range(1, last + 1):
             remaining -= min(self.identity.mills_per_turn, remaining)
             drawn = min(self.draws_in_turn(turn), remaining)
             remaining -= drawn
@@ -75,18 +87,35 @@ class Schedule(msgspec.Struct, frozen=True):
             out.append(seen)
         return out
 
+    def horizon(self, deck_size: int) -> list[int]:
+        """``cards_seen`` extended past the turns shown until no more card can be seen."""
+        steady = max(self.turns, 0 if self.repeat else len(self.click_draws))
+        last = steady
+        if self.draws_in_turn(steady + 1) > 0:
+            last = min(MAX_TURNS, max(steady, deck_size))
+        seen = self.cards_seen(deck_size, last)
+        end = len(seen)
+        while end - 1 > self.turns and seen[end - 2] == seen[-1]:
+            end -= 1
+        return seen[:end]
+
     def describe(self) -> str:
         """One line: the draws of each side's turn."""
-        mandatory = MANDATORY_DRAWS[self.side] + self.identity.draws_per_turn
-        draws = self.click_draws + (0,) * (self.turns - len(self.click_draws))
-        if len(set(draws)) <= 1:
-            clicks = f"{draws[0] if draws else 0} click-draw(s) every turn"
+        who = "Corp" if self.side == "corp" else "Runner"
+        mandatory = (
+            "1 mandatory draw per turn (turn 1 included)"
+            if self.side == "corp"
+            else "no mandatory draw"
+        )
+        draws = [self.clicks_in_turn(t) for t in range(1, self.turns + 1)]
+        if self.repeat or len(set(draws)) <= 1:
+            n = draws[0] if draws else 0
+            clicks = f"{n} click-draw{'s' if n != 1 else ''} every turn"
         else:
             clicks = "click-draws by turn " + ",".join(str(c) for c in draws)
-        who = "Corp" if self.side == "corp" else "Runner"
         return (
-            f"{who}: opening hand {self.opening}, {mandatory} mandatory draw(s) per turn, "
-            f"{clicks} (of {CLICKS[self.side]} clicks), {self.turns} turns"
+            f"{who}: opening hand {self.opening}, {mandatory}, {clicks} "
+            f"(of {CLICKS[self.side]} clicks), {self.turns} turns shown"
         )
 
 
@@ -114,6 +143,6 @@ def build_schedule(
     side: str, turns: int, click_draws: Sequence[int], repeat: bool, identity_id: str | None
 ) -> Schedule:
     """A schedule; a single click-draw number repeats on every turn when ``repeat``."""
-    draws = tuple(click_draws) * turns if repeat and len(click_draws) == 1 else tuple(click_draws)
     identity = IDENTITY_DRAWS.get(identity_id or "", IdentityDraws())
-    return Schedule(side=side, turns=turns, click_draws=draws[:turns], identity=identity)
+    repeat = repeat and len(click_draws) == 1
+    return Schedule(side, turns, tuple(click_draws), identity, repeat)

@@ -123,8 +123,9 @@ def test_every_command_appears_in_the_readme(path: tuple[str, ...]) -> None:
     assert f"nrdeck {' '.join(path)}" in README, f"'nrdeck {' '.join(path)}' is not in README.md"
 
 
-# One metavar style, as click prints it: VALUES in capitals, choices as [a|b].
-METAVAR = re.compile(r"[A-Z][A-Z0-9_=]*(\[,N…\])?(\.\.\.)?|\[[a-z0-9_|-]+\](\.\.\.)?")
+# One metavar style, as click prints it: a VALUE in capitals (with its syntax, as in
+# NAME=TITLES or QUERY@Tk), choices as [a|b]; never Typer's <str> nor a bare parameter name.
+METAVAR = re.compile(r"[A-Z][A-Z0-9_]*\S*|\[[a-z0-9_|-]+\](\.\.\.)?")
 # Option definitions another change owns; they take a capitalised metavar there.
 METAVAR_PENDING = {"--format"}
 

@@ -33,7 +33,7 @@ def _schema(name: str) -> dict[str, Any]:
 def _registry() -> Registry:
     resources = [
         (schema["$id"], Resource.from_contents(schema))
-        for schema in map(_schema, sorted(p.name for p in SCHEMAS.glob("*-v1.schema.json")))
+        for schema in map(_schema, sorted(p.name for p in SCHEMAS.glob("*.schema.json")))
     ]
     return Registry().with_resources(resources)
 
@@ -50,11 +50,11 @@ def _json(*args: str) -> Any:
 
 
 def test_the_shipped_schemas_are_valid_schemas() -> None:
-    names = sorted(p.name for p in SCHEMAS.glob("*-v1.schema.json"))
+    names = sorted(p.name for p in SCHEMAS.glob("*.schema.json"))
     assert names == [
         "check-v1.schema.json",
         "event-v1.schema.json",
-        "simulate-v1.schema.json",
+        "simulate-v2.schema.json",
         "stats-v1.schema.json",
     ]
     for name in names:
@@ -71,7 +71,7 @@ def _objects(node: Any) -> Iterator[dict[str, Any]]:
             yield from _objects(value)
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SCHEMAS.glob("*-v1.schema.json")))
+@pytest.mark.parametrize("name", sorted(p.name for p in SCHEMAS.glob("*.schema.json")))
 def test_every_schema_allows_added_fields(name: str) -> None:
     closed = [o for o in _objects(_schema(name)) if o.get("additionalProperties") is False]
     assert closed == []
@@ -94,16 +94,20 @@ def test_stats_json_validates_and_rejects_a_broken_document() -> None:
         ("--mulligan", "breaker==0", "--sample", "2"),
         ("econ>=1", "--method", "mc", "--games", "2000"),
         ("--report", "rnd"),
+        ("breaker>=1", "--sweep", "Carmen=2..3"),
+        ("breaker>=1", "--pad", "5"),
+        ("--target", "breaker>=1>=90%@T2", "--sweep", "Carmen=2..3"),
+        ("--optimal-mulligan", "econ>=1 & breaker>=1@T2"),
     ],
-    ids=["exact-mulligan-hands", "monte-carlo", "rnd"],
+    ids=["exact-mulligan-hands", "monte-carlo", "rnd", "sweep", "pad", "target", "optimal"],
 )
 def test_simulate_json_validates(args: tuple[str, ...]) -> None:
     deck = ILLEGAL if "rnd" in args else LEGAL  # R&D odds are for Corp decks
     doc = _json("simulate", deck, *args, "--offline", "--seed", "7", "--output-format", "json")
-    validate(doc, "simulate-v1.schema.json")
-    broken = {**doc, "sections": [{"title": "no rows"}]}
+    validate(doc, "simulate-v2.schema.json")
+    broken = {**doc, "card_data": "bundled snapshot"}  # one card_data shape everywhere
     with pytest.raises(jsonschema.ValidationError):
-        validate(broken, "simulate-v1.schema.json")
+        validate(broken, "simulate-v2.schema.json")
 
 
 def test_card_data_has_one_shape_in_every_document(tmp_path: Path) -> None:

@@ -55,11 +55,11 @@ def test_corp_report_table(corp_deck: str) -> None:
     out = result.stdout
     assert "Agenda flood" in out and "Ice and economy" in out
     assert "hand" in out and "T11" in out and "%" in out
-    assert "first met, median" in out
-    assert "Corp: opening hand 5, 1 mandatory draw(s) per turn" in out
-    assert "method: exact" in out and "seed 1" in out
+    assert "first met" in out and "median" in out and "mean" in out
+    assert "Corp: opening hand 5, 1 mandatory draw per turn (turn 1 included)" in out
+    assert "method: exact" in out and "seed" not in out  # exact: the seed does not matter
     assert "card data: bundled snapshot" in out
-    assert "nrdeck: seed" not in result.stderr  # given, so not announced
+    assert "nrdeck: seed" not in result.stderr
 
 
 def test_published_value_in_json(corp_deck: str) -> None:
@@ -117,7 +117,12 @@ def test_sample_hands_with_groups() -> None:
         (("killer>=1", "--click-draws", "5"), "only 4 clicks"),
         (("--group", "oops"), "--group"),
         (("killer>=1", "--seed", "-1"), "--seed -1"),
-        (("econ>=2 & breaker>=2 & killer>=1", "--method", "exact", "--state-cap", "5"), "cap 5"),
+        (("killer>=1", "--exact-budget", "0"), "--exact-budget 0"),
+        (("killer>=1", "--side", "corp"), "--side corp: "),
+        (("--pad", "3", "--sweep", "Sure Gamble=1..3"), "exclusive"),
+        (("--target", "killer>=1"), "expected QUERY>=P%@Tk"),
+        (("--optimal-mulligan", "killer>=1"), "expected QUERY@Tk"),
+        (("--optimal-mulligan", "killer>=1@T2", "--keep", "killer>=1"), "drop --mulligan"),
     ],
 )
 def test_usage_errors_are_one_line_exit_2(args: tuple[str, ...], fragment: str) -> None:
@@ -163,6 +168,7 @@ def test_first_met_in_the_opening_hand_is_called_the_hand(corp_deck: str) -> Non
     # 12 ice in 49 cards: about 84% of opening hands hold one, so the median is the hand
     result = run(corp_deck, "ice>=1", "agenda>=3", "--seed", "3", "--offline")
     assert result.exit_code == 0, result.output
-    lines = [line for line in result.stdout.splitlines() if "first met" in line]
-    assert lines[0].startswith("ice>=1: first met, median hand,")
-    assert lines[1].startswith("agenda>=3: first met, median T")
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("first met"))
+    assert lines[start + 2].split()[:2] == ["ice>=1", "hand"]
+    assert lines[start + 3].split()[1].startswith("T")

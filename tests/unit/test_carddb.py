@@ -71,3 +71,12 @@ def test_release_dates_and_active_snapshots(db: CardDB) -> None:
 
 def test_normalise_title_folds_quotes_dashes_and_space() -> None:
     assert normalise_title("“Clan” Vengeance – X") == '"clan" vengeance - x'
+
+
+def test_the_exact_title_fast_path_agrees_with_the_normalised_index(db: CardDB) -> None:
+    from nrdeck.textnorm import normalise_title
+
+    index = db.title_index()
+    for card in db.cards.values():
+        found = db.card_by_title(card.title)
+        assert found is not None and found.id == index[normalise_title(card.title)]

@@ -6,7 +6,7 @@ import pytest
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.resolve import resolve
+from nrdeck.resolve import MAX_SUGGESTED_NAMES, TitleIndex, resolve
 
 
 def one(title: str, db: CardDB, **kw: object):  # type: ignore[no-untyped-def]
@@ -78,6 +78,51 @@ def test_unknown_title_suggests_without_correcting(db: CardDB) -> None:
     assert (problem.code, problem.line, problem.location.source) == ("unknown-card", 7, "deck.txt")
     assert "'Hedge Fnud'" in problem.message and "did you mean Hedge Fund" in problem.message
     assert problem.message.count(",") <= 2  # at most three suggestions
+
+
+@pytest.mark.parametrize(
+    ("typo", "suggested"),
+    [
+        ("Hedge Fnd", ["Hedge Fund"]),  # not Shred or Edge of World
+        ("Ic Wall", ["Ice Wall"]),  # not Fire Wall
+        ("Eli 10", ["Eli 1.0"]),  # not Eli 2.0
+        ("Blackmial", ["Blackmail"]),
+        ("Pro Contacts", ["Private Contracts", "Professional Contacts", "NAPD Contract"]),
+        ("Qwzxv Jjjj", []),
+    ],
+)
+def test_suggestions_are_the_close_titles_only(typo: str, suggested: list[str], db: CardDB) -> None:
+    assert TitleIndex(db).suggestions(typo) == suggested
+
+
+def test_readme_example_suggests_hedge_fund_alone(db: CardDB) -> None:
+    [problem] = one("Hedge Fnd", db).problems
+    assert problem.message == "no card is called 'Hedge Fnd'; did you mean Hedge Fund?"
+
+
+def test_suggestions_stop_after_the_first_unknown_names_of_a_deck(db: CardDB) -> None:
+    lines = tuple(RawLine(quantity=1, line=n, title="Hedge Fnd") for n in range(1, 26))
+    deck = resolve(RawDeck("d.txt", "text", lines), db)
+    messages = [p.message for p in deck.problems]
+    assert len(messages) == 25
+    assert set(messages[:MAX_SUGGESTED_NAMES]) == {
+        "no card is called 'Hedge Fnd'; did you mean Hedge Fund?"
+    }
+    assert set(messages[MAX_SUGGESTED_NAMES:]) == {
+        "no card is called 'Hedge Fnd' (no suggestions after the first 20 unknown names)"
+    }
+
+
+def test_long_unknown_text_gets_no_suggestion_and_is_quoted_short(db: CardDB) -> None:
+    [problem] = one("Hedge Fnd " + "x" * 5000, db).problems
+    assert problem.code == "unknown-card" and "did you mean" not in problem.message
+    assert problem.message.endswith("… (5,010 characters)")
+    assert len(problem.message) < 150
+
+
+def test_several_trailing_groups_are_dropped(db: CardDB) -> None:
+    assert one("Hedge Fund (System Gateway) (2021) (alt art)", db).counts() == {"hedge_fund": 2}
+    assert one("Hedge Fund" + " (a)" * 4, db).problems[0].code == "unknown-card"
 
 
 def test_unknown_accented_title_suggests_the_accented_card(db: CardDB) -> None:

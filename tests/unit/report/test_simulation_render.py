@@ -1,4 +1,4 @@
-"""Renderers: probabilities, bars, text tables, JSON and CSV documents."""
+"""Renderers: probabilities, bars, plain text tables, JSON and CSV documents."""
 
 from __future__ import annotations
 
@@ -7,18 +7,10 @@ import io
 import json
 
 import pytest
-from rich.console import Console
 
 from nrdeck.carddb import CardDB
-from nrdeck.report.simulation import (
-    CSV_HEADER,
-    RENDERER_BY_NAME,
-    bar,
-    format_probability,
-    render_csv,
-    render_json,
-    render_text,
-)
+from nrdeck.report.simulation import RENDERER_BY_NAME, bar, format_probability, render_text
+from nrdeck.report.simulation_doc import CSV_HEADER, JSON_VERSION, render_csv, render_json
 from nrdeck.results.simulation import Simulation
 from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.request import SimRequest
@@ -28,7 +20,7 @@ from tests.unit.sim.test_engine import CORP_CARDS, make_deck
 @pytest.mark.parametrize(
     ("p", "text"),
     [(0.0, "0%"), (1.0, "100%"), (0.30374, "30.4%"), (0.0024, "1 in 417"), (0.99991, ">99.9%"),
-     (0.01, "1.0%")],
+     (0.01, "1.0%"), (1 - 1e-15, "100%"), (1e-17, "0%"), (-1e-17, "0%")],
 )  # fmt: skip
 def test_format_probability(p: float, text: str) -> None:
     assert format_probability(p) == text
@@ -49,25 +41,30 @@ def sim(db: CardDB) -> Simulation:
 
 
 def test_text_has_the_table_first_met_and_footer(sim: Simulation) -> None:
-    console = Console(width=120, record=True, no_color=True, file=io.StringIO())
-    console.print(render_text(sim))
-    text = console.export_text()
+    text = render_text(sim).plain()
     assert "Queries" in text and "agenda>=3" in text and "hand" in text and "T11" in text
-    assert "first met, median" in text
+    assert "first met" in text and "median" in text and "never" in text
     assert "mulligan: when ice==0 holds" in text
     assert "Sample opening hands (seed 4)" in text
     assert "seed 4" in text
+    assert "T-0.0" not in text and "-0.0" not in text
+    lines = text.splitlines()
+    assert all(len(line) <= 120 for line in lines[:20])  # tables are not wrapped or padded
 
 
 def test_json_document(sim: Simulation) -> None:
     doc = json.loads(render_json(sim))
-    assert doc["version"] == 1 and doc["seed"] == 4
+    assert doc["version"] == JSON_VERSION == 2 and doc["seed"] == 4
     assert doc["mulligan"]["rule"] == "ice==0" and 0 < doc["mulligan"]["rate"] < 1
     section = doc["sections"][0]
     assert section["rows"] == list(range(12)) and section["cards_seen"][0] == 5
     column = section["columns"][0]
     assert column["query"] == "agenda>=3" and len(column["probability"]) == 12
     assert column["method"] == "exact" and column["ci95"] is None
+    first = column["first_met"]
+    assert first["never"] == 0 and first["end"] > 11 and first["mean"] > first["median"] - 3
+    deadline = section["columns"][1]["first_met"]
+    assert 0 < deadline["never"] < 1  # ice>=2@T1 is never met in the games that miss it by T1
     assert len(doc["hands"]) == 2 and len(doc["hands"][0]["cards"]) == 5
 
 
@@ -86,5 +83,7 @@ def test_every_output_format_has_a_renderer() -> None:
     from nrdeck.sim.request import METHODS
 
     assert {f.value for f in SimFormat} == set(RENDERER_BY_NAME)
+    for name in RENDERER_BY_NAME:
+        assert RENDERER_BY_NAME[name].render is not None
     assert {r.value for r in ReportName} == set(REPORT_BY_NAME)
     assert {m.value for m in Method} == set(METHODS)

@@ -89,11 +89,15 @@ def test_method_mc_reports_samples_and_seed(db: CardDB, runner: Deck) -> None:
         assert low - 0.01 <= p <= high + 0.01
 
 
-def test_auto_falls_back_to_monte_carlo_past_the_state_cap(db: CardDB, runner: Deck) -> None:
-    request = SimRequest(queries=("econ>=2 & breaker>=2",), state_cap=10, games=5_000)
-    assert simulate_deck(runner, db, request).method == "mc"
-    with pytest.raises(UsageError, match="cap"):
-        simulate_deck(runner, db, SimRequest(queries=request.queries, state_cap=10, method="exact"))
+def test_auto_says_why_it_falls_back_to_monte_carlo(db: CardDB, runner: Deck) -> None:
+    request = SimRequest(queries=("econ>=2 & breaker>=2",), exact_budget=1e-9, games=5_000)
+    sim = simulate_deck(runner, db, request)
+    assert sim.method == "mc" and sim.random
+    reason = next(a for a in sim.assumptions if a.startswith("Monte Carlo for econ>=2"))
+    assert "estimated at" in reason and "--exact-budget" in reason
+    forced = simulate_deck(runner, db, SimRequest(queries=request.queries, exact_budget=1e-9,
+                                                  method="exact"))  # fmt: skip
+    assert forced.method == "exact" and not forced.random
 
 
 def test_reports(db: CardDB, corp: Deck, runner: Deck) -> None:
@@ -104,6 +108,7 @@ def test_reports(db: CardDB, corp: Deck, runner: Deck) -> None:
     assert "R&D: 10 agendas in 49 cards (20.4% of cards), 21 agenda points" in top.note
     assert points.columns[0].odds.met_by[-1] >= 0.999
     assert points.columns[0].first_met.median is not None
+    assert points.columns[0].query == "runner_points>=7"
     policies = simulate_deck(runner, db, SimRequest(report="runner")).sections[1]
     finals = [c.odds.at_turn[-1] for c in policies.columns]
     assert finals == sorted(finals)  # more click-draws, more complete rigs

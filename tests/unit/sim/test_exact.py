@@ -2,107 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-from itertools import permutations
-
 import pytest
 
-from nrdeck.errors import UsageError
-from nrdeck.sim.exact import hypergeom_at_least, solve
-from nrdeck.sim.groups import Group
-from nrdeck.sim.model import Odds, Problem, build_atoms
-from nrdeck.sim.query import Query, parse_query
+from nrdeck.sim.closed import applies, solve_closed
+from nrdeck.sim.dense import solve_dense
+from nrdeck.sim.exact import hypergeom_at_least, solve_dp
+from nrdeck.sim.model import Odds, Problem
+from tests.unit.sim.brute import brute, check, make_problem
 
 
-def _problem(
-    deck: dict[str, int],
-    groups: dict[str, dict[str, int]],
-    queries: Sequence[str],
-    seen: Sequence[int],
-    mulligan: str | None = None,
-    mulligan_if: bool = True,
-) -> Problem:
-    names = list(groups)
-    group_objs = [Group(n, groups[n], n) for n in names]
-    parsed = tuple(parse_query(q) for q in queries)
-    rule = parse_query(mulligan) if mulligan else None
-    return Problem(
-        build_atoms(deck, group_objs),
-        parsed,
-        tuple(tuple(names.index(leaf.group) for leaf in q.leaves) for q in parsed),
-        tuple(seen),
-        rule,
-        tuple(names.index(leaf.group) for leaf in rule.leaves) if rule else (),
-        mulligan_if,
-    )
-
-
-def _truth(query: Query, groups: dict[str, dict[str, int]], hands: list[list[str]], t: int) -> bool:
-    leaves = []
-    for leaf in query.leaves:
-        at = t if leaf.deadline is None else min(t, leaf.deadline)
-        value = sum(groups[leaf.group].get(card, 0) for card in hands[at])
-        leaves.append(leaf.holds(value))
-    return query.evaluate(leaves)
-
-
-def _brute(
-    deck: dict[str, int],
-    groups: dict[str, dict[str, int]],
-    queries: Sequence[str],
-    seen: Sequence[int],
-    mulligan: str | None = None,
-) -> tuple[list[list[Fraction]], list[list[Fraction]], Fraction]:
-    """Every ordering of the deck (cards made distinct), each equally likely."""
-    cards = [c for c, n in deck.items() for _ in range(n)]
-    orders = list(permutations(range(len(cards))))
-    weight = Fraction(1, len(orders))
-    parsed = [parse_query(q) for q in queries]
-    rule = parse_query(mulligan) if mulligan else None
-
-    def outcome(order: tuple[int, ...]) -> tuple[list[list[bool]], list[list[bool]]]:
-        hands = [[cards[i] for i in order[:n]] for n in seen]
-        at = [[_truth(q, groups, hands, t) for t in range(len(seen))] for q in parsed]
-        met = [[any(row[: t + 1]) for t in range(len(seen))] for row in at]
-        return at, met
-
-    def average(selected: list[tuple[int, ...]]) -> tuple[list[list[Fraction]], ...]:
-        at = [[Fraction(0)] * len(seen) for _ in parsed]
-        met = [[Fraction(0)] * len(seen) for _ in parsed]
-        for order in selected:
-            a, m = outcome(order)
-            for q in range(len(parsed)):
-                for t in range(len(seen)):
-                    at[q][t] += weight * a[q][t]
-                    met[q][t] += weight * m[q][t]
-        return at, met
-
-    fresh_at, fresh_met = average(orders)
-    if rule is None:
-        return fresh_at, fresh_met, Fraction(0)
-    first = [[cards[i] for i in order[: seen[0]]] for order in orders]
-    takes = [_truth(rule, groups, [hand], 0) for hand in first]
-    p_mull = weight * sum(takes)
-    kept_at, kept_met = average([o for o, t in zip(orders, takes, strict=True) if not t])
-    at = [
-        [k + p_mull * f for k, f in zip(kr, fr, strict=True)]
-        for kr, fr in zip(kept_at, fresh_at, strict=True)
-    ]
-    met = [
-        [k + p_mull * f for k, f in zip(kr, fr, strict=True)]
-        for kr, fr in zip(kept_met, fresh_met, strict=True)
-    ]
-    return at, met, p_mull
-
-
-def _check(
-    odds: Odds, expected: tuple[list[list[Fraction]], list[list[Fraction]], Fraction]
-) -> None:
-    at, met, p_mull = expected
-    assert [list(q.at_turn) for q in odds.queries] == at
-    assert [list(q.met_by) for q in odds.queries] == met
-    assert odds.mulligan_rate == p_mull
+def solve(problem: Problem, *, exact: bool = False) -> Odds:
+    """The dynamic programme (Fractions when exact), else NumPy's dense one."""
+    return solve_dp(problem, exact=True) if exact else solve_dense(problem)
 
 
 def test_published_values() -> None:
@@ -112,9 +23,11 @@ def test_published_values() -> None:
 
 
 def test_published_values_through_the_programme() -> None:
-    runner = solve(_problem({"x": 3, "rest": 42}, {"x": {"x": 1}}, ["x>=1"], [5]))
+    runner = solve(make_problem({"x": 3, "rest": 42}, {"x": {"x": 1}}, ["x>=1"], [5]))
     assert round(runner.queries[0].at_turn[0], 4) == 0.3037
-    corp = _problem({"agenda": 10, "rest": 39}, {"agenda": {"agenda": 1}}, ["agenda>=3"], [5, 6])
+    corp = make_problem(
+        {"agenda": 10, "rest": 39}, {"agenda": {"agenda": 1}}, ["agenda>=3"], [5, 6]
+    )
     exact = solve(corp, exact=True)
     assert [round(float(p), 4) for p in exact.queries[0].at_turn] == [0.0511, 0.0903]
     assert exact.queries[0].at_turn[0] == hypergeom_at_least(49, 10, 5, 3)
@@ -140,9 +53,9 @@ SMALL_GROUPS = {
     ],
 )
 def test_equals_brute_force(queries: list[str], seen: list[int], mulligan: str | None) -> None:
-    problem = _problem(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
-    expected = _brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
-    _check(solve(problem, exact=True), expected)
+    problem = make_problem(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
+    expected = brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
+    check(solve(problem, exact=True), expected)
     floats = solve(problem)  # the NumPy programme
     at, met, p_mull = expected
     assert [list(q.at_turn) for q in floats.queries] == [pytest.approx(row) for row in at]
@@ -151,13 +64,13 @@ def test_equals_brute_force(queries: list[str], seen: list[int], mulligan: str |
 
 
 def test_keep_rule_is_the_negated_mulligan_rule() -> None:
-    keep = _problem(SMALL_DECK, SMALL_GROUPS, ["ab>=2"], [3, 4], "ab>=1", mulligan_if=False)
-    mull = _problem(SMALL_DECK, SMALL_GROUPS, ["ab>=2"], [3, 4], "ab==0")
+    keep = make_problem(SMALL_DECK, SMALL_GROUPS, ["ab>=2"], [3, 4], "ab>=1", mulligan_if=False)
+    mull = make_problem(SMALL_DECK, SMALL_GROUPS, ["ab>=2"], [3, 4], "ab==0")
     assert solve(keep, exact=True) == solve(mull, exact=True)
 
 
 def test_float_mode_matches_fractions() -> None:
-    problem = _problem(SMALL_DECK, SMALL_GROUPS, ["ab>=1 & bc>=1", "ab==1"], [2, 3, 5], "a==0")
+    problem = make_problem(SMALL_DECK, SMALL_GROUPS, ["ab>=1 & bc>=1", "ab==1"], [2, 3, 5], "a==0")
     exact, floats = solve(problem, exact=True), solve(problem)
     for q_exact, q_float in zip(exact.queries, floats.queries, strict=True):
         assert q_float.at_turn == pytest.approx([float(p) for p in q_exact.at_turn], abs=1e-12)
@@ -172,29 +85,62 @@ def test_closed_form_edge_cases() -> None:
 
 
 def test_at_least_zero_is_certain() -> None:
-    odds = solve(_problem({"x": 3, "r": 42}, {"x": {"x": 1}}, ["x>=0"], [0, 5, 6]), exact=True)
+    odds = solve(make_problem({"x": 3, "r": 42}, {"x": {"x": 1}}, ["x>=0"], [0, 5, 6]), exact=True)
     assert list(odds.queries[0].at_turn) == [1, 1, 1]
 
 
 def test_more_copies_wanted_than_the_deck_has_is_impossible() -> None:
-    odds = solve(_problem({"x": 3, "r": 7}, {"x": {"x": 1}}, ["x>=4"], [5, 10]), exact=True)
+    odds = solve(make_problem({"x": 3, "r": 7}, {"x": {"x": 1}}, ["x>=4"], [5, 10]), exact=True)
     assert list(odds.queries[0].at_turn) == [0, 0]
 
 
 def test_whole_deck_drawn() -> None:
-    problem = _problem({"x": 3, "r": 2}, {"x": {"x": 1}}, ["x>=3", "x==3"], [5, 5])
+    problem = make_problem({"x": 3, "r": 2}, {"x": {"x": 1}}, ["x>=3", "x==3"], [5, 5])
     assert [list(q.at_turn) for q in solve(problem, exact=True).queries] == [[1, 1], [1, 1]]
 
 
 def test_empty_group_counts_zero() -> None:
-    problem = _problem({"r": 10}, {"none": {}}, ["none>=1", "none==0"], [5])
+    problem = make_problem({"r": 10}, {"none": {}}, ["none>=1", "none==0"], [5])
     odds = solve(problem, exact=True)
     assert [q.at_turn[0] for q in odds.queries] == [0, 1]
 
 
-def test_state_cap_is_a_usage_error() -> None:
-    deck = {f"c{i}": 3 for i in range(15)}
-    groups = {f"g{i}": {f"c{i}": 1} for i in range(15)}
-    problem = _problem(deck, groups, [" & ".join(f"g{i}>=1" for i in range(15))], [5, 20])
-    with pytest.raises(UsageError, match="cap"):
-        solve(problem, state_cap=1000)
+def test_no_grouped_card_at_all() -> None:
+    """A deck with none of the query's cards (every group empty) is 0%, not a crash."""
+    problem = make_problem({"r": 10}, {"none": {}}, ["none>=1", "none==0"], [5, 6])
+    for odds in (
+        solve_dp(problem, exact=True),
+        solve_dense(problem),
+        solve_closed(make_problem({"r": 10}, {"none": {}}, ["none>=1"], [5, 6]), exact=True),
+    ):
+        assert odds.queries[0].at_turn == (0, 0)
+    assert [float(p) for p in solve_dense(problem).queries[1].at_turn] == [1.0, 1.0]
+
+
+CLOSED_CASES = [
+    (["ab>=2", "ab>=1 & bc>=1", "pts>=5"], [2, 3, 4, 5], None),
+    (["ab>=1@T1 & bc>=1@T1", "a>=1 | pts>=4"], [2, 3, 4, 5], None),
+    (["ab>=2", "bc>=1 | a>=2"], [3, 4, 5, 6], "ab==0"),
+    (["pts>=3 & ab>=1"], [2, 3, 3, 5], "a>=1 & bc>=1"),
+    (["ab>=1 & bc>=1"], [4, 5, 6], "!(pts>=3)"),
+]
+
+
+@pytest.mark.parametrize(("queries", "seen", "mulligan"), CLOSED_CASES)
+def test_closed_form_equals_brute_force(
+    queries: list[str], seen: list[int], mulligan: str | None
+) -> None:
+    problem = make_problem(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
+    assert applies(problem)
+    check(
+        solve_closed(problem, exact=True), brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
+    )
+    floats = solve_closed(problem)
+    exact = solve_dp(problem, exact=True)
+    for f, e in zip(floats.queries, exact.queries, strict=True):
+        assert list(f.at_turn) == pytest.approx([float(p) for p in e.at_turn], abs=1e-15)
+
+
+def test_closed_form_refuses_what_it_cannot_do() -> None:
+    for queries in (["ab==1"], ["ab>=1@T1 & bc>=1"], ["!(a>=1)"]):
+        assert not applies(make_problem(SMALL_DECK, SMALL_GROUPS, queries, [2, 3]))

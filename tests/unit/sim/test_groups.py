@@ -57,8 +57,10 @@ def test_breakers_and_economy(db: CardDB) -> None:
 
 def test_titles_and_user_groups(db: CardDB) -> None:
     deck = _deck(db, RUNNER)
-    name, titles = parse_user_group('money="Sure Gamble, Daily Casts"')
-    assert (name, titles) == ("money", ["Sure Gamble", "Daily Casts"])
+    name, titles = parse_user_group("money=Sure Gamble, Daily Casts")
+    assert (name, titles) == ("money", ["Sure Gamble,Daily Casts"])  # split when resolved
+    # the whole list quoted (the quotes reached us): one item, which names two titles
+    assert parse_user_group('money="Sure Gamble, Daily Casts"')[1] == ["Sure Gamble, Daily Casts"]
     r = GroupResolver(db, deck, {name: titles})
     money = r.resolve("money")
     assert money is not None and set(money.weights) == {"sure_gamble", "daily_casts"}
@@ -73,3 +75,28 @@ def test_titles_and_user_groups(db: CardDB) -> None:
 def test_bad_user_group(spec: str) -> None:
     with pytest.raises(UsageError, match="--group"):
         parse_user_group(spec)
+
+
+def test_titles_with_a_comma(db: CardDB) -> None:
+    deck = _deck(db, {"Another Day, Another Paycheck": 2, "Sure Gamble": 3})
+    assert parse_user_group('pay="Another Day, Another Paycheck",Sure Gamble') == (
+        "pay",
+        ["Another Day, Another Paycheck", "Sure Gamble"],
+    )
+    for spec in (
+        'pay="Another Day, Another Paycheck",Sure Gamble',  # the title quoted
+        "pay=Another Day, Another Paycheck, Sure Gamble",  # unquoted: the longest title wins
+        "pay='Another Day, Another Paycheck','Sure Gamble'",
+    ):
+        name, titles = parse_user_group(spec)
+        group = GroupResolver(db, deck, {name: titles}).resolve(name)
+        assert group is not None and set(group.weights) == {
+            "another_day_another_paycheck",
+            "sure_gamble",
+        }, spec
+    title = GroupResolver(db, deck, {}).resolve("Another Day, Another Paycheck", quoted=True)
+    assert title is not None and set(title.weights) == {"another_day_another_paycheck"}
+    with pytest.raises(UsageError, match="not closed"):
+        parse_user_group('pay="Another Day, Another Paycheck')
+    with pytest.raises(UsageError, match="expected a comma"):
+        parse_user_group('pay="Sure Gamble" Daily Casts')

@@ -7,9 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from nrdeck.sim.exact import solve
+from nrdeck.sim.exact import solve_dp as solve
 from nrdeck.sim.montecarlo import dealt_labels, simulate, wilson
-from tests.unit.sim.test_exact import SMALL_DECK, SMALL_GROUPS, _problem
+from tests.unit.sim.brute import make_problem as _problem
+from tests.unit.sim.test_exact import SMALL_DECK, SMALL_GROUPS
 
 GAMES = 60_000
 CASES = [

@@ -1,0 +1,159 @@
+"""Which solver answers a problem, and why: exact forms first, Monte Carlo past a time budget.
+
+Each exact solver's cost is estimated from the problem's size, in seconds, with rates
+measured by ``benchmarks/bench_sim.py --calibrate`` on the reference machine:
+
+- closed form (``closed``): count vectors times queries, and kept hands times vectors
+  under a mulligan rule; pure Python, no NumPy;
+- dynamic programme (``exact``): states times atoms per card drawn; pure Python;
+- the same programme on NumPy arrays (``dense``): grid cells times atoms per card drawn,
+  plus NumPy's import;
+- Monte Carlo (``montecarlo``, NumPy): games times cards dealt.
+
+Under ``--method auto`` the cheapest exact solver runs when it is expected within the
+budget (``--exact-budget``), else Monte Carlo, and the answer says why. NumPy is optional
+(``pip install 'nrdeck[simulate]'``): a problem that needs it says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from nrdeck.errors import UsageError
+from nrdeck.sim import closed
+from nrdeck.sim.exact import solve_dp
+from nrdeck.sim.model import Atoms, Odds, Problem
+
+# seconds per unit of work (reference machine: 2 cores, CPython 3.11, NumPy 2)
+CLOSED_SECONDS = 0.7e-6  # per count vector, query and atom (plus two)
+CLOSED_PAIR_SECONDS = 0.2e-6  # per kept hand and count vector (mulligan rule)
+DP_SECONDS = 0.45e-6  # per state and atom, each card drawn
+DENSE_SECONDS = 8e-9  # per grid cell and atom, each card drawn
+DENSE_START_SECONDS = 0.15  # importing NumPy
+MC_SECONDS = 2.5e-9  # per game, card dealt and label
+INSTALL_HINT = "pip install 'nrdeck[simulate]'"
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """The solver picked, its estimated seconds, and why when it is Monte Carlo."""
+
+    solver: str  # "closed", "dp", "dense" or "mc"
+    seconds: float
+    reason: str = ""
+
+
+def _totals(sizes: Sequence[int]) -> list[int]:
+    """How many count vectors have each total (a product of polynomials)."""
+    poly = [1]
+    for k in sizes:
+        nxt = [0] * (len(poly) + k)
+        for t, ways in enumerate(poly):
+            for c in range(k + 1):
+                nxt[t + c] += ways
+        poly = nxt
+    return poly
+
+
+def _flags(problem: Problem) -> int:
+    deadlines = sum(1 for q in problem.queries for leaf in q.leaves if leaf.deadline is not None)
+    tracked = sum(1 for q in problem.queries if not q.monotone)
+    return 1 << (deadlines + tracked)
+
+
+def estimates(problem: Problem) -> dict[str, float]:
+    """Estimated seconds of each exact solver that applies to the problem."""
+    atoms = problem.atoms
+    totals = _totals(atoms.sizes)
+    vectors = sum(totals)
+    opening, depth = problem.seen[0], problem.seen[-1]
+    out: dict[str, float] = {}
+    if closed.applies(problem):
+        hands = sum(totals[: opening + 1]) if problem.mulligan is not None else 0
+        queries = max(1, len(problem.queries))
+        per_vector = CLOSED_SECONDS * (len(atoms.sizes) + 2) + hands * CLOSED_PAIR_SECONDS
+        out["closed"] = vectors * queries * per_vector
+    width = len(atoms.sizes) + 1
+    reach = 0
+    states = 0
+    for n in range(opening, depth):
+        while reach <= n and reach < len(totals):
+            states += totals[reach]
+            reach += 1
+        out["dp"] = out.get("dp", 0.0) + states * width * _flags(problem) * DP_SECONDS
+    out.setdefault("dp", vectors * _flags(problem) * DP_SECONDS)
+    cells = vectors * _flags(problem) * width * max(1, depth - opening)
+    out["dense"] = DENSE_START_SECONDS + cells * DENSE_SECONDS
+    return out
+
+
+def monte_carlo_seconds(atoms: Atoms, depth: int, games: int) -> float:
+    """Estimated seconds of Monte Carlo for ``games`` games dealt to ``depth`` cards."""
+    return games * depth * (len(atoms.sizes) + 2) * MC_SECONDS
+
+
+def choose(problem: Problem, method: str, budget: float) -> Choice:
+    """The solver for this problem under ``--method`` and ``--exact-budget``."""
+    if method == "mc":
+        return Choice("mc", 0.0)
+    costs = estimates(problem)
+    pure = min((k for k in costs if k != "dense"), key=costs.__getitem__)
+    best = min(costs, key=costs.__getitem__)
+    if best == "dense" and not numpy_available():
+        best = pure
+    if method == "exact" or costs[best] <= budget:
+        return Choice(best, costs[best])
+    reason = (
+        f"the exact method was estimated at {_seconds(costs[best])}, over the "
+        f"{_seconds(budget)} budget (--exact-budget; --method exact waits for it)"
+    )
+    return Choice("mc", costs[best], reason)
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.2g} s" if s < 10 else f"{s:,.0f} s"
+
+
+def numpy_available() -> bool:
+    """True when NumPy can be imported."""
+    try:
+        import numpy  # noqa: F401  (a gateway: only problems that need it pay for it)
+    except ImportError:
+        return False
+    return True
+
+
+def need_numpy(why: str) -> None:
+    """A usage error naming the install command when NumPy is missing."""
+    if not numpy_available():
+        raise UsageError(f"{why} needs NumPy, which is not installed", hint=INSTALL_HINT)
+
+
+def solve(
+    choice: Choice,
+    problem: Problem,
+    *,
+    exact: bool,
+    games: int,
+    seed: Sequence[int],
+    memo: dict[Any, Any] | None = None,
+) -> Odds:
+    """Run the chosen solver (``seed``: the Monte Carlo stream, seeded by the request;
+    ``memo``: what the closed form may reuse across problems of one run)."""
+    if choice.solver == "closed":
+        return closed.solve_closed(problem, exact=exact, memo=memo)
+    if choice.solver == "dp" or (choice.solver == "dense" and exact):
+        return solve_dp(problem, exact=exact)
+    if choice.solver == "dense":
+        from nrdeck.sim.dense import solve_dense
+
+        return solve_dense(problem)
+    need_numpy("Monte Carlo" + (f" ({choice.reason})" if choice.reason else ""))
+    import numpy as np
+
+    from nrdeck.sim.montecarlo import simulate
+
+    rng: Any = np.random.default_rng(list(seed))
+    return simulate(problem, games, rng, seed[0])
