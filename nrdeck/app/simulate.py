@@ -22,6 +22,7 @@ class SimulateOptions(msgspec.Struct, frozen=True):
     request: SimRequest
     input_format: str | None = None
     stdin_text: str | None = None
+    stdin_bytes: bytes | None = None  # standard input as read (guarded like a file's bytes)
     compare: str | None = None  # another deck (file, link, '-') for --compare
 
 
@@ -44,7 +45,10 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     """Simulate draws for the deck ``spec`` names (a file, '-', a NetrunnerDB link)."""
     db = load_database(options.data)
     settings = DeckSettings.from_data(
-        options.data, input_format=options.input_format, stdin_text=options.stdin_text
+        options.data,
+        input_format=options.input_format,
+        stdin_text=options.stdin_text,
+        stdin_bytes=options.stdin_bytes,
     )
     loaded = obtain_deck(spec, db, settings)
     deck = _usable(loaded.deck)

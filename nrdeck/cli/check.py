@@ -34,18 +34,15 @@ from nrdeck.cli.common import (
     RunState,
     SnapshotOpt,
     data_settings,
-    emit_output,
     handles_errors,
-    is_stdout,
     make_console,
     parse_as_of,
     plain_output,
     print_notes,
     print_tracebacks,
     print_warnings,
-    read_stdin,
 )
-from nrdeck.cli.streams import write_machine, write_text
+from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
 from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
 from nrdeck.report.model import summary_line
 from nrdeck.report.stats import stats_json, stats_tables

@@ -16,14 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
-from nrdeck.atomic import write_report
-from nrdeck.cli.streams import (
-    BROKEN_PIPE_EXIT,
-    guard_streams,
-    write_machine,
-    write_text,
-)
-from nrdeck.decklist.reading import MAX_BYTES
+from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams, write_text
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -281,6 +274,11 @@ def print_warnings(warnings: Iterable[str]) -> None:
         _stderr_line(f"nrdeck: warning: {one_line(warning)}")
 
 
+def print_info(text: str) -> None:
+    """What a command did (``data update``, ``data build``…): one safe line on stderr."""
+    _stderr_line(one_line(text))
+
+
 def print_notes(notes: Iterable[str]) -> None:
     """Notes (files a folder search skipped), one safe line each on stderr."""
     for note in notes:
@@ -292,49 +290,6 @@ def print_tracebacks(failures: Iterable[str]) -> None:
     if debug_wanted():
         for failure in failures:
             write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
-
-
-def read_stdin(required: bool) -> bytes:
-    """Standard input's bytes, at most one past the decklist size limit (never endless).
-
-    ``required``: no DECK was named, so a terminal or an empty pipe is a usage error.
-    """
-    stream = sys.stdin
-    if required and (stream is None or stream.isatty()):
-        raise UsageError(
-            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
-        )
-    if stream is None:
-        return b""
-    buffer = getattr(stream, "buffer", None)
-    if buffer is not None:
-        data: bytes = buffer.read(MAX_BYTES + 1)
-    else:
-        data = stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
-    if required and not data.strip():
-        raise UsageError("no decks given and nothing on standard input")
-    return data
-
-
-def is_stdout(output: Path | None) -> bool:
-    """True when the output goes to standard output (no --output, or '-')."""
-    return output is None or str(output) == "-"
-
-
-def emit_output(
-    text: str, output: Path | None, *, machine: bool, inputs: Iterable[Path | str] = ()
-) -> None:
-    """A command's result: to --output FILE (see ``atomic.write_report``) or to stdout.
-
-    Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
-    """
-    if not is_stdout(output):
-        assert output is not None
-        write_report(output, text, inputs=inputs)
-    elif machine:
-        write_machine(text)
-    else:
-        write_text(text)
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

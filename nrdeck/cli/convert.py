@@ -21,12 +21,9 @@ from nrdeck.cli.common import (
     OfflineOpt,
     OutputOpt,
     data_settings,
-    emit_output,
     handles_errors,
-    is_stdout,
-    read_stdin,
 )
-from nrdeck.cli.streams import write_text
+from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_text
 from nrdeck.report.safe import one_line
 
 

@@ -28,6 +28,7 @@ from nrdeck.cli.common import (
     handles_errors,
     live_widgets_allowed,
     make_console,
+    print_info,
     print_warnings,
 )
 from nrdeck.report.safe import one_line
@@ -73,7 +74,7 @@ def update(
             "unchanged": "card data unchanged (NetrunnerDB answered 304 Not Modified)",
             "refreshed-elsewhere": "card data was just refreshed by another nrdeck",
         }
-        make_console(stderr=True).print(f"{words[outcome.action]}: {outcome.path}")
+        print_info(f"{words[outcome.action]}: {outcome.path}")
 
 
 @data_app.command("import")
@@ -87,7 +88,7 @@ def import_(
     """Import a local netrunner-cards-json folder into the cache."""
     settings = data_settings(cache_dir=cache_dir)
     outcome = import_folder(settings, folder)
-    make_console(stderr=True).print(f"card data imported from {folder}: {outcome.path}")
+    print_info(f"card data imported from {folder}: {outcome.path}")
 
 
 @data_app.command("build")
@@ -109,7 +110,7 @@ def build(
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
     size = build_snapshot(source, out, date)
-    make_console(stderr=True).print(f"wrote {out} ({size:,} bytes)")
+    print_info(f"wrote {out} ({size:,} bytes)")
 
 
 @data_app.command("status")
@@ -146,7 +147,7 @@ def path(cache_dir: CacheDirOpt = None) -> None:
 def clear(cache_dir: CacheDirOpt = None) -> None:
     """Remove the cached card data (the bundled snapshot stays)."""
     removed = clear_cache(data_settings(cache_dir=cache_dir))
-    make_console(stderr=True).print(f"removed {removed} cached file(s)")
+    print_info(f"removed {removed} cached file(s)")
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

@@ -29,12 +29,12 @@ from nrdeck.cli.common import (
     SnapshotOpt,
     data_settings,
     handles_errors,
-    is_stdout,
     live_widgets_allowed,
     make_console,
     parse_as_of,
     print_warnings,
 )
+from nrdeck.cli.streams import is_stdout
 from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
 from nrdeck.report.event_text import summary_line
 

@@ -27,6 +27,7 @@ from nrdeck.cli.common import (
     plain_output,
     print_warnings,
 )
+from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
 from nrdeck.report import Styled
 from nrdeck.report.simulation import RENDERER_BY_NAME
@@ -174,12 +175,12 @@ def simulate(
         sweep=sweep, pad=pad, compare=compare is not None, target=target,
         optimal_mulligan=optimal_mulligan,
     )  # fmt: skip
-    reads_stdin = "-" in (deck, compare) and sys.stdin is not None
+    reads_stdin = "-" in (deck, compare)
     options = SimulateOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         request=request,
         input_format=input_format,
-        stdin_text=sys.stdin.read() if reads_stdin else None,
+        stdin_bytes=read_stdin(required=False) if reads_stdin else None,
         compare=compare,
     )
     run = run_simulation(deck, options)

@@ -1,4 +1,4 @@
-"""Standard output and error as their readers can take them.
+"""Standard input, output and error as their readers can take them, and --output FILE.
 
 A stream that cannot encode a character (a Windows console or redirect in cp1252, a pipe in
 ASCII, a file name holding undecodable bytes) gets an ASCII stand-in for nrdeck's own glyphs
@@ -11,7 +11,13 @@ script (``nrdeck.__main__``) keeps the final flush from complaining.
 
 import codecs
 import sys
+from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
+
+from nrdeck.atomic import write_report
+from nrdeck.decklist.reading import MAX_BYTES
+from nrdeck.errors import UsageError
 
 ERRORS = "nrdeck-fallback"
 # Exit status of a run whose standard output was closed early: what a shell reports for a
@@ -90,3 +96,46 @@ def write_machine(text: str) -> None:
     stream.flush()
     buffer.write(text.encode("utf-8", "backslashreplace"))
     buffer.flush()
+
+
+def read_stdin(required: bool) -> bytes:
+    """Standard input's bytes, at most one past the decklist size limit (never endless).
+
+    ``required``: no DECK was named, so a terminal or an empty pipe is a usage error.
+    """
+    stream = sys.stdin
+    if required and (stream is None or stream.isatty()):
+        raise UsageError(
+            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
+        )
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read(MAX_BYTES + 1)
+    else:
+        data = stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    if required and not data.strip():
+        raise UsageError("no decks given and nothing on standard input")
+    return data
+
+
+def is_stdout(output: Path | None) -> bool:
+    """True when the output goes to standard output (no --output, or '-')."""
+    return output is None or str(output) == "-"
+
+
+def emit_output(
+    text: str, output: Path | None, *, machine: bool, inputs: Iterable[Path | str] = ()
+) -> None:
+    """A command's result: to --output FILE (see ``atomic.write_report``) or to stdout.
+
+    Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
+    """
+    if not is_stdout(output):
+        assert output is not None
+        write_report(output, text, inputs=inputs)
+    elif machine:
+        write_machine(text)
+    else:
+        write_text(text)

@@ -134,3 +134,18 @@ def test_error_lines_are_escaped(tmp_path: Path) -> None:
     result = invoke("check", str(missing), "--offline")
     assert result.exit_code == 2
     assert not _raw(result.stderr) and "missing\\x1b[2J.txt" in result.stderr
+
+
+def test_data_status_shows_a_hostile_file_name_escaped(tmp_path: Path) -> None:
+    pinned = tmp_path / f"cards{CLEAR}{TITLE}.json"
+    shutil.copy(ROOT / "data" / "cards.json", pinned)
+    result = invoke("data", "status", "--data", str(pinned))
+    assert result.exit_code == 0, result.stderr
+    assert not _raw(result.stdout) and "cards\\x1b[2J\\x1b]0;owned\\x07.json" in result.stdout
+
+
+def test_data_commands_print_paths_plainly(cards_json: Path, tmp_path: Path) -> None:
+    out = tmp_path / f"[bold red]built{CLEAR}.json"
+    result = invoke("data", "build", "--from", str(cards_json), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith(f"wrote {tmp_path}/[bold red]built\\x1b[2J.json (")
