@@ -1,0 +1,53 @@
+"""Printable decklists: checked decks laid out as NetrunnerDB's default decklist.
+
+Cards grouped by type, then alphabetical, with the identity, player, event, date and
+format, the card count, influence used and agenda points (NSG's Organized Play policy
+recommends printed decklists at every event).
+"""
+
+from __future__ import annotations
+
+from nrdeck.carddb import CardDB
+from nrdeck.decklist.writers import sections
+from nrdeck.results.check import CheckResult
+from nrdeck.results.event import EventReport
+from nrdeck.results.sheets import DeckSheet, SheetRow, SheetSection
+
+
+def deck_sheet(result: CheckResult, db: CardDB, *, player: str = "", event: str = "") -> DeckSheet:
+    """One deck's sheet from its check (the figures are the check's own)."""
+    influence = {c.card_id: c.amount for c in result.stats.influence_breakdown}
+    grouped = tuple(
+        SheetSection(
+            name,
+            tuple(SheetRow(r.quantity, r.card.title, influence.get(r.card.id, 0)) for r in rows),
+        )
+        for name, rows in sections(result.deck, db)
+    )
+    period = result.period
+    return DeckSheet(
+        identity=result.identity_title or "(no identity)",
+        side=result.side,
+        sections=grouped,
+        cards=result.stats.cards,
+        min_cards=result.stats.min_cards,
+        influence_spent=result.stats.influence_spent,
+        influence_limit=result.stats.influence_limit,
+        agenda_points=result.stats.agenda_points,
+        player=player,
+        event=event,
+        date=period.as_of.isoformat(),
+        format_name=" · ".join(p for p in (period.format_name, period.restriction_name) if p),
+        deck_name=result.deck.name or "",
+        legal=result.legal,
+    )
+
+
+def event_sheets(report: EventReport, db: CardDB, event: str = "") -> list[DeckSheet]:
+    """A sheet per registered deck that was read, players in the report's order."""
+    return [
+        deck_sheet(deck.result, db, player=player.player, event=event)
+        for player in report.players
+        for deck in player.decks
+        if deck.result is not None
+    ]
