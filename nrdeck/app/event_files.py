@@ -20,7 +20,7 @@ from nrdeck.report.sheets import render_sheets
 from nrdeck.results.event import EventReport
 from nrdeck.roster.model import REQUIRED_COLUMNS
 
-_PAIR = re.compile(r"""\s*(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))\s*(?:,|$)""")
+_PAIR = re.compile(r"""\s*(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,"']*))\s*(?:,|$)""")
 
 
 def parse_columns(text: str | None) -> dict[str, str]:
@@ -42,6 +42,8 @@ def parse_columns(text: str | None) -> dict[str, str]:
                 f"--columns: unknown role {role!r}", hint="roles: player, corp, runner"
             )
         found[role] = next(g for g in match.groups()[1:] if g is not None).strip()
+        if not found[role]:
+            raise UsageError(f"--columns: {role} names no column", hint=f'write {role}="Column"')
         position = match.end()
     return found
 

@@ -7,11 +7,19 @@ recommends printed decklists at every event).
 
 from __future__ import annotations
 
+import datetime as dt
+
+from nrdeck.app.selection import make_selection
 from nrdeck.carddb import CardDB
+from nrdeck.deck import Deck
 from nrdeck.decklist.writers import sections
+from nrdeck.report.sheets import render_sheets
 from nrdeck.results.check import CheckResult
 from nrdeck.results.event import EventReport
 from nrdeck.results.sheets import DeckSheet, SheetRow, SheetSection
+from nrdeck.rules import check_deck, select
+
+SHEET = "sheet"  # nrdeck convert --to sheet
 
 
 def deck_sheet(result: CheckResult, db: CardDB, *, player: str = "", event: str = "") -> DeckSheet:
@@ -51,3 +59,11 @@ def event_sheets(report: EventReport, db: CardDB, event: str = "") -> list[DeckS
         for deck in player.decks
         if deck.result is not None
     ]
+
+
+def sheet_page(deck: Deck, db: CardDB, today: dt.date | None = None) -> str:
+    """One deck's printable page (``nrdeck convert --to sheet``): checked as Standard today."""
+    in_force = select(db, make_selection(today=today))
+    return render_sheets(
+        [deck_sheet(check_deck(deck, db, in_force), db)], title=deck.name or deck.source
+    )

@@ -33,6 +33,7 @@ class OutputFormat(str, Enum):
     jinteki = "jinteki"
     o8d = "o8d"
     json = "json"
+    sheet = "sheet"
 
 
 def convert(
@@ -49,7 +50,8 @@ def convert(
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
 ) -> None:
-    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN or JSON."""
+    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
+    printable sheet (HTML)."""
     validate_input_format(input_format)
     settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(settings)

@@ -255,7 +255,7 @@ def event(
             )
     if not quiet:
         make_console(stderr=True, color=color).print(
-            summary_line(report), markup=False, highlight=False
+            summary_line(report), markup=False, highlight=False, soft_wrap=True
         )
     raise typer.Exit(int(report.exit_code))
 

@@ -16,6 +16,7 @@ from nrdeck.report.event_text import (
     describe_period,
     note_lines,
     problem_lines,
+    public_state,
     state_counts,
 )
 from nrdeck.report.safe import one_line
@@ -64,7 +65,7 @@ def render_html(report: EventReport, options: EventRenderOptions) -> str:
 
 def _row(report: EventReport, player: PlayerReport, columns: list[str], public: bool) -> str:
     cells = [esc(player.player), *(esc(player.extra.get(c, "")) for c in columns)]
-    cells.append(f'<span class="{player.state.slug}">{esc(player.state.value)}</span>')
+    cells.append(f'<span class="{player.state.slug}">{esc(public_state(player))}</span>')
     if not public:
         cells += [esc(deck_cell(player, player.corp)), esc(deck_cell(player, player.runner))]
         cells.append(_list(problem_lines(player, report.roster) + note_lines(report, player)))

@@ -17,19 +17,22 @@ from nrdeck.report.event_text import (
     describe_period,
     note_lines,
     problem_lines,
+    public_state,
     state_counts,
 )
 from nrdeck.report.safe import one_line
 from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&@:])")
+_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&@])")
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
 _WWW = re.compile(r"(?i)(www)\.")
 
 
 def escape(text: str) -> str:
     """One line of inert Markdown: white space folded, every markup character escaped."""
     text = " ".join(one_line(text).split())
-    return _WWW.sub(r"\1\\.", _SPECIAL.sub(r"\\\1", text))
+    escaped = _SPECIAL.sub(r"\\\1", text)
+    return _SCHEME.sub(r"\1\\:", _WWW.sub(r"\1\\.", escaped))
 
 
 def shown_players(report: EventReport, options: EventRenderOptions) -> list[PlayerReport]:
@@ -67,7 +70,7 @@ def _public_table(
     rows = [_row(["Player", *columns, "Status"]), "|" + "---|" * (len(columns) + 2)]
     for player in players:
         rows.append(
-            _row([player.player, *(player.extra.get(c, "") for c in columns), player.state.value])
+            _row([player.player, *(player.extra.get(c, "") for c in columns), public_state(player)])
         )
     return rows
 

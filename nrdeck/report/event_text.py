@@ -89,6 +89,14 @@ def note_lines(report: EventReport, player: PlayerReport) -> list[str]:
     return notes
 
 
+def public_state(player: PlayerReport) -> str:
+    """'ready', or 'ready (checked from a cached copy of 2025-10-01)': nothing private."""
+    dates = sorted({d.cached.date for d in player.decks if d.cached is not None})
+    if not dates:
+        return player.state.value
+    return f"{player.state.value} (checked from a cached copy of {', '.join(map(str, dates))})"
+
+
 def describe_period(report: EventReport) -> str:
     """'Standard · Standard Ban List 25.08 · … · as of 2025-09-01', or '' when unknown."""
     period = report.period

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -116,9 +117,14 @@ def suggest_mapping(header: Sequence[str]) -> str:
         ("corp", ("corp",)),
         ("runner", ("runner",)),
     ):
-        match = next((h for h in header if any(w in h.casefold() for w in words)), None)
+        match = next((h for h in header if any(_word(w, h) for w in words)), None)
         guesses[role] = match.strip() if match else "…"
     return "--columns " + ",".join(f'{role}="{name}"' for role, name in guesses.items())
+
+
+def _word(word: str, text: str) -> bool:
+    """True when ``word`` is a word of ``text`` ('runner' is not in 'NetrunnerDB')."""
+    return re.search(rf"\b{word}\b", text.casefold()) is not None
 
 
 def entry_of(row: Mapping[str, str], source: str, number: int, unit: str) -> RosterEntry:
