@@ -216,9 +216,13 @@ def _with_twins(players: list[PlayerReport]) -> list[PlayerReport]:
         return players
     marked = []
     for index, player in enumerate(players):
-        corp, runner = (replace(d, same_as=twins.get((index, d.column), ())) for d in player.decks)
+        corp, runner = (_twinned(d, twins.get((index, d.column))) for d in player.decks)
         marked.append(replace(player, corp=corp, runner=runner))
     return marked
+
+
+def _twinned(deck: EventDeck, twins: tuple[tuple[str, ...], int] | None) -> EventDeck:
+    return deck if twins is None else replace(deck, same_as=twins[0], same_count=twins[1])
 
 
 def name_key(name: str) -> str:

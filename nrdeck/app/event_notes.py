@@ -17,6 +17,8 @@ from nrdeck.results.event import SIDE_NAMES, EventDeck, ListComparison, ProblemG
 from nrdeck.rules import InForce
 from nrdeck.rules.legality import unavailable_reason
 
+SAME_SHOWN = 3  # other players named for an identical list
+
 # How a group of two or more problems of one kind is said ('20 cards rotated out').
 GROUP_PHRASES = {
     "not-in-card-pool:rotated": "cards rotated out",
@@ -84,22 +86,23 @@ def list_key(deck: EventDeck) -> tuple[object, ...] | None:
 
 
 def identical_lists(
-    players: Sequence[tuple[str, Sequence[EventDeck]]],
-) -> dict[tuple[int, str], tuple[str, ...]]:
-    """(player index, column) -> the other players who registered the same list."""
+    players: Sequence[tuple[str, Sequence[EventDeck]]], shown: int = SAME_SHOWN
+) -> dict[tuple[int, str], tuple[tuple[str, ...], int]]:
+    """(player index, column) -> (up to ``shown`` other players with the same list, how many)."""
     owners: dict[tuple[object, ...], list[tuple[int, str, str]]] = {}
     for index, (name, decks) in enumerate(players):
         for deck in decks:
             key = list_key(deck)
             if key is not None:
                 owners.setdefault(key, []).append((index, deck.column, name))
-    found: dict[tuple[int, str], tuple[str, ...]] = {}
+    found: dict[tuple[int, str], tuple[tuple[str, ...], int]] = {}
     for group in owners.values():
-        names = {" ".join(n.casefold().split()) for _, _, n in group}
-        if len(names) < 2:
+        names = list(dict.fromkeys(n for _, _, n in group))
+        if len({" ".join(n.casefold().split()) for n in names}) < 2:
             continue
         for index, column, name in group:
-            found[(index, column)] = tuple(dict.fromkeys(n for _, _, n in group if n != name))
+            others = [n for n in names[: shown + 1] if n != name][:shown]
+            found[(index, column)] = (tuple(others), len(names) - 1)
     return found
 
 

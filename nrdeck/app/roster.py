@@ -9,6 +9,7 @@ leads out is refused (never opened) unless the organiser allows it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -129,14 +130,20 @@ def _outside(spec: str, folder: Path) -> str | None:
         return "a path in a home folder"
     if ".." in posix.parts or ".." in windows.parts:
         return "a path with '..'"
-    inside = folder.resolve()
+    inside = _resolved(folder)
     try:
-        target = (folder / spec).resolve()
+        target = (inside / spec).resolve()
     except (OSError, RuntimeError):
         return "a path that cannot be resolved (a symbolic link loop)"
     if target != inside and inside not in target.parents:
         return "a symbolic link that leads outside the folder"
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _resolved(folder: Path) -> Path:
+    """The roster's folder without symbolic links (resolved once per folder)."""
+    return folder.resolve()
 
 
 def _looks_like_path(spec: str) -> bool:

@@ -83,7 +83,9 @@ def note_lines(report: EventReport, player: PlayerReport) -> list[str]:
                 f"{side}: checked from the cached copy of {deck.cached.date}: {deck.cached.reason}"
             )
         if deck.same_as:
-            notes.append(f"{side}: the same list as {', '.join(deck.same_as)}")
+            more = deck.same_count - len(deck.same_as)
+            names = ", ".join(deck.same_as) + (f" and {more} more" if more > 0 else "")
+            notes.append(f"{side}: the same list as {names}")
     if report.changed_since is not None and player.newly_illegal:
         notes.insert(0, f"legal under {report.changed_since.restriction_name}, illegal now")
     return notes

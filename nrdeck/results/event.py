@@ -54,7 +54,8 @@ class EventDeck(msgspec.Struct, frozen=True):
     outcome: DeckOutcome
     legal_before: bool | None = None  # with --changed-since: legal under the old ban list
     groups: tuple[ProblemGroup, ...] = ()  # the problems, grouped (errors first)
-    same_as: tuple[str, ...] = ()  # other players who registered the identical list
+    same_as: tuple[str, ...] = ()  # other players who registered the identical list (first few)
+    same_count: int = 0  # how many other players registered it
 
     @property
     def result(self) -> CheckResult | None:
