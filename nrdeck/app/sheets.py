@@ -52,10 +52,13 @@ def deck_sheet(result: CheckResult, db: CardDB, *, player: str = "", event: str 
 
 
 def event_sheets(report: EventReport, db: CardDB, event: str = "") -> list[DeckSheet]:
-    """A sheet per registered deck that was read, players in the report's order."""
+    """A sheet per registered deck that was read, players by name (Corp, then Runner)."""
+    players = sorted(
+        report.players, key=lambda p: (" ".join(p.player.casefold().split()), p.position)
+    )
     return [
         deck_sheet(deck.result, db, player=player.player, event=event)
-        for player in report.players
+        for player in players
         for deck in player.decks
         if deck.result is not None
     ]

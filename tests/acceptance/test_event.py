@@ -209,7 +209,9 @@ def test_sixteen_players_json(nrdb: HTTPServer, tmp_path: Path) -> None:
     assert players["Alice"]["extra"] == {"Table": "1"}
     assert players["Bob"]["corp"]["identity"]["title"] == "The Syndicate: Profit over Principle"
     assert players["Bob"]["runner"]["kind"] == "remote"
-    assert "Ken" in players["Bob"]["corp"]["same_list_as"]  # noted, not a problem
+    bob_corp = players["Bob"]["corp"]  # the same list as the other Syndicate decks: noted
+    assert bob_corp["same_list_as"] == ["Alice", "Carol", "Frank"]
+    assert bob_corp["same_list_count"] == 7 and bob_corp["problems"] == []
     assert codes(players["Carol"]["runner"]) == ["copies", "one-box"]
     assert set(codes(players["Dan"]["corp"])) == {"deck-size", "agenda-points"}
     erin = players["Erin"]["corp"]
