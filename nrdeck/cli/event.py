@@ -43,6 +43,7 @@ from nrdeck.cli.common import (
 )
 from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
 from nrdeck.report.event_text import summary_line
+from nrdeck.report.safe import one_line
 from nrdeck.roster import ReadOptions
 
 if TYPE_CHECKING:
@@ -279,7 +280,8 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[EventProgress | None]
         task = bar.add_task("", total=None, phase="checking decks")
 
         def advance(phase: str, done: int, total: int, label: str) -> None:
-            bar.update(task, completed=done, total=total, description=label, phase=f"{phase} decks")
+            shown = one_line(label)
+            bar.update(task, completed=done, total=total, description=shown, phase=f"{phase} decks")
 
         yield advance
 
