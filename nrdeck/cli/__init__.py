@@ -23,6 +23,7 @@ COMMAND_MODULES: dict[str, str] = {
     "stats": "check",
     "convert": "convert",
     "data": "data",
+    "diff": "diff",
     "event": "event",
     "simulate": "simulate",
 }

@@ -33,6 +33,7 @@ from nrdeck.cli.common import (
     OutputOpt,
     RunState,
     SnapshotOpt,
+    choices,
     data_settings,
     handles_errors,
     make_console,
@@ -109,7 +110,7 @@ def check(
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         OutputFormat,
-        typer.Option("--output-format", metavar="[text|json|github|junit]", help="Report format."),
+        typer.Option("--output-format", metavar=choices(OutputFormat), help="Report format."),
     ] = OutputFormat.text,
     output: OutputOpt = None,
     exclude: ExcludeOpt = None,
@@ -164,7 +165,9 @@ def stats(
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         StatsFormat,
-        typer.Option("--output-format", metavar="[text|json]", help="Tables or a JSON document."),
+        typer.Option(
+            "--output-format", metavar=choices(StatsFormat), help="Tables or a JSON document."
+        ),
     ] = StatsFormat.text,
     offline: OfflineOpt = False,
     data: DataOpt = None,

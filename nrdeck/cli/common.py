@@ -35,6 +35,11 @@ class ColorMode(str, Enum):
     never = "never"
 
 
+def choices(options: type[Enum]) -> str:
+    """The metavar of a choice option, in click's style: '[text|json]'."""
+    return "[" + "|".join(str(o.value) for o in options) + "]"
+
+
 class RunState:
     """Process-wide flags set by options: --debug."""
 
@@ -195,7 +200,7 @@ DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for int
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
 ColorOpt = Annotated[
     ColorMode,
-    typer.Option("--color", metavar="[auto|always|never]", help="Colour."),
+    typer.Option("--color", metavar=choices(ColorMode), help="Colour."),
 ]
 OutputOpt = Annotated[
     Path | None,

@@ -20,6 +20,7 @@ from nrdeck.cli.common import (
     NoCacheOpt,
     OfflineOpt,
     OutputOpt,
+    choices,
     data_settings,
     handles_errors,
 )
@@ -36,6 +37,7 @@ class OutputFormat(str, Enum):
     jinteki = "jinteki"
     o8d = "o8d"
     json = "json"
+    sheet = "sheet"
 
 
 def convert(
@@ -50,7 +52,7 @@ def convert(
         OutputFormat,
         typer.Option(
             "--to",
-            metavar="[text|markdown|bbcode|jinteki|o8d|json]",
+            metavar=choices(OutputFormat),
             help="Output format.",
         ),
     ],
@@ -61,7 +63,8 @@ def convert(
     cache_dir: CacheDirOpt = None,
     no_cache: NoCacheOpt = False,
 ) -> None:
-    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN or JSON."""
+    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
+    printable sheet (HTML)."""
     validate_input_format(input_format)
     inputs: list[str | Path] = [deck] if origin_of(deck) == "file" else []
     inputs += [data] if data is not None else []

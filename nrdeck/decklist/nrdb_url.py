@@ -19,7 +19,7 @@ from msgspec import field
 from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
-from nrdeck.errors import RemoteDeckError
+from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
 from nrdeck.http import HttpSettings, make_session
 from nrdeck.results.check import CachedCopy
 
@@ -73,7 +73,7 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
                 return text
             _store(settings.cache_dir, kind, ref.id, text)
             return FetchedDeck(text, url)
-    raise RemoteDeckError(
+    raise DeckNotFoundError(
         f"NetrunnerDB has no deck or decklist {ref.id} (unknown id)",
         hint="check the link; private decks need their owner to enable sharing",
     )
@@ -98,7 +98,7 @@ def _get(
         settings.reachability.mark_down(reason)
         return _fallback(ref, settings, reason)
     if response.status_code == 403:
-        raise RemoteDeckError(
+        raise DeckPrivateError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
             hint="its owner must enable 'share decks', or publish it as a decklist",
         )

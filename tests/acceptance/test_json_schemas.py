@@ -6,6 +6,7 @@ in every document.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ def test_the_shipped_schemas_are_valid_schemas() -> None:
     names = sorted(p.name for p in SCHEMAS.glob("*.schema.json"))
     assert names == [
         "check-v1.schema.json",
-        "event-v1.schema.json",
+        "event-v2.schema.json",
         "simulate-v2.schema.json",
         "stats-v1.schema.json",
     ]
@@ -111,8 +112,9 @@ def test_simulate_json_validates(args: tuple[str, ...]) -> None:
 
 
 def test_card_data_has_one_shape_in_every_document(tmp_path: Path) -> None:
+    shutil.copy(LEGAL, tmp_path / "runner.txt")
     roster = tmp_path / "roster.csv"
-    roster.write_text(f"player,corp,runner\nAna,,{LEGAL}\n", encoding="utf-8")
+    roster.write_text("player,corp,runner\nAna,,runner.txt\n", encoding="utf-8")
     documents = {
         "check": _json("check", LEGAL, "--offline", "--output-format", "json"),
         "stats": _json("stats", LEGAL, "--offline", "--output-format", "json"),
@@ -122,4 +124,4 @@ def test_card_data_has_one_shape_in_every_document(tmp_path: Path) -> None:
     shapes = {name: doc["card_data"] for name, doc in documents.items()}
     assert len({json.dumps(shape, sort_keys=True) for shape in shapes.values()}) == 1, shapes
     validate(documents["check"], "check-v1.schema.json")
-    validate(documents["event"], "event-v1.schema.json")
+    validate(documents["event"], "event-v2.schema.json")

@@ -36,8 +36,11 @@ def run_bytes(
 
 @pytest.fixture
 def roster(tmp_path: Path) -> Path:
+    """A roster and its decks, side by side (roster cells stay inside the roster's folder)."""
+    shutil.copy(ILLEGAL, tmp_path / "corp.txt")
+    shutil.copy(LEGAL, tmp_path / "runner.txt")
     path = tmp_path / "roster.csv"
-    path.write_text(f"player,corp,runner\nAna,{ILLEGAL},{LEGAL}\n", encoding="utf-8")
+    path.write_text("player,corp,runner\nAna,corp.txt,runner.txt\n", encoding="utf-8")
     return path
 
 
