@@ -23,7 +23,7 @@ from nrdeck.errors import ExitCode
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = ROOT / "data" / "examples" / "standard-zahya.txt"
-COMMANDS = ("check", "convert", "event")
+COMMANDS = ("check", "convert", "event", "diff")
 
 
 def invoke(*args: str) -> Result:
@@ -44,6 +44,7 @@ def command(name: str, folder: Path, output: str) -> list[str]:
         "check": ["check", str(folder / "deck.txt"), "--offline", "--output-format", "json"],
         "convert": ["convert", str(folder / "deck.txt"), "--to", "jinteki", "--offline"],
         "event": ["event", str(folder / "roster.csv"), "--offline", "--output-format", "csv"],
+        "diff": ["diff", str(folder / "deck.txt"), str(LEGAL), "--offline"],
     }[name] + ["-o", output]
 
 
