@@ -77,7 +77,8 @@ def _paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
     if not (_GLOB_CHARS & set(spec)):
         raise UsageError(f"{spec}: no such file or folder", hint="check the path")
     matches = sorted(glob.glob(spec, recursive=True))
-    files = [m for m in matches if Path(m).is_file()]
+    # a FIFO or device a glob matches is kept: reading it refuses it, it is never dropped
+    files = [m for m in matches if not Path(m).is_dir()]
     if not files:
         raise UsageError(f"{spec}: no file matches this pattern", hint="check the pattern")
     return files

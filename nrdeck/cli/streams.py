@@ -132,8 +132,7 @@ def emit_output(
 
     Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
     """
-    if not is_stdout(output):
-        assert output is not None
+    if output is not None and not is_stdout(output):
         write_report(output, text, inputs=inputs)
     elif machine:
         write_machine(text)

@@ -143,6 +143,16 @@ def test_a_fifo_as_deck_is_refused_without_blocking(tmp_path: Path) -> None:
     assert f"✓ {LEGAL}" in proc.stdout
 
 
+@needs_fifo
+def test_a_fifo_a_glob_matches_is_refused_not_dropped(tmp_path: Path) -> None:
+    shutil.copy(LEGAL, tmp_path / "a.txt")
+    os.mkfifo(tmp_path / "b.txt")
+    proc = nrdeck("check", str(tmp_path / "*.txt"), "--offline", timeout=20)
+    assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
+    assert f"{tmp_path / 'b.txt'} is not a regular file" in proc.stdout
+    assert "2 decks: 1 legal, 1 illegal" in proc.stderr
+
+
 def test_a_device_as_deck_is_refused_unread() -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
