@@ -24,7 +24,13 @@ from nrdeck.app.decks import (
 from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
-from nrdeck.errors import NrdeckError, RemoteDeckError, UsageError
+from nrdeck.errors import (
+    DeckNotFoundError,
+    DeckPrivateError,
+    NrdeckError,
+    RemoteDeckError,
+    UsageError,
+)
 from nrdeck.problems import INTERNAL_ERROR, Location, Problem
 from nrdeck.results.check import CheckReport, DeckOutcome, Origin
 from nrdeck.rules import InForce, Selection, check_deck, select
@@ -167,7 +173,7 @@ def _guarded(
         loaded = load()
         result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
-        return unavailable(label, err.one_line()), None
+        return remote_failure(label, err), None
     except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
         problem = Problem("parse-error", err.one_line(), location=Location(label))
         return DeckOutcome(source=label, problems=(problem,), origin=origin), None
@@ -177,6 +183,15 @@ def _guarded(
         return failed(label, exc, origin), None
     outcome = DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
     return outcome, loaded
+
+
+def remote_failure(source: str, err: RemoteDeckError) -> DeckOutcome:
+    """A private or unknown deck is the player's to fix (illegal); anything else unavailable."""
+    code = {DeckPrivateError: "deck-private", DeckNotFoundError: "deck-not-found"}.get(type(err))
+    if code is None:
+        return unavailable(source, err.one_line())
+    problem = Problem(code, err.one_line(), location=Location(source))
+    return DeckOutcome(source=source, problems=(problem,), origin="remote")
 
 
 def unavailable(source: str, message: str) -> DeckOutcome:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
+from nrdeck.app.check import BugHook
 from nrdeck.app.decks import DeckSettings
 from nrdeck.app.event_decks import (
     DeckContext,
@@ -63,8 +64,12 @@ def run_event(
     deck_settings: DeckSettings,
     progress: EventProgress | None = None,
     compare_with: Roster | None = None,
+    on_bug: BugHook | None = None,
 ) -> EventReport:
-    """Fetch, read and check every deck of the roster; check each registration."""
+    """Fetch, read and check every deck of the roster; check each registration.
+
+    ``on_bug`` is told of each deck nrdeck failed on (that deck's outcome says so).
+    """
     if settings.sort not in SORTS:
         raise UsageError(f"unknown sort {settings.sort!r}", hint="valid: " + ", ".join(SORTS))
     in_force, limit = _in_force(db, settings)
@@ -76,7 +81,9 @@ def run_event(
     )
     every_cell = [cell for pair in (*pairs, *other_pairs) for cell in pair]
     fetched = fetch_all(every_cell, db, deck_settings, settings.jobs, progress)
-    ctx = DeckContext(db, in_force, deck_settings, fetched, roster.source, roster.folder)
+    ctx = DeckContext(
+        db, in_force, deck_settings, fetched, roster.source, roster.folder, on_bug=on_bug
+    )
     others = _other_lists(compare_with, other_pairs, ctx) if compare_with else None
     checker = _Checker(ctx, roster.unit, progress, sum(c.kind != "empty" for p in pairs for c in p))
     players = []

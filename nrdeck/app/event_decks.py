@@ -15,19 +15,13 @@ from pathlib import Path
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.check import unavailable
+from nrdeck.app.check import BugHook, failed, remote_failure
 from nrdeck.app.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck, read_deck_text
 from nrdeck.app.remote import prefetch
 from nrdeck.app.roster import DeckCell, classify_cell
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
-from nrdeck.errors import (
-    DeckInputError,
-    DeckNotFoundError,
-    DeckPrivateError,
-    RemoteDeckError,
-    UsageError,
-)
+from nrdeck.errors import DeckInputError, RemoteDeckError, UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import DeckOutcome
@@ -50,6 +44,7 @@ class DeckContext(msgspec.Struct, frozen=True):
     roster: str
     folder: Path
     allow_outside: bool = False
+    on_bug: BugHook | None = None  # told of each deck nrdeck failed on (for --debug)
 
     def where(self, line: int | None, unit: str) -> Location:
         """The roster and (for a CSV roster) its line."""
@@ -89,7 +84,23 @@ def jobs_option(jobs: int | None) -> dict[str, int]:
 def deck_outcome(
     cell: DeckCell, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
 ) -> DeckOutcome:
-    """Read (or take the fetched copy of) one cell's deck and check it."""
+    """Read (or take the fetched copy of) one cell's deck and check it; never raises.
+
+    An unexpected exception is a bug on this deck only: it becomes the deck's
+    ``internal-error`` (the run then exits 4, every other deck still reported).
+    """
+    try:
+        return _cell_outcome(cell, column, player, line, unit, ctx)
+    except Exception as exc:  # the one place a bug on one registered deck is kept to it
+        label = cell.label() or f"{player} ({SIDE_NAMES[column]})"
+        if ctx.on_bug is not None:
+            ctx.on_bug(label, exc)
+        return failed(label, exc, "remote" if cell.kind == "remote" else "file")
+
+
+def _cell_outcome(
+    cell: DeckCell, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
+) -> DeckOutcome:
     where = ctx.where(line, unit)
     if cell.kind == "empty":
         message = f"no {SIDE_NAMES[column]} deck registered for {player}"
@@ -151,15 +162,6 @@ def _remote(spec: str, ctx: DeckContext) -> DeckOutcome:
         return remote_failure(spec, found)
     result = check_deck(found.deck, ctx.db, ctx.in_force)
     return DeckOutcome(source=spec, result=result, cached=found.cached)
-
-
-def remote_failure(source: str, err: RemoteDeckError) -> DeckOutcome:
-    """A private or unknown deck is the player's to fix; anything else is unavailable."""
-    code = {DeckPrivateError: "deck-private", DeckNotFoundError: "deck-not-found"}.get(type(err))
-    if code is None:
-        return unavailable(source, err.one_line())
-    problem = Problem(code, err.one_line(), location=Location(source))
-    return DeckOutcome(source=source, problems=(problem,))
 
 
 def place_unsided(entry: RosterEntry, db: CardDB) -> tuple[RosterEntry, tuple[str, ...]]:

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import msgspec
 
+from nrdeck.app.decks import NotRegularFile, is_inline_text, read_regular_file
 from nrdeck.deck import RawDeck
 from nrdeck.errors import UsageError
 from nrdeck.roster import Cell, ReadOptions, Roster, parse_roster
@@ -62,8 +63,12 @@ def read_roster(
 
 def _bytes(path: Path) -> bytes:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_ROSTER_BYTES + 1)
+        data = read_regular_file(path, MAX_ROSTER_BYTES + 1)
+    except NotRegularFile:
+        raise UsageError(
+            f"{path} is not a regular file (a FIFO, device or socket): not a roster",
+            hint="export the roster to a file first",
+        ) from None
     except FileNotFoundError:
         raise UsageError(f"{path}: roster file not found", hint="check the path") from None
     except IsADirectoryError:
@@ -101,7 +106,7 @@ def classify_cell(
     spec = cell.text.strip()
     if not spec:
         return DeckCell("empty", "")
-    if "\n" in spec or "\r" in spec:
+    if is_inline_text(spec):  # a pasted list: line breaks, or longer than a file name can be
         return DeckCell("text", cell.text)
     if is_remote(spec):
         return DeckCell("remote", spec)

@@ -40,6 +40,7 @@ from nrdeck.cli.common import (
     live_widgets_allowed,
     make_console,
     parse_as_of,
+    print_tracebacks,
     print_warnings,
 )
 from nrdeck.cli.streams import is_stdout
@@ -247,6 +248,13 @@ def event(
     read = ReadOptions(columns=parse_columns(columns))
     forced = roster_format.value if roster_format else None
     the_roster = read_roster(roster, read, forced)
+    failures: list[str] = []
+
+    def keep_traceback(source: str, exc: BaseException) -> None:
+        import traceback  # only a run that met a bug pays for it
+
+        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
     other = read_roster(compare_with) if compare_with is not None else None
     data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(data_opts)
@@ -255,7 +263,8 @@ def event(
         output_format is EventOutput.table or output is not None
     )
     with _progress(show_progress, color) as progress:
-        report = run_event(the_roster, db, settings, deck_settings, progress, other)
+        report = run_event(the_roster, db, settings, deck_settings, progress, other, keep_traceback)
+    print_tracebacks(failures)
     if not quiet:
         print_warnings((*the_roster.warnings, *db.info.warnings))
     if output_format is EventOutput.sheets:

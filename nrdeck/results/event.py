@@ -250,4 +250,5 @@ class EventReport(msgspec.Struct, frozen=True):
     @property
     def exit_code(self) -> ExitCode:
         """1 if any deck or registration is illegal, else 3 if a deck was unavailable, else 0."""
-        return exit_code(p.status for p in self.players)
+        failed = any(d.outcome.failed for p in self.players for d in p.decks)
+        return exit_code((p.status for p in self.players), failed=failed)
