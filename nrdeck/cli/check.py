@@ -28,11 +28,14 @@ from nrdeck.cli.common import (
     OfflineOpt,
     RunState,
     SnapshotOpt,
+    Tier,
+    TierOpt,
     data_settings,
     handles_errors,
     make_console,
     parse_as_of,
     plain_output,
+    print_period_notes,
     print_warnings,
 )
 from nrdeck.errors import UsageError
@@ -95,6 +98,7 @@ def check(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         OutputFormat, typer.Option("--output-format", help="Report format.")
@@ -113,11 +117,12 @@ def check(
     specs = list(decks or [])
     stdin_text = _read_stdin(specs)
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin_text,
         data_settings(offline=offline, data=data, cache_dir=cache_dir),
     )  # fmt: skip
     run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
+    print_period_notes(run.report.period, quiet=quiet)
     rendered = REPORTER_BY_NAME[output_format.value].render(
         run.report, ReportOptions(quiet=quiet, verbose=verbose)
     )
@@ -137,6 +142,7 @@ def stats(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         StatsFormat, typer.Option("--output-format", help="text (tables) or json.")
@@ -151,11 +157,12 @@ def stats(
     RunState.debug = RunState.debug or debug
     stdin_text = _read_stdin([deck])
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin_text,
         data_settings(offline=offline, data=data, cache_dir=cache_dir),
     )  # fmt: skip
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
+    print_period_notes(breakdown.result.period)
     if output_format is StatsFormat.json:
         _write_stdout(stats_json(breakdown))
         return
@@ -169,6 +176,7 @@ def _options(
     snapshot: str | None,
     banlist: str | None,
     format_file: Path | None,
+    tier: Tier,
     input_format: str | None,
     stdin_text: str | None,
     data: DataSettings,
@@ -179,6 +187,7 @@ def _options(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
     return CheckOptions(
         data=data, selection=selection, input_format=input_format, stdin_text=stdin_text

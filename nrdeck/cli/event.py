@@ -27,11 +27,14 @@ from nrdeck.cli.common import (
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
+    Tier,
+    TierOpt,
     data_settings,
     handles_errors,
     live_widgets_allowed,
     make_console,
     parse_as_of,
+    print_period_notes,
     print_warnings,
 )
 from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
@@ -77,6 +80,7 @@ def event(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.competitive,
     changed_since: Annotated[
         str | None,
         typer.Option(
@@ -103,6 +107,7 @@ def event(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
     settings = EventSettings(selection=selection, changed_since=changed_since)
     the_roster = read_roster(roster)
@@ -116,6 +121,7 @@ def event(
         report = run_event(the_roster, db, settings, deck_settings, progress)
     if not quiet:
         print_warnings(db.info.warnings)
+    print_period_notes(report.period, quiet=quiet)
     rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, quiet=quiet)
     _write(rendered, output, color)
     if not quiet:

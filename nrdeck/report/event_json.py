@@ -18,7 +18,7 @@ def render_json(report: EventReport, *, quiet: bool = False) -> str:
     document = {
         "version": VERSION,
         "roster": report.roster,
-        "card_data": card_data(report.data),
+        "card_data": card_data(report.data, report.period.stale_data if report.period else None),
         "format": _format(report),
         "changed_since": _changed(report),
         "players": [_player(p) for p in report.players],
@@ -45,6 +45,8 @@ def _format(report: EventReport) -> dict[str, Any] | None:
         "card_pool": period.card_pool_id,
         "restriction": period.restriction_id,
         "restriction_name": period.restriction_name,
+        "tier": period.tier,
+        "warnings": list(period.warnings),
     }
 
 

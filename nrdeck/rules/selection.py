@@ -7,15 +7,19 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
 from nrdeck.rules.house import HouseSource, parse_house_format, select_house
 from nrdeck.rules.inforce import InForce, select_builtin
+from nrdeck.rules.tier import CASUAL_TIER, TIERS
 
 
 class Selection(msgspec.Struct, frozen=True):
     """What the options ask for: a format, a date, maybe a snapshot, ban list or house format.
 
-    ``today`` is given by the caller (the core never reads the clock); a house format comes
-    as the table the caller read from its file, and is checked against the card data here.
+    ``today`` is given by the caller (the core never reads the clock): without ``as_of`` or a
+    snapshot it is the date checked. A house format comes as the table the caller read from
+    its file, and is checked against the card data here. ``tier``: ``casual`` (sets legal on
+    release) or ``competitive`` (rules.md §4).
     """
 
     today: dt.date
@@ -24,10 +28,14 @@ class Selection(msgspec.Struct, frozen=True):
     snapshot_id: str | None = None
     banlist_id: str | None = None
     house: HouseSource | None = None
+    tier: str = CASUAL_TIER
 
 
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
+    if selection.tier not in TIERS:
+        valid = ", ".join(TIERS)
+        raise UsageError(f"unknown tier {selection.tier!r}", hint=f"valid tiers: {valid}")
     if selection.house is not None:
         return select_house(
             db,
@@ -37,6 +45,7 @@ def select(db: CardDB, selection: Selection) -> InForce:
             as_of=selection.as_of,
             snapshot_id=selection.snapshot_id,
             banlist_id=selection.banlist_id,
+            tier=selection.tier,
         )
     return select_builtin(
         db,
@@ -45,4 +54,5 @@ def select(db: CardDB, selection: Selection) -> InForce:
         as_of=selection.as_of,
         snapshot_id=selection.snapshot_id,
         banlist_id=selection.banlist_id,
+        tier=selection.tier,
     )
