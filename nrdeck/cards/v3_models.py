@@ -82,6 +82,7 @@ class V3Named(Boundary):
 
 
 class V3Format(RuleBearing):
+    id: str | None = None  # the resource's id, beside its attributes
     name: str
     active_snapshot_id: str | None = None
     snapshot_ids: list[str] = Field(default_factory=list)
@@ -92,6 +93,7 @@ class V3Format(RuleBearing):
 
 
 class V3Snapshot(RuleBearing):
+    id: str | None = None
     format_id: str
     card_pool_id: str
     card_cycle_ids: list[str] = Field(default_factory=list)  # its pool's, as the pool says
@@ -119,6 +121,7 @@ class V3Verdicts(RuleBearing):
 
 
 class V3Restriction(RuleBearing):
+    id: str | None = None
     name: str
     format_id: str
     date_start: dt.date

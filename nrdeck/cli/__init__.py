@@ -25,6 +25,8 @@ COMMAND_MODULES: dict[str, str] = {
     "data": "data",
     "event": "event",
     "simulate": "simulate",
+    "timeline": "timeline",
+    "card": "card",
 }
 
 

@@ -127,8 +127,11 @@ def _complete_banlists(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def _completion_data(ctx: typer.Context) -> DataSettings:
-    """The card data the command line names so far (--data, --cache-dir)."""
-    return data_settings(data=ctx.params.get("data"), cache_dir=ctx.params.get("cache_dir"))
+    """The card data the command line names so far (--data, --cache-dir; maybe unconverted)."""
+    data, cache_dir = ctx.params.get("data"), ctx.params.get("cache_dir")
+    return data_settings(
+        data=Path(data) if data else None, cache_dir=Path(cache_dir) if cache_dir else None
+    )
 
 
 class Tier(str, Enum):

@@ -30,20 +30,38 @@ def key_of(text: str) -> str:
 
 
 def did_you_mean(text: str, choices: Iterable[str], limit: int = 3) -> list[str]:
-    """Up to ``limit`` choices spelt like ``text``, best first (rapidfuzz, imported here)."""
-    from rapidfuzz import process, utils
+    """Up to ``limit`` choices spelt like ``text``, best first (rapidfuzz, imported here).
+
+    Similarity is ``fuzz.ratio`` on lower-cased text, from 60 up and within 10 of the best,
+    as for card titles: 'sbl-25.11' suggests 25.10, not every list with a 1 in it.
+    """
+    from rapidfuzz import fuzz, process, utils
 
     found = process.extract(
-        text, list(choices), processor=utils.default_process, limit=limit, score_cutoff=60
+        text,
+        list(dict.fromkeys(choices)),
+        scorer=fuzz.ratio,
+        processor=utils.default_process,
+        limit=limit,
+        score_cutoff=60,
     )
-    return [choice for choice, _, _ in found]
+    floor = found[0][1] - 10 if found else 0
+    return [choice for choice, score, _ in found if score >= floor]
 
 
 def unknown(
-    what: str, text: str, choices: list[str], valid: list[str], where: str = ""
+    what: str,
+    text: str,
+    choices: list[str],
+    valid: list[str],
+    where: str = "",
+    typed: str | None = None,
 ) -> UsageError:
-    """'unknown format 'standrd'; did you mean standard?' with the valid names as the hint."""
-    hints = did_you_mean(text, choices)
+    """'unknown format 'standrd'; did you mean standard?' with the valid names as the hint.
+
+    ``typed`` is what to compare with the choices, when not the text as given.
+    """
+    hints = did_you_mean(typed or text, choices)
     guess = f"; did you mean {', '.join(hints)}?" if hints else ""
     return UsageError(
         f"unknown {what} {text!r}{where}{guess}", hint=f"valid {what}s: {', '.join(valid)}"
@@ -95,19 +113,24 @@ def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
     exact = [r for r in own if wanted in (key_of(r.id), key_of(r.name))]
     if exact:
         return exact[0]
-    bare = next((wanted[len(p) :] for p in _PREFIXES if wanted.startswith(p)), wanted)
-    short = [r for r in lists if key_of(short_name(r) or "") == bare]
+    short = [r for r in lists if key_of(short_name(r) or "") == _bare(wanted)]
     if len(short) == 1:
         return short[0]
-    shorts = [n for n in (short_name(r) for r in reversed(lists)) if n]
-    ids = sorted(r.id for r in own)
     if len(short) > 1:
         raise UsageError(
             f"ban list {text!r} names {len(short)} lists of format {format_id}",
             hint=f"use an id: {', '.join(r.id for r in short)}",
         )
-    valid = [LATEST, ACTIVE, *ids]
-    raise unknown("ban list", text, [*shorts, *ids], valid, f" for format {format_id}")
+    shorts = [n for n in (short_name(r) for r in reversed(lists)) if n]
+    ids = sorted(r.id for r in own)
+    typed = _bare(wanted) if _bare(wanted) != wanted else text
+    valid = [LATEST, ACTIVE, *dict.fromkeys(shorts), *ids]
+    raise unknown("ban list", text, [*shorts, *ids], valid, f" for format {format_id}", typed)
+
+
+def _bare(key: str) -> str:
+    """A ban list's key without the words players put before its number ('sbl.25.10')."""
+    return next((key[len(p) :] for p in _PREFIXES if key.startswith(p)), key)
 
 
 def _active_list(db: CardDB, format_id: str) -> Restriction:

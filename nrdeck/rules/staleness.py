@@ -15,7 +15,7 @@ def stale_data(info: DataInfo, day: dt.date) -> str | None:
     if known is None or (day - known).days <= STALE_AFTER_DAYS:
         return None
     return (
-        f"the date checked ({day}) is {(day - known).days} days after the card data's date "
-        f"({known}, {info.describe()}): ban lists, rotations and sets published since are "
-        "unknown to it; run 'nrdeck data update'"
+        f"the card data ({info.describe()}) is {(day - known).days} days older than the date "
+        f"checked ({day}): ban lists, rotations and sets published since {known} are unknown "
+        "to it; run 'nrdeck data update'"
     )

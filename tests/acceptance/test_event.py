@@ -409,7 +409,7 @@ def test_real_process_prints_no_progress_when_piped(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert "✗ The Catalyst: Convention Breaker" in proc.stdout
     assert "Runner: copies: 4 copies of" in proc.stdout and "Carmen" in proc.stdout
-    warnings = ("nrdeck: warning: the date checked",)  # today, the bundled data is old
+    warnings = ("nrdeck: warning: the card data",)  # today, the bundled data is old
     assert [line for line in proc.stderr.splitlines() if not line.startswith(warnings)] == [
         "1 player: 0 ready, 1 illegal · card data: bundled snapshot of 2025-09-17"
     ]

@@ -1,0 +1,60 @@
+"""The `card` command: a card's facts, printings, history per format and dated errata."""
+
+import datetime as dt
+import sys
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
+from nrdeck.app.history import HistoryOptions, card_history
+from nrdeck.cli.common import (
+    CacheDirOpt,
+    DataOpt,
+    OfflineOpt,
+    QuietOpt,
+    Tier,
+    TierOpt,
+    data_settings,
+    handles_errors,
+    print_warnings,
+)
+from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt
+from nrdeck.report.history import card_json, card_text
+
+CARD_HELP = (
+    "Show a card: its facts, printings, and per format when it was in the pool, banned, "
+    "restricted or worth Eternal points (with the list), and its dated errata."
+)
+
+
+@handles_errors
+def card(
+    title: Annotated[
+        str,
+        typer.Argument(metavar="TITLE", help="A card title (as in decklists), code or id."),
+    ],
+    tier: TierOpt = Tier.casual,
+    output_format: HistoryFormatOpt = HistoryFormat.text,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Show a card's facts and history (an unknown title: exit 2 with suggestions)."""
+    options = HistoryOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        today=dt.date.today(),
+        tier=tier.value,
+    )
+    report = card_history(title, options)
+    print_warnings(report.data.warnings)
+    if report.stale_data and not quiet:
+        print_warnings([report.stale_data])
+    rendered = card_json(report) if output_format is HistoryFormat.json else None
+    sys.stdout.write(rendered or card_text(report))
+
+
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
+    """Add `card` to the app."""
+    app.command("card", help=CARD_HELP)(card)
