@@ -25,10 +25,29 @@ class HouseRules(msgspec.Struct, frozen=True):
     agenda_cap: AgendaCap | None = None
 
 
+class Availability(msgspec.Struct, frozen=True):
+    """The cards a pool allows on a date: ``card_id in availability``.
+
+    A card is available when one of its sets is among the pool's sets legal by the date
+    (under the tier), or when the pool lists it explicitly. Asked card by card, so a check or
+    a card's history never builds the pool's whole card list.
+    """
+
+    released: frozenset[str]  # the pool's sets legal by the date
+    explicit: frozenset[str]  # cards the pool lists by id
+    sets_of: dict[str, frozenset[str]]  # card id -> its sets (the database's index)
+
+    def __contains__(self, card_id: object) -> bool:
+        if card_id in self.explicit:
+            return True
+        sets = self.sets_of.get(card_id) if isinstance(card_id, str) else None
+        return sets is not None and not self.released.isdisjoint(sets)
+
+
 class Lookups(msgspec.Struct, frozen=True):
     """What a check asks of the lists in force, as card id -> value tables."""
 
-    available: frozenset[str] | None  # None: no pool (casual)
+    available: Availability | None  # None: no pool (casual)
     banned: dict[str, str]  # card id -> the list that bans it
     restricted: dict[str, str]
     universal_faction_cost: dict[str, int]
@@ -88,9 +107,10 @@ def banned_cards(db: CardDB, restriction: Restriction) -> dict[str, str]:
         banned = dict.fromkeys(restriction.banned, name)
         if restriction.banned_subtypes:
             label = f"{name} (every {'/'.join(sorted(restriction.banned_subtypes))})"
-            for card in db.cards.values():
-                if any(card.has_subtype(s) for s in restriction.banned_subtypes):
-                    banned.setdefault(card.id, label)
+            by_subtype = _cards_by_subtype(db)
+            for subtype in sorted(restriction.banned_subtypes):
+                for card_id in by_subtype.get(subtype, ()):
+                    banned.setdefault(card_id, label)
         return banned
 
     r = restriction
@@ -108,20 +128,13 @@ def errata_in_force(db: CardDB, day: dt.date) -> dict[str, Erratum]:
 
 def available_cards(
     db: CardDB, card_pool_id: str | None, pool_sets: frozenset[str], day: dt.date, tier: str
-) -> frozenset[str] | None:
-    """Every card of the pool's sets legal by the day under the tier, plus explicit cards."""
+) -> Availability | None:
+    """The cards of the pool's sets legal by the day under the tier, plus its explicit cards."""
     if card_pool_id is None:
         return None
     released = frozenset(s for s in pool_sets if _legal_by(db, s, day, tier))
-
-    def build() -> frozenset[str]:
-        by_set = _cards_by_set(db)
-        cards: set[str] = set(db.card_pools[card_pool_id].cards)
-        for set_id in released:
-            cards.update(by_set.get(set_id, ()))
-        return frozenset(cards)
-
-    return db.memo(("available", card_pool_id, released), build)
+    explicit = frozenset(db.card_pools[card_pool_id].cards)
+    return Availability(released, explicit, _sets_by_card(db))
 
 
 def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
@@ -129,16 +142,29 @@ def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
     return start is not None and start <= day
 
 
-def _cards_by_set(db: CardDB) -> dict[str, frozenset[str]]:
-    """Set id -> the cards it prints (built once per database)."""
+def _cards_by_subtype(db: CardDB) -> dict[str, tuple[str, ...]]:
+    """Subtype id -> the cards that carry it, in the data's order (built once per database)."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        index: dict[str, list[str]] = {}
+        for card in db.cards.values():
+            for subtype in card.subtypes:
+                index.setdefault(subtype, []).append(card.id)
+        return {subtype: tuple(ids) for subtype, ids in index.items()}
+
+    return db.memo("cards-by-subtype", build)
+
+
+def _sets_by_card(db: CardDB) -> dict[str, frozenset[str]]:
+    """Card id -> the sets that print it (built once per database)."""
 
     def build() -> dict[str, frozenset[str]]:
         index: dict[str, set[str]] = {}
         for printing in db.printings.values():
-            index.setdefault(printing.set_id, set()).add(printing.card_id)
-        return {set_id: frozenset(cards) for set_id, cards in index.items()}
+            index.setdefault(printing.card_id, set()).add(printing.set_id)
+        return {card_id: frozenset(sets) for card_id, sets in index.items()}
 
-    return db.memo("cards-by-set", build)
+    return db.memo("sets-by-card", build)
 
 
 def _one_box(db: CardDB) -> dict[str, int]:

@@ -56,6 +56,16 @@ point_limit = 3
     assert result.stats.points == 4 and result.stats.point_limit == 3
 
 
+def test_a_house_ban_list_takes_the_names_players_use(db: CardDB, tmp_path: Path) -> None:
+    in_force = user_format(
+        db, tmp_path, 'name = "Old list"\nbase = "standard"\nbanlist = "SBL 24.09"\n'
+    )
+    assert in_force.period.restriction_id == "standard_ban_list_24_09"
+    with pytest.raises(UsageError) as err:
+        user_format(db, tmp_path, 'name = "X"\nbase = "standard"\nbanlist = "24.99"\n')
+    assert "house.toml: unknown ban list '24.99' for format standard" in err.value.one_line()
+
+
 def test_the_base_format_keeps_its_own_ban_list(db: CardDB, tmp_path: Path) -> None:
     in_force = user_format(db, tmp_path, 'name = "Plain"\nbase = "standard"\n')
     assert codes_under(db, in_force, [*LEGAL, (1, "Cayambe Grid")]) == ["banned"]
