@@ -23,7 +23,7 @@ from nrdeck.rules.cardhistory import card_facts, card_formats, card_printings
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.history import deck_history, history_format
 from nrdeck.rules.staleness import stale_data
-from nrdeck.rules.tier import TIERS
+from nrdeck.rules.tier import check_tier
 
 
 class HistoryOptions(msgspec.Struct, frozen=True):
@@ -40,7 +40,7 @@ class HistoryOptions(msgspec.Struct, frozen=True):
 def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     """When the deck ``spec`` names was legal in the format (a remote deck may be fetched)."""
     validate_input_format(options.input_format)
-    _check_tier(options.tier)
+    check_tier(options.tier)
     sources = expand_specs([spec], exclude=options.data.data_file)
     if len(sources) != 1:
         raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'timeline'")
@@ -70,7 +70,7 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
 
 def card_history(title: str, options: HistoryOptions) -> CardHistory:
     """A card's facts, printings, history per format and errata (title as in decklists)."""
-    _check_tier(options.tier)
+    check_tier(options.tier)
     db = load_database(options.data)
     card = find_card(db, title)
     return CardHistory(
@@ -104,8 +104,3 @@ def find_card(db: CardDB, text: str) -> Card:
     raise UsageError(
         f"no card is called {key!r}{guess}", hint="use a title, a printing code or a card id"
     )
-
-
-def _check_tier(tier: str) -> None:
-    if tier not in TIERS:
-        raise UsageError(f"unknown tier {tier!r}", hint=f"valid tiers: {', '.join(TIERS)}")

@@ -17,7 +17,7 @@ from nrdeck.cli.common import (
     TierOpt,
     data_settings,
     handles_errors,
-    print_warnings,
+    print_notes,
 )
 from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt
 from nrdeck.report.history import card_json, card_text
@@ -48,9 +48,7 @@ def card(
         tier=tier.value,
     )
     report = card_history(title, options)
-    print_warnings(report.data.warnings)
-    if report.stale_data and not quiet:
-        print_warnings([report.stale_data])
+    print_notes(report.data.warnings, report.stale_data, quiet=quiet)
     rendered = card_json(report) if output_format is HistoryFormat.json else None
     sys.stdout.write(rendered or card_text(report))
 

@@ -261,11 +261,15 @@ def print_warnings(warnings: Iterable[str]) -> None:
 
 def print_period_notes(period: Period | None, *, quiet: bool = False) -> None:
     """About what was in force: rules nrdeck does not apply (always), stale data (not -q)."""
-    if period is None:
-        return
-    print_warnings(period.warnings)
-    if period.stale_data and not quiet:
-        print_warnings([period.stale_data])
+    if period is not None:
+        print_notes(period.warnings, period.stale_data, quiet=quiet)
+
+
+def print_notes(warnings: Iterable[str], stale_data: str | None, *, quiet: bool) -> None:
+    """Rules of the lists that nrdeck does not apply (always), then stale data (not -q)."""
+    print_warnings(warnings)
+    if stale_data and not quiet:
+        print_warnings([stale_data])
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

@@ -20,7 +20,7 @@ from nrdeck.cli.common import (
     TierOpt,
     data_settings,
     handles_errors,
-    print_warnings,
+    print_notes,
 )
 from nrdeck.report.history import timeline_json, timeline_text
 
@@ -64,9 +64,7 @@ def timeline(
         stdin_text=sys.stdin.read() if deck == "-" else None,
     )
     report = deck_timeline(deck, options)
-    print_warnings((*report.data.warnings, *report.warnings))
-    if report.stale_data and not quiet:
-        print_warnings([report.stale_data])
+    print_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
     rendered = timeline_json(report) if output_format is HistoryFormat.json else None
     sys.stdout.write(rendered or timeline_text(report))
 

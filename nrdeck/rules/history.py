@@ -31,9 +31,9 @@ from nrdeck.rules.timeline import timeline
 def history_format(db: CardDB, text: str) -> str:
     """The format a history is asked for (casual has no dated pool: a usage error)."""
     format_id = format_named(db, text)
-    if format_id == CASUAL:
+    if format_id == CASUAL or not timeline(db, format_id).periods:
         raise UsageError(
-            "the casual format has no dated card pool or ban list, so no history",
+            f"the {format_id} format has no dated card pool or ban list, so no history",
             hint="choose a format such as standard, startup or eternal",
         )
     return format_id

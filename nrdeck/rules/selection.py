@@ -7,10 +7,9 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB
-from nrdeck.errors import UsageError
 from nrdeck.rules.house import HouseSource, parse_house_format, select_house
 from nrdeck.rules.inforce import InForce, select_builtin
-from nrdeck.rules.tier import CASUAL_TIER, TIERS
+from nrdeck.rules.tier import CASUAL_TIER, check_tier
 
 
 class Selection(msgspec.Struct, frozen=True):
@@ -33,9 +32,7 @@ class Selection(msgspec.Struct, frozen=True):
 
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
-    if selection.tier not in TIERS:
-        valid = ", ".join(TIERS)
-        raise UsageError(f"unknown tier {selection.tier!r}", hint=f"valid tiers: {valid}")
+    check_tier(selection.tier)
     if selection.house is not None:
         return select_house(
             db,

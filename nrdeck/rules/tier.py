@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
 from nrdeck.rules.timeline import set_release
 
 CASUAL_TIER = "casual"
@@ -19,6 +20,13 @@ TIERS = (CASUAL_TIER, COMPETITIVE_TIER)
 DELAY_SINCE = dt.date(2018, 11, 24)  # sets released from this day wait at competitive events
 FRIDAY = 4  # date.weekday()
 WEEK = dt.timedelta(days=7)
+
+
+def check_tier(tier: str) -> str:
+    """The tier, when it is one (a usage error naming the valid tiers otherwise)."""
+    if tier not in TIERS:
+        raise UsageError(f"unknown tier {tier!r}", hint=f"valid tiers: {', '.join(TIERS)}")
+    return tier
 
 
 def competitive_date(release: dt.date) -> dt.date:
