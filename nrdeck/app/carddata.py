@@ -37,6 +37,7 @@ class DataSettings(msgspec.Struct, frozen=True):
     """Where card data may come from, as the options and environment say."""
 
     offline: bool = False
+    no_cache: bool = False  # hermetic: the pinned file or the bundled snapshot, never the cache
     data_file: Path | None = None
     cache_dir: Path | None = None
     api_url: str | None = None
@@ -48,6 +49,8 @@ def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
     if settings.data_file is not None:
         return load_file(settings.data_file, kind="file", tables=rule_tables())
+    if settings.no_cache:
+        return load_bundled()
     cache = Cache(settings.cache_dir or default_cache_dir())
     warnings: list[str] = []
     try:

@@ -34,7 +34,7 @@ class HistoryOptions(msgspec.Struct, frozen=True):
     format_id: str = "standard"
     tier: str = "casual"
     input_format: str | None = None
-    stdin_text: str | None = None
+    stdin_bytes: bytes | None = None  # standard input, when the deck is '-'
 
 
 def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
@@ -47,7 +47,7 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     db = load_database(options.data)
     format_id = history_format(db, options.format_id)
     settings = DeckSettings.from_data(
-        options.data, input_format=options.input_format, stdin_text=options.stdin_text
+        options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
     deck = obtain_deck(sources[0], db, settings).deck
     intervals, warnings = deck_history(deck, db, format_id, options.tier)

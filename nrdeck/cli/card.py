@@ -1,7 +1,6 @@
 """The `card` command: a card's facts, printings, history per format and dated errata."""
 
 import datetime as dt
-import sys
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -12,14 +11,14 @@ from nrdeck.cli.common import (
     CacheDirOpt,
     DataOpt,
     OfflineOpt,
-    QuietOpt,
     Tier,
     TierOpt,
     data_settings,
     handles_errors,
-    print_notes,
+    print_in_force_notes,
 )
-from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt
+from nrdeck.cli.streams import write_machine, write_text
+from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt, HistoryQuietOpt
 from nrdeck.report.history import card_json, card_text
 
 CARD_HELP = (
@@ -39,7 +38,7 @@ def card(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    quiet: QuietOpt = False,
+    quiet: HistoryQuietOpt = False,
 ) -> None:
     """Show a card's facts and history (an unknown title: exit 2 with suggestions)."""
     options = HistoryOptions(
@@ -48,9 +47,11 @@ def card(
         tier=tier.value,
     )
     report = card_history(title, options)
-    print_notes(report.data.warnings, report.stale_data, quiet=quiet)
-    rendered = card_json(report) if output_format is HistoryFormat.json else None
-    sys.stdout.write(rendered or card_text(report))
+    print_in_force_notes(report.data.warnings, report.stale_data, quiet=quiet)
+    if output_format is HistoryFormat.json:
+        write_machine(card_json(report))
+    else:
+        write_text(card_text(report))
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

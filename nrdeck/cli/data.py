@@ -29,8 +29,10 @@ from nrdeck.cli.common import (
     handles_errors,
     live_widgets_allowed,
     make_console,
+    print_info,
     print_warnings,
 )
+from nrdeck.report.safe import one_line
 
 DATA_HELP = "Card data: build, import, update, status, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
@@ -74,37 +76,45 @@ def update(
             "unchanged": "card data unchanged (NetrunnerDB answered 304 Not Modified)",
             "refreshed-elsewhere": "card data was just refreshed by another nrdeck",
         }
-        make_console(stderr=True).print(f"{words[outcome.action]}: {outcome.path}")
+        print_info(f"{words[outcome.action]}: {outcome.path}")
 
 
 @data_app.command("import")
 @handles_errors
 def import_(
-    folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
+    folder: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False)
+    ],
     cache_dir: CacheDirOpt = None,
 ) -> None:
     """Import a local netrunner-cards-json folder into the cache."""
     settings = data_settings(cache_dir=cache_dir)
     outcome = import_folder(settings, folder)
     print_warnings(outcome.warnings)
-    make_console(stderr=True).print(f"card data imported from {folder}: {outcome.path}")
+    print_info(f"card data imported from {folder}: {outcome.path}")
 
 
 @data_app.command("build")
 @handles_errors
 def build(
     source: Annotated[
-        Path, typer.Option("--from", help="A netrunner-cards-json folder.", file_okay=False)
+        Path,
+        typer.Option(
+            "--from", metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False
+        ),
     ],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the snapshot.")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="FILE", help="Where to write the snapshot.")
+    ],
     date: Annotated[
-        str | None, typer.Option("--date", help="Dataset date, if the folder does not say.")
+        str | None,
+        typer.Option("--date", metavar="DATE", help="Dataset date, if the folder does not say."),
     ] = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
     built = build_snapshot(source, out, date)
     print_warnings(built.warnings)
-    make_console(stderr=True).print(f"wrote {out} ({built.size:,} bytes)")
+    print_info(f"wrote {out} ({built.size:,} bytes)")
 
 
 @data_app.command("status")
@@ -125,9 +135,8 @@ def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     lines.append(f"in force today ({today}, the corrected timeline):")
     for f in report.formats:
         lines.append(f"  {f.format_id}: {_in_force(f)}")
-    sys.stdout.write("\n".join(lines) + "\n")
-    for warning in report.warnings:
-        sys.stderr.write(f"nrdeck: warning: {warning}\n")
+    sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
+    print_warnings(report.warnings)
 
 
 def _in_force(f: FormatStatus) -> str:
@@ -153,7 +162,7 @@ def path(cache_dir: CacheDirOpt = None) -> None:
 def clear(cache_dir: CacheDirOpt = None) -> None:
     """Remove the cached card data (the bundled snapshot stays)."""
     removed = clear_cache(data_settings(cache_dir=cache_dir))
-    make_console(stderr=True).print(f"removed {removed} cached file(s)")
+    print_info(f"removed {removed} cached file(s)")
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

@@ -1,7 +1,6 @@
 """The `timeline` command: when a deck was legal, over a format's whole history."""
 
 import datetime as dt
-import sys
 from collections.abc import Sequence
 from enum import Enum
 from typing import Annotated
@@ -15,13 +14,14 @@ from nrdeck.cli.common import (
     FormatOpt,
     InputFormatOpt,
     OfflineOpt,
-    QuietOpt,
     Tier,
     TierOpt,
+    choices,
     data_settings,
     handles_errors,
-    print_notes,
+    print_in_force_notes,
 )
+from nrdeck.cli.streams import read_stdin, write_machine, write_text
 from nrdeck.report.history import timeline_json, timeline_text
 
 TIMELINE_HELP = (
@@ -37,7 +37,15 @@ class HistoryFormat(str, Enum):
     json = "json"
 
 
-HistoryFormatOpt = Annotated[HistoryFormat, typer.Option("--output-format", help="text or json.")]
+HistoryFormatOpt = Annotated[
+    HistoryFormat,
+    typer.Option(
+        "--output-format", metavar=choices(HistoryFormat), help="Text or a JSON document."
+    ),
+]
+HistoryQuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No warning that the card data is old.")
+]
 
 
 @handles_errors
@@ -52,7 +60,7 @@ def timeline(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    quiet: QuietOpt = False,
+    quiet: HistoryQuietOpt = False,
 ) -> None:
     """Show when a deck was legal in a format (exit 0 whether it is legal or not)."""
     options = HistoryOptions(
@@ -61,12 +69,14 @@ def timeline(
         format_id=format_id,
         tier=tier.value,
         input_format=input_format,
-        stdin_text=sys.stdin.read() if deck == "-" else None,
+        stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )
     report = deck_timeline(deck, options)
-    print_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
-    rendered = timeline_json(report) if output_format is HistoryFormat.json else None
-    sys.stdout.write(rendered or timeline_text(report))
+    print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
+    if output_format is HistoryFormat.json:
+        write_machine(timeline_json(report))
+    else:
+        write_text(timeline_text(report))
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

@@ -19,7 +19,7 @@ from msgspec import field
 from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
-from nrdeck.errors import RemoteDeckError
+from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
 from nrdeck.http import HttpSettings, make_session
 from nrdeck.results.check import CachedCopy
 
@@ -73,7 +73,7 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
                 return text
             _store(settings.cache_dir, kind, ref.id, text)
             return FetchedDeck(text, url)
-    raise RemoteDeckError(
+    raise DeckNotFoundError(
         f"NetrunnerDB has no deck or decklist {ref.id} (unknown id)",
         hint="check the link; private decks need their owner to enable sharing",
     )
@@ -98,7 +98,7 @@ def _get(
         settings.reachability.mark_down(reason)
         return _fallback(ref, settings, reason)
     if response.status_code == 403:
-        raise RemoteDeckError(
+        raise DeckPrivateError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
             hint="its owner must enable 'share decks', or publish it as a decklist",
         )
@@ -136,9 +136,9 @@ def _is_timeout(err: BaseException) -> bool:
 def _usable(text: str, url: str) -> str | None:
     try:
         doc: Any = json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, nested too deeply, a number too long
         raise RemoteDeckError(
-            f"NetrunnerDB sent an answer that is not JSON for {url}",
+            f"NetrunnerDB sent an answer that is not JSON nrdeck can read for {url}",
             hint="try again later",
         ) from None
     if isinstance(doc, dict) and (doc.get("success") is False or doc.get("data") == []):
@@ -162,7 +162,7 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> Fetche
         try:
             text = path.read_text(encoding="utf-8")
             json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        except (OSError, ValueError, RecursionError):  # unreadable: as if not cached
             continue
         when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
         url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"

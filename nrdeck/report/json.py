@@ -13,7 +13,7 @@ from nrdeck.report.json_pieces import (
     problem_entry,
     stats_entry,
 )
-from nrdeck.report.model import ReportOptions, problems_of
+from nrdeck.report.model import ReportOptions, failed_count, problems_of
 from nrdeck.results.check import CheckReport, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status
 
@@ -42,6 +42,7 @@ def document(report: CheckReport) -> dict[str, Any]:
             "legal": report.count(Status.LEGAL),
             "illegal": report.count(Status.ILLEGAL),
             "unavailable": report.count(Status.UNAVAILABLE),
+            "internal_errors": failed_count(report),
         },
     }
 
@@ -52,6 +53,7 @@ def deck_entry(outcome: DeckOutcome, report: CheckReport) -> dict[str, Any]:
     period = result.period if result else report.period
     return {
         "source": outcome.source,
+        "origin": outcome.origin,
         "name": result.deck.name if result else None,
         "identity": identity_entry(result),
         "side": result.side if result else None,

@@ -47,6 +47,7 @@ def verdict_spans(outcome: DeckOutcome) -> tuple[tuple[str, str], ...]:
     result = outcome.result
     if result is None:
         what = "not fetched" if outcome.unavailable else "not read"
+        what = "internal error" if outcome.failed else what
         return ((mark, style), (" " + outcome.source, "bold"), (f" · {what}", ""))
     name = f' "{result.deck.name}"' if result.deck.name else ""
     period = result.period

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 import msgspec
 
 from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import ExitCode
-from nrdeck.problems import Problem, Severity
+from nrdeck.problems import INTERNAL_ERROR, Problem, Severity
 from nrdeck.results.outcome import Status, exit_code
+
+# Where a deck comes from: a file, standard input, pasted decklist text, or NetrunnerDB.
+Origin = Literal["file", "stdin", "text", "remote"]
 
 
 class Period(msgspec.Struct, frozen=True):
@@ -97,7 +101,8 @@ class DeckOutcome(msgspec.Struct, frozen=True):
 
     ``result`` is None when the deck could not be read or obtained; ``problems`` then say
     why, and ``unavailable`` tells a deck that could not be obtained (exit 3: try again)
-    from one that could not be read (the deck's fault: illegal).
+    from one that could not be read (the deck's fault: illegal). A deck nrdeck failed on
+    (a bug) has an ``internal-error`` problem: it counts as not legal and the run exits 4.
     """
 
     source: str
@@ -105,6 +110,12 @@ class DeckOutcome(msgspec.Struct, frozen=True):
     cached: CachedCopy | None = None
     problems: tuple[Problem, ...] = ()
     unavailable: bool = False
+    origin: Origin = "file"
+
+    @property
+    def failed(self) -> bool:
+        """True when nrdeck failed on this deck (an internal error: a bug)."""
+        return any(p.code == INTERNAL_ERROR for p in self.problems)
 
     @property
     def status(self) -> Status:
@@ -137,5 +148,7 @@ class CheckReport(msgspec.Struct, frozen=True):
 
     @property
     def exit_code(self) -> ExitCode:
-        """The run's exit code (see ``exit_code``)."""
-        return exit_code(o.status for o in self.outcomes)
+        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck."""
+        return exit_code(
+            (o.status for o in self.outcomes), failed=any(o.failed for o in self.outcomes)
+        )

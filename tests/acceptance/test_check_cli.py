@@ -194,10 +194,13 @@ def test_pinned_data_file_is_named_and_never_taken_for_a_deck(tmp_path: Path) ->
     assert f"card data: pinned file {pinned}" in result.stderr
 
 
-def test_missing_data_file_exits_3(tmp_path: Path) -> None:
-    result = run(LEGAL, "--data", str(tmp_path / "missing.json"))
-    assert result.exit_code == ExitCode.UNAVAILABLE
-    assert "cannot read card data" in result.stderr
+def test_missing_data_file_is_a_usage_error_like_a_missing_deck(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    result = run(LEGAL, "--data", str(missing))
+    assert result.exit_code == ExitCode.USAGE
+    assert result.stderr == (
+        f"nrdeck: error: {missing}: no such card data file (check the --data path)\n"
+    )
 
 
 def test_unreachable_remote_deck_is_reported_and_the_others_checked(tmp_path: Path) -> None:
@@ -303,7 +306,13 @@ def test_real_json_output_validates_against_the_shipped_schema() -> None:
     doc = json.loads(result.stdout)
     jsonschema.validate(doc, schema)
     assert [d["legal"] for d in doc["decks"]] == [False, True, False, False]
-    assert doc["summary"] == {"decks": 4, "legal": 1, "illegal": 2, "unavailable": 1}
+    assert doc["summary"] == {
+        "decks": 4,
+        "legal": 1,
+        "illegal": 2,
+        "unavailable": 1,
+        "internal_errors": 0,
+    }
 
 
 def test_stats_on_an_unreachable_remote_deck_exits_3(tmp_path: Path) -> None:

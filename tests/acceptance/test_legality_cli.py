@@ -151,7 +151,7 @@ def test_event_checks_the_competitive_tier_by_default(tmp_path: Path) -> None:
     roster.write_text(f"player,corp,runner\nAna,,{deck.name}\n", encoding="utf-8")
     args = ("event", str(roster), "--offline", "--as-of", "2025-04-28", "--output-format", "json")
     strict = json.loads(nrdeck(*args).stdout)
-    assert strict["format"]["tier"] == "competitive"
+    assert strict["period"]["tier"] == "competitive"
     runner_deck = strict["players"][0]["runner"]
     assert runner_deck["legal"] is False
     assert [p["code"] for p in runner_deck["problems"]] == ["not-in-card-pool"]
