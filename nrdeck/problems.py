@@ -35,6 +35,7 @@ CODES: dict[str, str] = {
     "points": "more Eternal points than the limit",
     "startup-agenda-cap": "too many agendas worth 3 or more points (Startup)",
     "one-box": "more copies than one System Gateway box holds",
+    "competitive-delay": "a card legal at casual events, not yet at competitive ones (a warning)",
     "unknown-card": "a card name or code that matches no card",
     "ambiguous-card": "a card name that matches several cards equally well",
     "parse-error": "a line or file that could not be read",

@@ -26,9 +26,15 @@ def make_selection(
     snapshot_id: str | None = None,
     banlist_id: str | None = None,
     format_file: Path | None = None,
+    tier: str = "casual",
     today: dt.date | None = None,
 ) -> Selection:
-    """The selection the options ask for (today: the clock's date unless given)."""
+    """The selection the options ask for.
+
+    ``today`` is the clock's date unless given: the one place the date checked by default
+    comes from (the rules never read the clock). Without ``--as-of`` or ``--snapshot`` it is
+    the date checked, exactly as ``--as-of today``.
+    """
     return Selection(
         today=today or dt.date.today(),
         format_id=format_id,
@@ -36,6 +42,7 @@ def make_selection(
         snapshot_id=snapshot_id,
         banlist_id=banlist_id,
         house=read_house_source(format_file) if format_file is not None else None,
+        tier=tier,
     )
 
 

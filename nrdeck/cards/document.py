@@ -32,6 +32,7 @@ from nrdeck.cardrecords import (
     Origin,
     Printing,
     Restriction,
+    UnknownRule,
 )
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import RuleTables
@@ -52,6 +53,7 @@ def new_document(
     restrictions: Iterable[Restriction],
     types: Iterable[Named] = (),
     subtypes: Iterable[Named] = (),
+    unknown_rules: Iterable[UnknownRule] = (),
 ) -> FactsDocument:
     """A document with every record list sorted by its key (id, or code for printings)."""
 
@@ -72,6 +74,7 @@ def new_document(
         formats=by_id(formats),
         card_pools=by_id(card_pools),
         restrictions=by_id(restrictions),
+        unknown_rules=sorted(unknown_rules, key=lambda u: (u.kind, u.id, u.key)),
     )
 
 

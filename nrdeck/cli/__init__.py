@@ -26,6 +26,8 @@ COMMAND_MODULES: dict[str, str] = {
     "diff": "diff",
     "event": "event",
     "simulate": "simulate",
+    "timeline": "timeline",
+    "card": "card",
 }
 
 

@@ -33,6 +33,8 @@ from nrdeck.cli.common import (
     OutputOpt,
     RunState,
     SnapshotOpt,
+    Tier,
+    TierOpt,
     choices,
     data_settings,
     handles_errors,
@@ -40,6 +42,7 @@ from nrdeck.cli.common import (
     parse_as_of,
     plain_output,
     print_notes,
+    print_period_notes,
     print_tracebacks,
     print_warnings,
 )
@@ -107,6 +110,7 @@ def check(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         OutputFormat,
@@ -133,12 +137,13 @@ def check(
         refuse_inputs(output, named_inputs)
     stdin = read_stdin(required=not specs) if not specs or "-" in specs else None
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin,
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
         data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         _patterns(exclude, extend_exclude),
     )  # fmt: skip
     run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
+    print_period_notes(run.report.period, quiet=quiet)
     if not quiet:
         print_notes(run.notes)
     print_tracebacks(run.failures)
@@ -162,6 +167,7 @@ def stats(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         StatsFormat,
@@ -180,12 +186,13 @@ def stats(
     RunState.debug = RunState.debug or debug
     stdin = read_stdin(required=False) if deck == "-" else None
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin,
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
         data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         DEFAULT_EXCLUDE,
     )  # fmt: skip
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
+    print_period_notes(breakdown.result.period)
     if output_format is StatsFormat.json:
         write_machine(stats_json(breakdown))
         return
@@ -199,6 +206,7 @@ def _options(
     snapshot: str | None,
     banlist: str | None,
     format_file: Path | None,
+    tier: Tier,
     input_format: str | None,
     stdin: bytes | None,
     data: DataSettings,
@@ -210,6 +218,7 @@ def _options(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
     return CheckOptions(
         data=data,

@@ -20,6 +20,7 @@ from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams, write_text
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
+from nrdeck.results.check import Period
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -128,6 +129,52 @@ def live_widgets_allowed(quiet: bool = False) -> bool:
     return not quiet and not plain_output() and sys.stderr.isatty()
 
 
+# --- shell completion -------------------------------------------------------------------
+# Completion runs only when the shell asks: its module (rules, decklist formats, card data)
+# is imported then, not at every start.
+
+
+def _complete_formats(incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    return choices.format_names(incomplete)
+
+
+def _complete_input_formats(incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    return choices.input_format_names(incomplete)
+
+
+def _complete_snapshots(ctx: typer.Context, incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    fmt = ctx.params.get("format_id")
+    return choices.snapshot_names(_completion_data(ctx), fmt, incomplete)
+
+
+def _complete_banlists(ctx: typer.Context, incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    fmt = ctx.params.get("format_id")
+    return choices.banlist_names(_completion_data(ctx), fmt, incomplete)
+
+
+def _completion_data(ctx: typer.Context) -> DataSettings:
+    """The card data the command line names so far (--data, --cache-dir; maybe unconverted)."""
+    data, cache_dir = ctx.params.get("data"), ctx.params.get("cache_dir")
+    return data_settings(
+        data=Path(data) if data else None, cache_dir=Path(cache_dir) if cache_dir else None
+    )
+
+
+class Tier(str, Enum):
+    """--tier choices (rules.md §4)."""
+
+    casual = "casual"
+    competitive = "competitive"
+
+
 # --- common options -------------------------------------------------------------------
 InputFormatOpt = Annotated[
     str | None,
@@ -136,6 +183,7 @@ InputFormatOpt = Annotated[
         metavar="NAME",
         help="Decklist format: auto (detected per file, the default), text, nrdb-text, "
         "markdown, bbcode, jinteki, o8d or json.",
+        autocompletion=_complete_input_formats,
     ),
 ]
 OfflineOpt = Annotated[
@@ -176,19 +224,45 @@ ApiUrlOpt = Annotated[
     ),
 ]
 FormatOpt = Annotated[
-    str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
+    str,
+    typer.Option(
+        "--format",
+        help="Format id: standard, startup, eternal, system_gateway, snapshot, ram, casual "
+        "(case and dashes do not matter).",
+        autocompletion=_complete_formats,
+    ),
 ]
 AsOfOpt = Annotated[
     str | None,
-    typer.Option("--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD)."),
+    typer.Option(
+        "--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD; default: today)."
+    ),
 ]
 SnapshotOpt = Annotated[
     str | None,
-    typer.Option("--snapshot", metavar="ID", help="Use this format snapshot id."),
+    typer.Option(
+        "--snapshot",
+        metavar="ID",
+        help="Use this format snapshot id.",
+        autocompletion=_complete_snapshots,
+    ),
 ]
 BanlistOpt = Annotated[
     str | None,
-    typer.Option("--banlist", metavar="ID", help="Use this ban list (restriction) id."),
+    typer.Option(
+        "--banlist",
+        metavar="NAME",
+        help="Use this ban list: its id, its number (25.10, sbl-25.10), latest or active.",
+        autocompletion=_complete_banlists,
+    ),
+]
+TierOpt = Annotated[
+    Tier,
+    typer.Option(
+        "--tier",
+        metavar=choices(Tier),
+        help="casual: new sets legal on release; competitive: from the second Friday after.",
+    ),
 ]
 FormatFileOpt = Annotated[
     Path | None,
@@ -295,6 +369,19 @@ def print_tracebacks(failures: Iterable[str]) -> None:
     if debug_wanted():
         for failure in failures:
             write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
+
+
+def print_period_notes(period: Period | None, *, quiet: bool = False) -> None:
+    """About what was in force: rules nrdeck does not apply (always), stale data (not -q)."""
+    if period is not None:
+        print_in_force_notes(period.warnings, period.stale_data, quiet=quiet)
+
+
+def print_in_force_notes(warnings: Iterable[str], stale_data: str | None, *, quiet: bool) -> None:
+    """Rules of the lists that nrdeck does not apply (always), then stale data (not -q)."""
+    print_warnings(warnings)
+    if stale_data and not quiet:
+        print_warnings([stale_data])
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

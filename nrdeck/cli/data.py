@@ -11,6 +11,7 @@ import typer
 
 from nrdeck.app.carddata import load_database
 from nrdeck.app.data import (
+    FormatStatus,
     build_snapshot,
     cache_folder,
     clear_cache,
@@ -68,6 +69,7 @@ def update(
     settings = data_settings(offline=offline, cache_dir=cache_dir, api_url=api_url)
     with _progress(quiet) as progress:
         outcome = update_cache(settings, http=settings.http, progress=progress)
+    print_warnings(outcome.warnings)
     if not quiet:
         words = {
             "updated": "card data updated",
@@ -88,6 +90,7 @@ def import_(
     """Import a local netrunner-cards-json folder into the cache."""
     settings = data_settings(cache_dir=cache_dir)
     outcome = import_folder(settings, folder)
+    print_warnings(outcome.warnings)
     print_info(f"card data imported from {folder}: {outcome.path}")
 
 
@@ -109,17 +112,19 @@ def build(
     ] = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
-    size = build_snapshot(source, out, date)
-    print_info(f"wrote {out} ({size:,} bytes)")
+    built = build_snapshot(source, out, date)
+    print_warnings(built.warnings)
+    print_info(f"wrote {out} ({built.size:,} bytes)")
 
 
 @data_app.command("status")
 @handles_errors
 def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
-    """Show which card data is in use, its source, date, counts and active snapshots."""
+    """Show which card data is in use, its source, date, counts and what is in force today."""
     db = load_database(data_settings(data=data, cache_dir=cache_dir))
     print_warnings(db.info.warnings)
-    report = data_status(db, dt.date.today())
+    today = dt.date.today()
+    report = data_status(db, today)
     lines = [f"card data: {report.description}", f"  source: {report.source}"]
     lines += [f"  dataset date: {report.dataset_date or 'unknown'}"]
     if report.fetched_at:
@@ -127,12 +132,22 @@ def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     if report.path:
         lines.append(f"  file: {report.path}")
     lines += [f"  {name}: {count}" for name, count in report.counts.items()]
-    lines.append("active snapshots:")
+    lines.append(f"in force today ({today}, the corrected timeline):")
     for f in report.formats:
-        restriction = f.restriction_id or "no restriction"
-        lines.append(f"  {f.format_id}: {f.snapshot_id} (pool {f.card_pool_id}; {restriction})")
+        lines.append(f"  {f.format_id}: {_in_force(f)}")
     sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
     print_warnings(report.warnings)
+
+
+def _in_force(f: FormatStatus) -> str:
+    """'standard_32 (pool rotation_2025; standard_ban_list_25_10) since 2025-10-03 (…)'."""
+    if f.snapshot_id is None:
+        return "no period yet"
+    restriction = f.restriction_id or "no restriction"
+    text = f"{f.snapshot_id} (pool {f.card_pool_id}; {restriction}) since {f.since}"
+    if f.active_snapshot_id and f.active_snapshot_id != f.snapshot_id:
+        text += f"; NetrunnerDB marks {f.active_snapshot_id} active"
+    return text
 
 
 @data_app.command("path")

@@ -34,12 +34,15 @@ from nrdeck.cli.common import (
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
+    Tier,
+    TierOpt,
     choices,
     data_settings,
     handles_errors,
     live_widgets_allowed,
     make_console,
     parse_as_of,
+    print_period_notes,
     print_tracebacks,
     print_warnings,
 )
@@ -134,6 +137,7 @@ def event(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.competitive,
     cardpool_up_to: Annotated[
         str | None,
         typer.Option(
@@ -233,6 +237,7 @@ def event(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
     settings = EventSettings(
         selection=selection,
@@ -267,6 +272,7 @@ def event(
     print_tracebacks(failures)
     if not quiet:
         print_warnings((*the_roster.warnings, *db.info.warnings))
+    print_period_notes(report.period, quiet=quiet)
     if output_format is EventOutput.sheets:
         rendered: str | RenderableType = sheets_document(report, db, event_name or roster.stem)
     else:

@@ -37,7 +37,7 @@ def render_json(report: EventReport, options: EventRenderOptions) -> str:
         "version": VERSION,
         "roster": report.roster,
         "roster_format": report.roster_format,
-        "card_data": card_data(report.data),
+        "card_data": card_data(report.data, report.period.stale_data if report.period else None),
         "period": period_entry(report.period) if report.period else None,
         "cardpool_up_to": _limit(report),
         "changed_since": _changed(report),

@@ -35,7 +35,7 @@ def document(report: CheckReport) -> dict[str, Any]:
     """The report as plain data: every deck, and the counts by status."""
     return {
         "version": VERSION,
-        "card_data": card_data(report.data),
+        "card_data": card_data(report.data, report.period.stale_data if report.period else None),
         "decks": [deck_entry(o, report) for o in report.outcomes],
         "summary": {
             "decks": len(report.outcomes),

@@ -34,7 +34,7 @@ def stats_document(b: DeckBreakdown) -> dict[str, Any]:
     result = b.result
     return {
         "version": 1,
-        "card_data": card_data(b.data),
+        "card_data": card_data(b.data, b.result.period.stale_data),
         "source": b.deck.source,
         "name": b.deck.name,
         "cached_copy": cached_entry(b.cached),

@@ -139,6 +139,7 @@ def _in_force(result: CheckResult) -> str:
             f"pool {period.card_pool_name or period.card_pool_id}" if period.card_pool_id else "",
             period.restriction_name or "no ban list",
             f"as of {period.as_of.isoformat()}",
+            f"{period.tier} tier" if period.tier != "casual" else "",
             period.correction or "",
         )
     )

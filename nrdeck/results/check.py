@@ -18,7 +18,10 @@ Origin = Literal["file", "stdin", "text", "remote"]
 
 
 class Period(msgspec.Struct, frozen=True):
-    """What was in force: format, snapshot, card pool, restriction, date, correction."""
+    """What was in force: format, snapshot, card pool, restriction, date, tier, corrections.
+
+    ``warnings`` and ``stale_data`` are what a user must be told about it (once per run).
+    """
 
     format_id: str
     format_name: str
@@ -29,6 +32,9 @@ class Period(msgspec.Struct, frozen=True):
     restriction_id: str | None = None
     restriction_name: str | None = None
     correction: str | None = None
+    tier: str = "casual"  # casual: sets legal on release; competitive: rules.md §4's delay
+    warnings: tuple[str, ...] = ()  # rules of the lists in force that nrdeck cannot apply
+    stale_data: str | None = None  # the date is long after the card data's: lists unknown
 
     def describe(self) -> str:
         """'Standard · Ban List 25.08 · pool rotation_2025 · 2025-09-01'."""

@@ -77,7 +77,7 @@ def test_json_output_is_clean_json_on_stdout() -> None:
         "internal_errors": 0,
     }
     assert doc["card_data"]["description"] == "bundled snapshot of 2025-09-17"
-    assert proc.stderr.startswith("2 decks:")
+    assert proc.stderr.splitlines()[-1].startswith("2 decks:")
 
 
 def test_github_output() -> None:

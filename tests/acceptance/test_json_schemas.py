@@ -115,11 +115,12 @@ def test_card_data_has_one_shape_in_every_document(tmp_path: Path) -> None:
     shutil.copy(LEGAL, tmp_path / "runner.txt")
     roster = tmp_path / "roster.csv"
     roster.write_text("player,corp,runner\nAna,,runner.txt\n", encoding="utf-8")
+    fresh = ("--as-of", "2025-09-17")  # the same values too: no stale-data warning
     documents = {
-        "check": _json("check", LEGAL, "--offline", "--output-format", "json"),
-        "stats": _json("stats", LEGAL, "--offline", "--output-format", "json"),
+        "check": _json("check", LEGAL, "--offline", *fresh, "--output-format", "json"),
+        "stats": _json("stats", LEGAL, "--offline", *fresh, "--output-format", "json"),
         "simulate": _json("simulate", LEGAL, "--offline", "--seed", "1", "--output-format", "json"),
-        "event": _json("event", str(roster), "--offline", "--output-format", "json"),
+        "event": _json("event", str(roster), "--offline", *fresh, "--output-format", "json"),
     }
     shapes = {name: doc["card_data"] for name, doc in documents.items()}
     assert len({json.dumps(shape, sort_keys=True) for shape in shapes.values()}) == 1, shapes
