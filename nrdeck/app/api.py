@@ -44,6 +44,7 @@ def check_text(
     as_of: dt.date | None = None,
     snapshot: str | None = None,
     banlist: str | None = None,
+    tier: str = "casual",
     input_format: str | None = None,
     cards: CardDB | None = None,
 ) -> DeckOutcome:
@@ -54,7 +55,7 @@ def check_text(
     """
     validate_input_format(input_format)
     db = cards if cards is not None else load_cards()
-    in_force = select(db, _selection(format, as_of, snapshot, banlist))
+    in_force = select(db, _selection(format, as_of, snapshot, banlist, tier))
     return check_deck_text(text, name, db, in_force, input_format)
 
 
@@ -65,6 +66,7 @@ def check_paths(
     as_of: dt.date | None = None,
     snapshot: str | None = None,
     banlist: str | None = None,
+    tier: str = "casual",
     input_format: str | None = None,
     exclude: Iterable[str] | None = None,
     offline: bool = False,
@@ -79,7 +81,7 @@ def check_paths(
     settings = _data_settings(None, None, True, offline=offline)
     options = CheckOptions(
         data=settings,
-        selection=_selection(format, as_of, snapshot, banlist),
+        selection=_selection(format, as_of, snapshot, banlist, tier),
         input_format=input_format,
         exclude=tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE,
     )
@@ -87,10 +89,10 @@ def check_paths(
 
 
 def _selection(
-    format_id: str, as_of: dt.date | None, snapshot: str | None, banlist: str | None
+    format_id: str, as_of: dt.date | None, snapshot: str | None, banlist: str | None, tier: str
 ) -> Selection:
     return make_selection(
-        format_id=format_id, as_of=as_of, snapshot_id=snapshot, banlist_id=banlist
+        format_id=format_id, as_of=as_of, snapshot_id=snapshot, banlist_id=banlist, tier=tier
     )
 
 

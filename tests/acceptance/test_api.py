@@ -115,3 +115,17 @@ def test_the_readme_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     lines = completed.stdout.splitlines()
     assert lines[0] == "legal Zahya Sadeghi: Versatile Smuggler"
     assert lines[-1].endswith(" 1") and "standard-zahya.txt', 'legal')" in lines[-1]
+
+
+def test_check_text_takes_the_competitive_tier(cards: CardDB) -> None:
+    zahya = Path(__file__).resolve().parents[2] / "data" / "examples" / "standard-zahya.txt"
+    text = zahya.read_text(encoding="utf-8").replace("2 Overclock", "1 Overclock\n1 Clean Getaway")
+    week = dt.date(2025, 4, 28)  # Elevation came out on Thursday 2025-04-24
+    casual = nrdeck.check_text(text, as_of=week, cards=cards)
+    strict = nrdeck.check_text(text, as_of=week, tier="competitive", cards=cards)
+    assert casual.status.value == "legal"
+    assert "competitive-delay" in [p.code for p in casual.all_problems]
+    assert strict.status.value == "illegal"
+    assert [p.code for p in strict.all_problems] == ["not-in-card-pool"]
+    with pytest.raises(UsageError):
+        nrdeck.check_text(text, tier="league", cards=cards)
