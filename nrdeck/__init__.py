@@ -1,3 +1,47 @@
-"""nrdeck: Android: Netrunner deck legality checks, card data and draw odds."""
+"""nrdeck: Android: Netrunner deck legality checks, card data and draw odds.
 
+The Python API (``check_text``, ``check_paths``, ``load_cards``) lives in ``nrdeck.app.api``
+and is imported on first use, so ``import nrdeck`` (and the console script's start-up) stays
+cheap.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # not typing's: importing typing would cost every start-up ~8 ms
 __version__ = "0.1.0"
+
+__all__ = [
+    "CardDB",
+    "CheckReport",
+    "DeckOutcome",
+    "__version__",
+    "check_paths",
+    "check_text",
+    "load_cards",
+]
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from nrdeck.app.api import CardDB, CheckReport, DeckOutcome, check_paths, check_text, load_cards
+
+# public name -> the module that defines it (imported when the name is first used)
+_LAZY = dict.fromkeys(
+    ("CardDB", "CheckReport", "DeckOutcome", "check_paths", "check_text", "load_cards"),
+    "nrdeck.app.api",
+)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'nrdeck' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,6 +1,11 @@
 """The ``nrdeck`` console script and ``python -m nrdeck``."""
 
 import gc
+import os
+import sys
+
+INTERRUPTED = 130  # errors.ExitCode.INTERRUPTED, without importing anything before the CLI
+BROKEN_PIPE = 141  # what a shell reports for a program stopped by a closed pipe
 
 
 def main() -> None:
@@ -11,14 +16,39 @@ def main() -> None:
     of a short run such as ``nrdeck check deck.txt``. So nothing is collected until the
     imports are done; then ``gc.freeze()`` moves what they made out of the collector's way
     and collection resumes as usual for the command itself.
+
+    Ctrl-C while starting up ends the run as it does later (one line, exit 130), and a
+    standard output closed by its reader (``| head -1``) ends it quietly.
     """
-    gc.disable()
     try:
-        from nrdeck.cli import main as run_cli
+        gc.disable()
+        try:
+            from nrdeck.cli import main as run_cli
+        finally:
+            gc.freeze()
+            gc.enable()
+        run_cli()
+    except KeyboardInterrupt:
+        sys.stderr.write("nrdeck: interrupted\n")
+        raise SystemExit(INTERRUPTED) from None
+    except BrokenPipeError:
+        _quiet_stdout()
+        raise SystemExit(BROKEN_PIPE) from None
     finally:
-        gc.freeze()
-        gc.enable()
-    run_cli()
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:  # the last buffered bytes had nowhere to go
+            _quiet_stdout()
+            raise SystemExit(BROKEN_PIPE) from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from nrdeck.cardrecords import (
     Named,
     Printing,
     Restriction,
+    UnknownRule,
 )
 from nrdeck.ruletables import RuleTables
 from nrdeck.textnorm import normalise_title
@@ -49,13 +50,15 @@ __all__ = [
     "Named",
     "Printing",
     "Restriction",
+    "UnknownRule",
 ]
 
 
 class CardDB:
     """Cards, printings, sets, formats and restrictions with lookup indexes.
 
-    ``tables`` are nrdeck's own rule tables (corrections), loaded with the card data.
+    ``tables`` are nrdeck's own rule tables (corrections, errata, agenda caps), loaded with the
+    card data; ``unknown_rules`` are the data's keys nrdeck does not understand.
     Everything derived from the database (indexes, timelines, title matching) is built on
     first use and kept in its one per-database cache, ``memo``.
     """
@@ -75,6 +78,7 @@ class CardDB:
         restrictions: Iterable[Restriction] = (),
         info: DataInfo | None = None,
         tables: RuleTables | None = None,
+        unknown_rules: Iterable[UnknownRule] = (),
     ) -> None:
         self.cards: dict[str, Card] = {c.id: c for c in cards}
         self.printings: dict[str, Printing] = {p.code: p for p in printings}
@@ -88,6 +92,7 @@ class CardDB:
         self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
         self.info = info or DataInfo(kind="memory", source="in-memory")
         self.tables = tables or RuleTables()
+        self.unknown_rules: tuple[UnknownRule, ...] = tuple(unknown_rules)
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
@@ -152,6 +157,10 @@ class CardDB:
     def identities(self) -> list[Card]:
         """Every identity card."""
         return [c for c in self.cards.values() if c.is_identity]
+
+    def unknown_keys(self, kind: str, record_id: str) -> tuple[str, ...]:
+        """The keys of a restriction, snapshot or format that nrdeck does not understand."""
+        return tuple(r.key for r in self.unknown_rules if r.kind == kind and r.id == record_id)
 
     # -- card pools --------------------------------------------------------
     def pool_sets(self, pool_id: str) -> frozenset[str]:
@@ -224,6 +233,7 @@ class CardDB:
             restrictions=doc.restrictions,
             info=info,
             tables=tables,
+            unknown_rules=doc.unknown_rules,
         )
 
 

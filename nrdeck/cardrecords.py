@@ -165,6 +165,19 @@ class DataInfo(msgspec.Struct, frozen=True):
     path: str | None = None
     warnings: tuple[str, ...] = ()  # fallbacks taken while loading (printed to stderr)
 
+    def known_as_of(self) -> dt.date | None:
+        """The last day the data can know about: a download's fetch day, else its own date.
+
+        A download from NetrunnerDB knows every list published up to the day it was fetched,
+        however old its newest record; a built or imported dataset knows its own date.
+        """
+        downloaded = self.kind == "cache" and (self.url or "").startswith(("http://", "https://"))
+        text = self.fetched_at if downloaded and self.fetched_at else self.dataset_date
+        try:
+            return dt.date.fromisoformat((text or "")[:10])
+        except ValueError:
+            return None
+
     def describe(self) -> str:
         """A short phrase: 'bundled snapshot of 2025-09-17', 'NetrunnerDB, fetched …'."""
         if self.kind == "bundled":
@@ -217,8 +230,29 @@ class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=Fa
         return Format(id=self.id, name=self.name, snapshots=snaps)
 
 
-class FactsDocument(msgspec.Struct, frozen=True):
-    """nrdeck's facts-only card document, decoded straight into records (typed, strict)."""
+class UnknownRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """A key of a restriction, snapshot or format that nrdeck does not understand.
+
+    NetrunnerDB's data may carry deckbuilding rules nrdeck does not know (it began to in
+    2026). They are never ignored silently: the document records each one, loading warns,
+    and every check under that list, snapshot or format says it has a rule not applied.
+    """
+
+    kind: str  # "restriction", "snapshot" or "format"
+    id: str
+    key: str  # the key as the data has it; nested keys joined with '.' ("verdicts.x")
+
+    def describe(self) -> str:
+        """ "restriction startup_ban_list_26_09 has a key nrdeck does not understand: x"."""
+        return f"{self.kind} {self.id} has a key nrdeck does not understand: {self.key}"
+
+
+class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """nrdeck's facts-only card document, decoded straight into records (typed, strict).
+
+    Empty optional lists are left out when written (``omit_defaults``), so a document with
+    nothing to record in them keeps the shape older nrdeck versions read.
+    """
 
     format: str
     schema_version: int
@@ -233,6 +267,7 @@ class FactsDocument(msgspec.Struct, frozen=True):
     types: list[Named] = []
     subtypes: list[Named] = []
     origin: Origin = Origin()
+    unknown_rules: list[UnknownRule] = []
 
 
 class Envelope(msgspec.Struct):

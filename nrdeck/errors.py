@@ -49,6 +49,14 @@ class RemoteDeckError(NrdeckError):
     exit_code = ExitCode.UNAVAILABLE
 
 
+class DeckPrivateError(RemoteDeckError):
+    """NetrunnerDB answered 403: the deck is private and its owner does not share decks."""
+
+
+class DeckNotFoundError(RemoteDeckError):
+    """NetrunnerDB has no deck or decklist with this id."""
+
+
 class CacheError(DataUnavailableError):
     """The cache directory cannot be used (not writable, locked for too long)."""
 

@@ -35,16 +35,24 @@ CODES: dict[str, str] = {
     "points": "more Eternal points than the limit",
     "startup-agenda-cap": "too many agendas worth 3 or more points (Startup)",
     "one-box": "more copies than one System Gateway box holds",
+    "competitive-delay": "a card legal at casual events, not yet at competitive ones (a warning)",
     "unknown-card": "a card name or code that matches no card",
     "ambiguous-card": "a card name that matches several cards equally well",
     "parse-error": "a line or file that could not be read",
     "deck-unavailable": "a remote deck could not be fetched",
+    "deck-private": "a NetrunnerDB deck is private (403): its owner must share or publish it",
+    "deck-not-found": "NetrunnerDB has no deck with this id",
+    "not-a-deck-link": "a link that is not a NetrunnerDB deck link",
     "encoding": "the file was not UTF-8 and was read as cp1252",
     "event-deck-missing": "an event player registered no deck for one side",
     "event-side-swapped": "an event player's Corp and Runner decks are in each other's columns",
     "event-wrong-side": "an event player's Corp or Runner column holds a deck of the other side",
     "event-duplicate-player": "a player is registered more than once in an event roster",
+    "event-path-refused": "a roster cell names a file outside the roster's folder (not read)",
+    "event-list-differs": "a registered list differs from the list in the roster compared with",
+    "internal-error": "nrdeck failed on this deck: a bug to report",
 }
+INTERNAL_ERROR = "internal-error"
 
 
 class Location(msgspec.Struct, frozen=True):

@@ -225,7 +225,7 @@ class _Resolver:
             return
         entry = DeckEntry(card.id, line.quantity, line.line, printing)
         if line.identity or card.is_identity:
-            self._identity(entry)
+            self._identity(entry, deck_card=not (line.identity or line.maybe_identity))
         elif line.maybe_identity:
             self.problems.append(
                 _problem(
@@ -238,9 +238,10 @@ class _Resolver:
         else:
             self.entries.append(entry)
 
-    def _identity(self, entry: DeckEntry) -> None:
-        # the same identity named twice (metadata and a line) is one identity
-        if entry.card_id in self.identity_ids:
+    def _identity(self, entry: DeckEntry, *, deck_card: bool) -> None:
+        # the same identity named twice where a format names it (metadata and a line) is one
+        # identity; named again as a deck card (with a quantity) it is another (CR 1.4.4)
+        if entry.card_id in self.identity_ids and not deck_card:
             return
         self.identity_ids.add(entry.card_id)
         self.identities.append(entry)

@@ -1,13 +1,16 @@
-"""nrdeck's own rule tables (``data/``): corrections to the format data, loaded with the cards.
+"""nrdeck's own rule tables (``data/``), loaded with the cards and handed to the rules.
 
-The tables are facts nrdeck keeps beside NetrunnerDB's data. They are decoded strictly into
-these records by the card-data loaders and handed to the rules with the card database
-(``CardDB.tables``); the rules never read a file.
+Facts nrdeck keeps beside NetrunnerDB's data, each entry with its source or reason:
+corrections to the format data (``corrections.json``), dated errata to cards' deckbuilding
+facts (``errata.json``) and format rules that NetrunnerDB's data does not carry, such as
+Startup's agenda cap (``agenda_caps.json``). The card-data loaders decode them strictly into
+these records (``CardDB.tables``); the rules never read a file.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 import msgspec
 
@@ -51,6 +54,14 @@ class PoolGrowth(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     reason: str = ""
 
 
+class PoolAddition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Cycles a card pool lacks in the data, part of it from each of their sets' release."""
+
+    card_pool_id: str
+    card_cycle_ids: tuple[str, ...]
+    reason: str
+
+
 class Corrections(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The documented corrections to the format data (``data/corrections.json``)."""
 
@@ -60,6 +71,7 @@ class Corrections(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     set_release_dates: tuple[SetReleaseDate, ...] = ()
     late_restrictions: LateRestrictions = LateRestrictions()
     pool_growth: PoolGrowth = PoolGrowth()
+    pool_additions: tuple[PoolAddition, ...] = ()
 
     def snapshot_date(self, snapshot_id: str, data_date: dt.date) -> SnapshotDate | None:
         """The date fix for a snapshot, unless the data no longer has the wrong date."""
@@ -85,13 +97,98 @@ class Corrections(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             None,
         )
 
+    def pool_additions_of(self, pool_id: str) -> tuple[PoolAddition, ...]:
+        """The additions to one card pool."""
+        return tuple(a for a in self.pool_additions if a.card_pool_id == pool_id)
+
+
+class Erratum(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A card's deckbuilding fact as it was between two dates (``until`` excluded)."""
+
+    card_id: str
+    property: Literal["deck_limit"]  # the Card field it replaces
+    value: int
+    text: str  # the errata's wording, as printed in its source
+    from_: dt.date = msgspec.field(name="from")
+    until: dt.date | None = None  # None: still in force
+    source: str = ""
+
+    def in_force(self, day: dt.date) -> bool:
+        """True on the days the errata applies."""
+        return self.from_ <= day and (self.until is None or day < self.until)
+
+    def describe(self) -> str:
+        """'errata "Limit 1 per deck." from 2016-07-18 until 2025-04-04 (FFG FAQ 3.1, …)'."""
+        until = f" until {self.until}" if self.until else ""
+        return f'errata "{self.text}" from {self.from_}{until} ({self.source})'
+
+
+class Errata(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The dated errata table (``data/errata.json``)."""
+
+    about: str = ""
+    errata: tuple[Erratum, ...] = ()
+
+    def of_card(self, card_id: str) -> tuple[Erratum, ...]:
+        """A card's errata, oldest first."""
+        return tuple(sorted((e for e in self.errata if e.card_id == card_id), key=_start))
+
+
+class AgendaCap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """At most ``max_copies`` agenda copies worth ``min_points`` or more, under a list."""
+
+    min_points: int
+    max_copies: int
+
+
+class ListCap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The agenda cap a ban list sets, with the list's start date and the source."""
+
+    restriction_id: str
+    format_id: str
+    date: dt.date  # the list's start: a newer list not in the table takes the latest earlier
+    cap: AgendaCap
+    source: str
+
+
+class AgendaCaps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Caps on high-value agendas per ban list (``data/agenda_caps.json``)."""
+
+    about: str = ""
+    lists: tuple[ListCap, ...] = ()
+
+    def of_list(self, restriction_id: str) -> ListCap | None:
+        """The table's entry for this list."""
+        return next((c for c in self.lists if c.restriction_id == restriction_id), None)
+
+    def latest_before(self, format_id: str, day: dt.date) -> ListCap | None:
+        """The newest entry of the format dated on or before the day."""
+        earlier = [c for c in self.lists if c.format_id == format_id and c.date <= day]
+        return max(earlier, key=lambda c: c.date) if earlier else None
+
 
 class RuleTables(msgspec.Struct, frozen=True):
     """Every table of nrdeck's own that the rules use."""
 
     corrections: Corrections = Corrections()
+    errata: Errata = Errata()
+    agenda_caps: AgendaCaps = AgendaCaps()
+
+
+def _start(erratum: Erratum) -> dt.date:
+    return erratum.from_
 
 
 def decode_corrections(raw: bytes) -> Corrections:
     """``data/corrections.json`` as records (msgspec errors name the bad field)."""
     return msgspec.json.decode(raw, type=Corrections)
+
+
+def decode_errata(raw: bytes) -> Errata:
+    """``data/errata.json`` as records."""
+    return msgspec.json.decode(raw, type=Errata)
+
+
+def decode_agenda_caps(raw: bytes) -> AgendaCaps:
+    """``data/agenda_caps.json`` as records."""
+    return msgspec.json.decode(raw, type=AgendaCaps)

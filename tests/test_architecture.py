@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
-SERVICES = ("cards", "decklist", "resolve", "rules", "report", "sim")
+SERVICES = ("cards", "decklist", "resolve", "roster", "rules", "report", "sim")
 PURE = ("rules", "resolve", "sim", "report")
 HEAVY = ("requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib")
 IO_CALLS = frozenset(

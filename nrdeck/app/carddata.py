@@ -38,6 +38,7 @@ class DataSettings(msgspec.Struct, frozen=True):
     """Where card data may come from, as the options and environment say."""
 
     offline: bool = False
+    no_cache: bool = False  # hermetic: the pinned file or the bundled snapshot, never the cache
     data_file: Path | None = None
     cache_dir: Path | None = None
     api_url: str | None = None
@@ -68,6 +69,8 @@ def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
     if settings.data_file is not None:
         return load_file(settings.data_file, kind="file", tables=rule_tables())
+    if settings.no_cache:
+        return load_bundled()
     cached = read_cache(Cache(settings.cache_dir or default_cache_dir()))
     if cached.db is not None and cached.in_use:
         return cached.db

@@ -1,62 +1,114 @@
 """Use case: check decks. Expand DECK arguments, load card data once, check every deck.
 
-One unreadable or unreachable deck never stops the others: it becomes that deck's outcome.
-No Typer, no console here.
+One unreadable, unreachable or hostile deck never stops the others: whatever happens while
+one deck is read or checked becomes that deck's outcome. An unexpected exception is a bug:
+it becomes that deck's ``internal-error`` problem (and the run's exit code 4), and every
+other deck is still checked and reported. No Typer, no console here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
 from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import DeckSettings, obtain_deck
+from nrdeck.app.decks import (
+    DeckSettings,
+    LoadedDeck,
+    obtain_deck,
+    origin_of,
+    read_deck_text,
+    source_label,
+)
 from nrdeck.app.remote import DEFAULT_JOBS, Fetched, prefetch
-from nrdeck.app.sources import expand_specs
+from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
-from nrdeck.errors import RemoteDeckError, UsageError
-from nrdeck.problems import Location, Problem
-from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.errors import (
+    DeckNotFoundError,
+    DeckPrivateError,
+    NrdeckError,
+    RemoteDeckError,
+    UsageError,
+)
+from nrdeck.problems import INTERNAL_ERROR, Location, Problem
+from nrdeck.results.check import CheckReport, DeckOutcome, Origin
 from nrdeck.rules import InForce, Selection, check_deck, select
 
 UNAVAILABLE_CODE = "deck-unavailable"
+_MESSAGE_CHARS = 200
+# Told each time nrdeck fails on a deck: the deck's name and the exception (for --debug).
+BugHook = Callable[[str, BaseException], None]
 
 
 class CheckOptions(msgspec.Struct, frozen=True):
-    """What to check against (the selection), where card data comes from, how to read decks."""
+    """What to check against (the selection), where card data comes from, how to read decks.
+
+    ``exclude``: the globs a folder search skips (``--exclude`` / ``--extend-exclude``).
+    """
 
     data: DataSettings
     selection: Selection
     input_format: str | None = None
     stdin_text: str | None = None
+    stdin_bytes: bytes | None = None
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     jobs: int = DEFAULT_JOBS  # remote decks fetched at once
 
     def deck_settings(self) -> DeckSettings:
         """The decklist loader's settings."""
         return DeckSettings.from_data(
-            self.data, input_format=self.input_format, stdin_text=self.stdin_text
+            self.data,
+            input_format=self.input_format,
+            stdin_text=self.stdin_text,
+            stdin_bytes=self.stdin_bytes,
         )
 
 
 class CheckRun(msgspec.Struct, frozen=True):
-    """The report of one run and the warnings met while loading card data."""
+    """The report of one run, the warnings met loading card data, and what was skipped.
+
+    ``notes``: files a folder search found that hold no card line (skipped, with why);
+    ``failures``: the traceback of each deck nrdeck failed on (shown with --debug).
+    """
 
     report: CheckReport
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
 
 
-def check_decks(specs: Sequence[str], options: CheckOptions) -> CheckRun:
-    """Check every deck the arguments name, against what is in force."""
+def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None = None) -> CheckRun:
+    """Check every deck the arguments name, against what is in force.
+
+    ``db``: card data already loaded (the Python API); by default it is loaded as
+    ``options.data`` says.
+    """
     validate_input_format(options.input_format)
-    sources = expand_specs(specs, exclude=options.data.data_file)
-    db, in_force = prepare(options.data, options.selection)
+    expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
+    db = db if db is not None else load_database(options.data)
+    in_force = select(db, options.selection)
     settings = options.deck_settings()
-    fetched = prefetch(sources, db, settings, jobs=options.jobs)
-    outcomes = tuple(check_source(s, db, in_force, settings, fetched) for s in sources)
-    report = CheckReport(outcomes=outcomes, data=db.info, period=in_force.period)
-    return CheckRun(report=report, warnings=db.info.warnings)
+    failures: list[str] = []
+
+    def keep_traceback(source: str, exc: BaseException) -> None:
+        import traceback  # only a run that met a bug pays for it
+
+        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
+    fetched = prefetch(expansion.sources, db, settings, jobs=options.jobs)
+    outcomes: list[DeckOutcome] = []
+    notes: list[str] = []
+    for source in expansion.sources:
+        outcome, loaded = read_and_check(source, db, in_force, settings, keep_traceback, fetched)
+        reason = not_a_deck(outcome, loaded) if source in expansion.from_folders else None
+        if reason is not None:
+            notes.append(f"skipped {source}: {reason}")
+            continue
+        outcomes.append(outcome)
+    report = CheckReport(outcomes=tuple(outcomes), data=db.info, period=in_force.period)
+    return CheckRun(report, db.info.warnings, tuple(notes), tuple(failures))
 
 
 def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
@@ -70,23 +122,119 @@ def check_source(
     db: CardDB,
     in_force: InForce,
     settings: DeckSettings,
-    fetched: Mapping[str, Fetched] | None = None,
+    *,
+    on_bug: BugHook | None = None,
 ) -> DeckOutcome:
-    """Load (or take from ``fetched``) and check one deck; an unobtainable one is unavailable."""
+    """Read and check one deck; never raises for anything the deck holds.
+
+    A remote deck that cannot be had is an unavailable outcome; a deck that cannot be read
+    is an unreadable one; an unexpected exception is that deck's ``internal-error``.
+    """
+    return read_and_check(source, db, in_force, settings, on_bug)[0]
+
+
+def read_and_check(
+    source: str,
+    db: CardDB,
+    in_force: InForce,
+    settings: DeckSettings,
+    on_bug: BugHook | None,
+    fetched: Mapping[str, Fetched] | None = None,
+) -> tuple[DeckOutcome, LoadedDeck | None]:
+    """``check_source``, with the deck as read (None if unreadable); links from ``fetched``."""
+    return _guarded(
+        source_label(source),
+        origin_of(source),
+        lambda: _prefetched(fetched, source) or obtain_deck(source, db, settings),
+        db,
+        in_force,
+        on_bug,
+    )
+
+
+def _prefetched(fetched: Mapping[str, Fetched] | None, source: str) -> LoadedDeck | None:
+    """The deck prefetched for ``source`` (raising why it could not be had), or None."""
+    found = (fetched or {}).get(source)
+    if isinstance(found, RemoteDeckError):
+        raise found
+    return found
+
+
+def check_text(
+    text: str,
+    name: str,
+    db: CardDB,
+    in_force: InForce,
+    input_format: str | None = None,
+    on_bug: BugHook | None = None,
+) -> DeckOutcome:
+    """Check decklist text known by ``name``; never raises for anything the text holds."""
+
+    def load() -> LoadedDeck:
+        return LoadedDeck(read_deck_text(text, name, db, input_format))
+
+    return _guarded(name, "text", load, db, in_force, on_bug)[0]
+
+
+def _guarded(
+    label: str,
+    origin: Origin,
+    load: Callable[[], LoadedDeck],
+    db: CardDB,
+    in_force: InForce,
+    on_bug: BugHook | None,
+) -> tuple[DeckOutcome, LoadedDeck | None]:
+    """Load and check one deck, turning every failure into that deck's outcome."""
     try:
-        loaded = (fetched or {}).get(source) or obtain_deck(source, db, settings)
-        if isinstance(loaded, RemoteDeckError):
-            raise loaded
+        loaded = load()
+        result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
+        return remote_failure(label, err), None
+    except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
+        problem = Problem("parse-error", err.one_line(), location=Location(label))
+        return DeckOutcome(source=label, problems=(problem,), origin=origin), None
+    except Exception as exc:  # the one place a bug on one deck is kept to that deck
+        if on_bug is not None:
+            on_bug(label, exc)
+        return failed(label, exc, origin), None
+    outcome = DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
+    return outcome, loaded
+
+
+def remote_failure(source: str, err: RemoteDeckError) -> DeckOutcome:
+    """A private or unknown deck is the player's to fix (illegal); anything else unavailable."""
+    code = {DeckPrivateError: "deck-private", DeckNotFoundError: "deck-not-found"}.get(type(err))
+    if code is None:
         return unavailable(source, err.one_line())
-    result = check_deck(loaded.deck, db, in_force)
-    return DeckOutcome(source=source, result=result, cached=loaded.cached)
+    problem = Problem(code, err.one_line(), location=Location(source))
+    return DeckOutcome(source=source, problems=(problem,), origin="remote")
 
 
 def unavailable(source: str, message: str) -> DeckOutcome:
     """The outcome of a deck that could not be obtained (exit 3 unless another is illegal)."""
     problem = Problem(UNAVAILABLE_CODE, message, location=Location(source))
-    return DeckOutcome(source=source, problems=(problem,), unavailable=True)
+    return DeckOutcome(source=source, problems=(problem,), unavailable=True, origin="remote")
+
+
+def failed(label: str, exc: BaseException, origin: Origin = "file") -> DeckOutcome:
+    """The outcome of a deck nrdeck failed on: one line asking for a report."""
+    what = f"{type(exc).__name__}: {exc}"
+    if len(what) > _MESSAGE_CHARS:
+        what = what[:_MESSAGE_CHARS] + "…"
+    message = (
+        f"nrdeck failed on this deck ({what}). This is a bug: please report it with the "
+        "command you ran (re-run with --debug for the traceback)."
+    )
+    problem = Problem(INTERNAL_ERROR, message, location=Location(label))
+    return DeckOutcome(source=label, problems=(problem,), origin=origin)
+
+
+def not_a_deck(outcome: DeckOutcome, loaded: LoadedDeck | None) -> str | None:
+    """Why a file a folder search found is no decklist (no card line in it), else None."""
+    if loaded is None or loaded.reads_as_deck:
+        return None  # a deck, or one nrdeck could not read or failed on: reported
+    whole_file = next((p.message for p in loaded.deck.problems if p.line is None), None)
+    return whole_file or "no line reads as a card line"
 
 
 def validate_input_format(input_format: str | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from nrdeck.app.decks import DeckSettings, load_deck
+from nrdeck.app.sheets import SHEET, sheet_page
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import WRITER_BY_FORMAT
@@ -26,6 +27,9 @@ class Conversion(msgspec.Struct, frozen=True):
 
 def convert_deck(spec: str, to: str, db: CardDB, settings: DeckSettings) -> Conversion:
     """Read the deck named by ``spec`` and write it in format ``to``."""
+    if to == SHEET:
+        deck = load_deck(spec, db, settings)
+        return Conversion(deck, sheet_page(deck, db))
     writer = WRITER_BY_FORMAT.get(to)
     if writer is None:
         raise UsageError(f"unknown output format {to!r}", hint=", ".join(WRITER_BY_FORMAT))

@@ -25,8 +25,11 @@ from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
+from nrdeck.rules.staleness import stale_data
+from nrdeck.rules.timeline import timeline
 
 __all__ = [
+    "BuildOutcome",
     "ClearOutcome",
     "DataStatus",
     "FormatStatus",
@@ -45,25 +48,42 @@ Progress = Callable[[str, int, int], None]
 KEPT = "the card data in use is unchanged"
 
 
-def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> int:
-    """Build the facts-only document from a netrunner-cards-json folder; returns its size."""
+class BuildOutcome(msgspec.Struct, frozen=True):
+    """What ``data build`` wrote: its size, and the keys of the data nrdeck does not know."""
+
+    size: int
+    warnings: tuple[str, ...] = ()
+
+
+def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> BuildOutcome:
+    """Build the facts-only document from a netrunner-cards-json folder."""
     from nrdeck.cards.cardsjson import CardsJsonSource
 
     if not source_dir.is_dir():
         raise UsageError(f"{source_dir}: no such folder", hint="give a netrunner-cards-json folder")
-    payload = encode(CardsJsonSource(source_dir, dataset_date).read())
+    doc = CardsJsonSource(source_dir, dataset_date).read()
+    payload = encode(doc)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, payload)
-    return len(payload)
+    return BuildOutcome(len(payload), unknown_rule_warnings(doc))
+
+
+def unknown_rule_warnings(doc: FactsDocument) -> tuple[str, ...]:
+    """One line per key the data has and nrdeck does not understand (recorded in the document)."""
+    return tuple(
+        f"{rule.describe()}; it is recorded, and checks under it will say so"
+        for rule in doc.unknown_rules
+    )
 
 
 class UpdateOutcome(msgspec.Struct, frozen=True):
-    """What ``data update`` or ``data import`` did to the cache."""
+    """What ``data update`` or ``data import`` did to the cache, and what to warn about."""
 
     action: str  # "updated", "unchanged", "refreshed-elsewhere", "imported"
     path: Path
     meta: CacheMeta | None
     repaired: str | None = None  # why the cache it replaced could not be used
+    warnings: tuple[str, ...] = ()  # keys of the new data that nrdeck does not understand
 
 
 def _cache(settings: DataSettings) -> Cache:
@@ -114,7 +134,8 @@ def update_cache(
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
         stored_meta = cache.store(encode(doc), meta)
-        return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage)
+        warnings = unknown_rule_warnings(doc)
+        return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage, warnings)
 
 
 def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) -> UpdateOutcome:
@@ -130,7 +151,7 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
         cached = read_cache(cache, load_older=True)
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = cache.store(encode(doc), _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {}))
-    return UpdateOutcome("imported", cache.dir, meta, cached.damage)
+    return UpdateOutcome("imported", cache.dir, meta, cached.damage, unknown_rule_warnings(doc))
 
 
 def clear_cache(settings: DataSettings) -> ClearOutcome:
@@ -209,14 +230,15 @@ def _meta_of(
 
 
 class FormatStatus(msgspec.Struct, frozen=True):
-    """A format's active snapshot, its pool and its restriction."""
+    """A format's period in force today (the corrected timeline), and what the data marks active."""
 
     format_id: str
     name: str
-    snapshot_id: str | None
+    snapshot_id: str | None  # in force today; None before the format's first period
     card_pool_id: str | None
     restriction_id: str | None
-    restriction_date: dt.date | None
+    since: dt.date | None  # the period's start
+    active_snapshot_id: str | None  # what the data marks active (it lags: never used to check)
 
 
 class DataStatus(msgspec.Struct, frozen=True):
@@ -234,9 +256,10 @@ class DataStatus(msgspec.Struct, frozen=True):
 
 
 def data_status(db: CardDB, today: dt.date) -> DataStatus:
-    """Describe the data in use; warn about restrictions started after the active ones."""
-    formats = tuple(_format_status(db, f) for f in sorted(db.formats))
+    """Describe the data in use and what is in force today; warn about what it cannot know."""
+    formats = tuple(_format_status(db, f, today) for f in sorted(db.formats))
     counts = db.counts()
+    stale = stale_data(db.info, today)
     return DataStatus(
         description=db.info.describe(),
         kind=db.info.kind,
@@ -246,41 +269,41 @@ def data_status(db: CardDB, today: dt.date) -> DataStatus:
         path=db.info.path,
         counts={k: counts[k] for k in ("cards", "printings", "formats", "restrictions")},
         formats=formats,
-        warnings=tuple(w for f in formats for w in _newer_restrictions(db, f, today)),
+        warnings=(
+            *(w for f in formats for w in _lists_without_snapshot(db, f, today)),
+            *(r.describe() for r in db.unknown_rules),
+            *((stale,) if stale else ()),
+        ),
     )
 
 
-def _format_status(db: CardDB, format_id: str) -> FormatStatus:
+def _format_status(db: CardDB, format_id: str, today: dt.date) -> FormatStatus:
     fmt = db.formats[format_id]
-    snap = fmt.active_snapshot
-    restriction = db.restrictions.get(snap.restriction_id) if snap and snap.restriction_id else None
+    period = timeline(db, format_id).at(today)
+    active = fmt.active_snapshot
     return FormatStatus(
         format_id=format_id,
         name=fmt.name,
-        snapshot_id=snap.id if snap else None,
-        card_pool_id=snap.card_pool_id if snap else None,
-        restriction_id=snap.restriction_id if snap else None,
-        restriction_date=restriction.date_start if restriction else None,
+        snapshot_id=period.snapshot.id if period else None,
+        card_pool_id=period.card_pool_id if period else None,
+        restriction_id=period.restriction_id if period else None,
+        since=period.start if period else None,
+        active_snapshot_id=active.id if active else None,
     )
 
 
-def _newer_restrictions(db: CardDB, status: FormatStatus, today: dt.date) -> list[str]:
-    """Restrictions of the format's snapshots that have started but postdate the active one."""
-    if status.snapshot_id is None:
-        return []
-    active_date = status.restriction_date or dt.date.min
-    out = []
-    seen: set[str] = set()
-    for snap in db.formats[status.format_id].snapshots:
-        r = db.restrictions.get(snap.restriction_id or "")
-        if r is None or r.id in seen or r.id == status.restriction_id:
-            continue
-        seen.add(r.id)
-        if active_date < r.date_start <= today:
-            out.append(
-                f"{status.name}: {r.name} ({r.id}) started on {r.date_start}, but this data's "
-                f"active snapshot is {status.snapshot_id}"
-                f"{f' ({status.restriction_id})' if status.restriction_id else ''}: "
-                "run 'nrdeck data update'"
-            )
-    return out
+def _lists_without_snapshot(db: CardDB, status: FormatStatus, today: dt.date) -> list[str]:
+    """Ban lists of the format that have started, newer than today's, that no snapshot uses.
+
+    NetrunnerDB publishes a list before (or without) a snapshot that puts it in force; until
+    it has one, nrdeck cannot know the pool it goes with, and checks keep today's period.
+    """
+    used = {s.restriction_id for s in db.snapshots_of(status.format_id)}
+    since = status.since or dt.date.min
+    return [
+        f"{status.name}: {r.name} ({r.id}) started on {r.date_start}, but NetrunnerDB has no "
+        f"snapshot for it yet, so checks use {status.snapshot_id or 'no period'}"
+        f"{f' ({status.restriction_id})' if status.restriction_id else ''}"
+        for r in sorted(db.restrictions.values(), key=lambda r: (r.date_start, r.id))
+        if r.format_id == status.format_id and r.id not in used and since < r.date_start <= today
+    ]

@@ -1,12 +1,17 @@
 """Reading decks: a file, standard input, pasted text or a NetrunnerDB link -> a resolved Deck.
 
-Unreadable input (empty, binary, too large, bad XML or JSON) gives a Deck carrying a
-``parse-error`` problem, so the other decks of a run are still checked; only a missing
-file (UsageError) and a remote deck that cannot be obtained (RemoteDeckError) raise.
+Unreadable input (empty, binary, too large, not a regular file, bad XML or JSON) gives a
+Deck carrying a ``parse-error`` problem, so the other decks of a run are still checked;
+only a missing file (UsageError) and a remote deck that cannot be obtained
+(RemoteDeckError) raise. Files are never opened blocking and never read past the size
+limit: a FIFO, a device or an endless file cannot stall or exhaust a run.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 import msgspec
@@ -24,36 +29,48 @@ from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.decklist.text import parse_problem
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
-from nrdeck.problems import Problem
+from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
-from nrdeck.results.check import CachedCopy
+from nrdeck.results.check import CachedCopy, Origin
 
 STDIN = "-"
+_LABEL_CHARS = 32
 
 
 class DeckSettings(msgspec.Struct, frozen=True):
-    """How to read decks: format, remote access and cache, standard input."""
+    """How to read decks: format, remote access and cache, standard input.
+
+    Standard input is ``stdin_bytes`` (what the CLI read, up to the size limit: decoded and
+    guarded like a file's bytes) or, for callers that hold text, ``stdin_text``.
+    """
 
     input_format: str | None = None
     offline: bool = False
     cache_dir: Path | None = None
     v2_url: str = DEFAULT_V2_URL
     stdin_text: str | None = None
+    stdin_bytes: bytes | None = None
     http: HttpSettings = field(default_factory=HttpSettings)
     # shared by every fetch made with these settings: one network failure per run
     reachability: Reachability = field(default_factory=Reachability)
 
     @classmethod
     def from_data(
-        cls, data: DataSettings, *, input_format: str | None = None, stdin_text: str | None = None
+        cls,
+        data: DataSettings,
+        *,
+        input_format: str | None = None,
+        stdin_text: str | None = None,
+        stdin_bytes: bytes | None = None,
     ) -> DeckSettings:
-        """Remote decks use the card data's cache, offline mode, API host and HTTP policy."""
+        """Remote decks use the card data's cache (none when it is off), offline mode, host."""
         return cls(
             input_format=input_format,
             offline=data.offline,
-            cache_dir=data.cache_dir,
+            cache_dir=None if data.no_cache else data.cache_dir,
             v2_url=data.v2_url or DEFAULT_V2_URL,
             stdin_text=stdin_text,
+            stdin_bytes=stdin_bytes,
             http=data.http,
         )
 
@@ -69,10 +86,21 @@ class DeckSettings(msgspec.Struct, frozen=True):
 
 
 class LoadedDeck(msgspec.Struct, frozen=True):
-    """A resolved deck, and the cached copy it was read from (a remote deck not fetched)."""
+    """A resolved deck, and the cached copy it was read from (a remote deck not fetched).
+
+    ``card_lines``: how many lines read as card lines (a quantity and a name, or a line the
+    format marks as the identity), known or not; a line without a quantity is not one.
+    """
 
     deck: Deck
     cached: CachedCopy | None = None
+    card_lines: int = 0
+
+    @property
+    def reads_as_deck(self) -> bool:
+        """True when some line reads as a card line, or names the identity."""
+        deck = self.deck
+        return bool(self.card_lines or deck.identity or deck.entries or deck.extra_identities)
 
 
 def is_remote(spec: str) -> bool:
@@ -82,37 +110,89 @@ def is_remote(spec: str) -> bool:
     return not (spec.strip().isdigit() and Path(spec).exists())
 
 
+def is_inline_text(spec: str) -> bool:
+    """Decklist text given where a file name was expected (a DECK argument, a roster cell).
+
+    It has a line break and names no file, or it is longer than the OS allows for a file
+    name (a one-line pasted decklist).
+    """
+    if "\n" in spec or "\r" in spec:
+        return not os.path.lexists(spec)
+    try:
+        os.lstat(spec)
+    except OSError as err:
+        return err.errno == errno.ENAMETOOLONG or len(spec) > 4096
+    except ValueError:  # an embedded NUL: no file can have that name
+        return True
+    return False
+
+
+def origin_of(spec: str) -> Origin:
+    """Where a deck source comes from: a file, standard input, pasted text or NetrunnerDB."""
+    if spec == STDIN:
+        return "stdin"
+    if is_inline_text(spec):
+        return "text"
+    return "remote" if is_remote(spec) else "file"
+
+
+def source_label(spec: str) -> str:
+    """How a deck is named in reports: the spec, or a short label for pasted text."""
+    if not is_inline_text(spec):
+        return spec
+    first = next((line.strip() for line in spec.splitlines() if line.strip()), "")
+    shown = first if len(first) <= _LABEL_CHARS else first[:_LABEL_CHARS] + "…"
+    return f"(decklist text: {shown})"
+
+
 def read_deck_text(text: str, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Parse and resolve decklist text (a roster cell, standard input, a fetched deck)."""
-    return resolve(parse_text(text, source, input_format), db)
+    return _read_text(text, source, db, input_format).deck
 
 
 def read_deck_bytes(data: bytes, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Decode (UTF-8, BOM, cp1252 with a warning) then parse and resolve a file's bytes."""
+    return _read_bytes(data, source, db, input_format).deck
+
+
+def _read_text(text: str, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
+    raw = parse_text(text, source, input_format)
+    card_lines = sum(1 for line in raw.lines if not line.maybe_identity)
+    return LoadedDeck(resolve(raw, db), card_lines=card_lines)
+
+
+def _read_bytes(data: bytes, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
     decoded = decode_deck_bytes(data, source)
     if decoded.text is None:
-        return _unreadable(source, decoded.problems)
-    deck = read_deck_text(decoded.text, source, db, input_format)
-    return _with_problems(deck, decoded.problems)
+        return LoadedDeck(_unreadable(source, decoded.problems))
+    loaded = _read_text(decoded.text, source, db, input_format)
+    return replace(loaded, deck=_with_problems(loaded.deck, decoded.problems))
 
 
 def load_deck(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
-    """A deck from a file path, '-' (settings.stdin_text), a NetrunnerDB URL or id."""
+    """A deck from a file path, '-' (standard input), pasted text, a NetrunnerDB URL or id."""
     return obtain_deck(spec, db, settings).deck
 
 
 def obtain_deck(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     """``load_deck``, saying also whether a remote deck came from its cached copy."""
-    if spec == STDIN:
-        return LoadedDeck(
-            read_deck_text(settings.stdin_text or "", STDIN, db, settings.input_format)
-        )
-    if is_remote(spec):
+    origin = origin_of(spec)
+    if origin == "stdin":
+        return _load_stdin(db, settings)
+    if origin == "text":
+        return _read_text(spec, source_label(spec), db, settings.input_format)
+    if origin == "remote":
         return _load_remote(spec, db, settings)
-    return LoadedDeck(_load_file(Path(spec), db, settings))
+    return _load_file(Path(spec), db, settings)
 
 
-def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
+def _load_stdin(db: CardDB, settings: DeckSettings) -> LoadedDeck:
+    if settings.stdin_bytes is not None:
+        return _read_bytes(settings.stdin_bytes, STDIN, db, settings.input_format)
+    return _read_text(settings.stdin_text or "", STDIN, db, settings.input_format)
+
+
+def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     source = str(path)
     if source.startswith(("http:/", "https:/")):  # pathlib folds "//" into "/"
         raise UsageError(
@@ -124,21 +204,54 @@ def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> Deck:
     if path.is_dir():
         raise UsageError(f"{source} is a folder, not a decklist file")
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_regular_file(path, MAX_BYTES + 1)
+    except NotRegularFile:
+        message = f"{source} is not a regular file (a FIFO, device or socket): not a decklist"
+        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
     except OSError as err:
-        reason = err.strerror or type(err).__name__
-        return _unreadable(
-            source, (parse_problem(source, None, f"cannot read {source}: {reason}"),)
-        )
-    return read_deck_bytes(data, source, db, settings.input_format)
+        message = f"cannot read {source}: {err.strerror or type(err).__name__}"
+        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
+    return _read_bytes(data, source, db, settings.input_format)
+
+
+class NotRegularFile(OSError):
+    """A path that names a FIFO, a device or a socket where a file was expected."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of a regular file; NotRegularFile for anything else.
+
+    The file is checked before it is opened and opened without blocking, then checked
+    again on the open descriptor (it may have been swapped meanwhile), so a FIFO or a
+    device is never waited on and never read.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        return handle.read(limit)
 
 
 def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     ref = parse_deck_ref(spec)
     assert ref is not None  # is_remote said so
     fetched = fetch_deck(ref, settings.remote())
-    return LoadedDeck(read_deck_text(fetched.text, spec, db, "json"), fetched.cached)
+    loaded = _read_text(fetched.text, spec, db, "json")
+    return replace(loaded, deck=_without_lines(loaded.deck), cached=fetched.cached)
+
+
+def _without_lines(deck: Deck) -> Deck:
+    """A fetched deck's lines are those of NetrunnerDB's JSON answer: meaningless to users."""
+    entries = tuple(replace(e, line=None) for e in deck.entries)
+    identity = replace(deck.identity, line=None) if deck.identity else None
+    extra = tuple(replace(e, line=None) for e in deck.extra_identities)
+    problems = tuple(replace(p, location=Location(p.location.source, None)) for p in deck.problems)
+    return replace(
+        deck, entries=entries, identity=identity, extra_identities=extra, problems=problems
+    )
 
 
 def _unreadable(source: str, problems: tuple[Problem, ...]) -> Deck:

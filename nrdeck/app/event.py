@@ -1,26 +1,34 @@
 """Tournament organiser mode: check every registered deck of an event roster.
 
-Each player registers one Corp and one Runner deck. Every deck is read (files, decklist
-text) or fetched (NetrunnerDB links and UUIDs, serially, through the decklist cache),
-checked against what is in force, and each player is checked for exactly one deck per
-side, each in the right column. One unreachable or unreadable deck never stops the run.
+Each player registers one Corp and one Runner deck. Remote decks are fetched up front (each
+distinct link once), then every deck is read and checked against what is in force, each
+player is checked for exactly one deck per side, each in the right column, and the problems
+of each deck are grouped. One unreachable or unreadable deck never stops the run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Sequence
 
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.check import check_source
-from nrdeck.app.decks import DeckSettings, is_remote, read_deck_text
-from nrdeck.app.roster import DeckCell, Roster, RosterEntry, classify_cell
+from nrdeck.app.check import BugHook
+from nrdeck.app.decks import DeckSettings
+from nrdeck.app.event_decks import (
+    DeckContext,
+    EventProgress,
+    classify,
+    deck_outcome,
+    fetch_all,
+    place_unsided,
+)
+from nrdeck.app.event_notes import compare_lists, group_problems, identical_lists
+from nrdeck.app.roster import DeckCell
 from nrdeck.carddb import CardDB
-from nrdeck.errors import DeckInputError, UsageError
+from nrdeck.deck import Deck
+from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
-from nrdeck.results.check import DeckOutcome
 from nrdeck.results.event import (
     SIDE_NAMES,
     SIDES,
@@ -28,19 +36,25 @@ from nrdeck.results.event import (
     EventDeck,
     EventReport,
     PlayerReport,
+    PoolLimit,
 )
+from nrdeck.roster import Roster, RosterEntry
 from nrdeck.rules import InForce, Selection, check_deck, select
-from nrdeck.rules.registration import check_sides, mark_duplicates
+from nrdeck.rules.registration import check_sides, limit_pool, mark_duplicates
 
-# Called after each deck with (decks done, decks in all, what was just done).
-ProgressFn = Callable[[int, int, str], None]
+SORTS = ("status", "name", "table")
+Pair = tuple[DeckCell, DeckCell]
 
 
 class EventSettings(msgspec.Struct, frozen=True):
-    """What to check the decks against (as ``nrdeck check``), and an older list to compare."""
+    """What to check against, the organiser's choices, and how to fetch."""
 
     selection: Selection
-    changed_since: str | None = None
+    changed_since: str | None = None  # an older ban list to compare with
+    cardpool_up_to: str | None = None  # the last set of the pool (id or name)
+    allow_outside: bool = False  # roster cells may name files outside its folder
+    sort: str = "status"  # status (worst first), name, or table (the roster's order)
+    jobs: int | None = None  # concurrent fetches, when the fetcher takes a number
 
 
 def run_event(
@@ -48,42 +62,68 @@ def run_event(
     db: CardDB,
     settings: EventSettings,
     deck_settings: DeckSettings,
-    progress: ProgressFn | None = None,
+    progress: EventProgress | None = None,
+    compare_with: Roster | None = None,
+    on_bug: BugHook | None = None,
 ) -> EventReport:
-    """Read or fetch, then check, every deck of the roster; check each registration."""
-    in_force = select(db, settings.selection)
-    before = _before(db, settings)
-    cells = [_cells(entry, roster.folder) for entry in roster.entries]
-    total = sum(1 for pair in cells for cell in pair if cell.kind != "empty")
-    done = 0
-    players: list[PlayerReport] = []
-    for entry, pair in zip(roster.entries, cells, strict=True):
-        decks: list[EventDeck] = []
-        for column, cell in zip(SIDES, pair, strict=True):
-            deck = _deck(roster, entry, column, cell, db, deck_settings, in_force)
-            decks.append(_compare(deck, db, before) if before is not None else deck)
-            if cell.kind != "empty":
-                done += 1
-                if progress is not None:
-                    progress(done, total, f"{entry.player} · {SIDE_NAMES[column]}")
-        players.append(_player(roster, entry, decks[0], decks[1]))
-    players = mark_duplicates(players, roster.unit, lambda line: roster_location(roster, line))
+    """Fetch, read and check every deck of the roster; check each registration.
+
+    ``on_bug`` is told of each deck nrdeck failed on (that deck's outcome says so).
+    """
+    if settings.sort not in SORTS:
+        raise UsageError(f"unknown sort {settings.sort!r}", hint="valid: " + ", ".join(SORTS))
+    in_force, limit = _in_force(db, settings)
+    before = _before(db, settings, limit)
+    placed = [place_unsided(entry, db) for entry in roster.entries]
+    pairs = [_pair(entry, roster, settings) for entry, _ in placed]
+    other_pairs = (
+        [_pair(e, compare_with, settings) for e in compare_with.entries] if compare_with else []
+    )
+    every_cell = [cell for pair in (*pairs, *other_pairs) for cell in pair]
+    fetched = fetch_all(every_cell, db, deck_settings, settings.jobs, progress)
+    ctx = DeckContext(
+        db, in_force, deck_settings, fetched, roster.source, roster.folder, on_bug=on_bug
+    )
+    others = _other_lists(compare_with, other_pairs, ctx) if compare_with else None
+    checker = _Checker(ctx, roster.unit, progress, sum(c.kind != "empty" for p in pairs for c in p))
+    players = []
+    for index, ((entry, left), pair) in enumerate(zip(placed, pairs, strict=True)):
+        decks = [
+            checker.deck(entry, column, cell, before)
+            for column, cell in zip(SIDES, pair, strict=True)
+        ]
+        player = _player(entry, decks, left, ctx.where(entry.line, roster.unit), index)
+        if others is not None and compare_with is not None:
+            player = _compared(player, others, db, compare_with.source)
+        players.append(player)
+    players = mark_duplicates(players, roster.unit, lambda line: ctx.where(line, roster.unit))
     return EventReport(
         roster=roster.source,
-        players=tuple(players),
+        players=tuple(sort_players(_with_twins(players), settings.sort)),
         data=db.info,
         period=in_force.period,
         extra_columns=roster.extra_columns,
         changed_since=_changed_since(before),
+        roster_format=roster.format,
+        pool_limit=limit,
+        compared_with=compare_with.source if compare_with else None,
     )
 
 
-def _before(db: CardDB, settings: EventSettings) -> InForce | None:
+def _in_force(db: CardDB, settings: EventSettings) -> tuple[InForce, PoolLimit | None]:
+    in_force = select(db, settings.selection)
+    if settings.cardpool_up_to is None:
+        return in_force, None
+    return limit_pool(db, in_force, settings.cardpool_up_to)
+
+
+def _before(db: CardDB, settings: EventSettings, limit: PoolLimit | None) -> InForce | None:
     """With --changed-since: what was in force under the old list (same format, date, pool)."""
     if settings.changed_since is None:
         return None
     older = replace(settings.selection, banlist_id=settings.changed_since, snapshot_id=None)
-    return select(db, older)
+    in_force = select(db, older)
+    return limit_pool(db, in_force, limit.set_id)[0] if limit else in_force
 
 
 def _changed_since(before: InForce | None) -> ChangedSince | None:
@@ -92,70 +132,126 @@ def _changed_since(before: InForce | None) -> ChangedSince | None:
     return ChangedSince(before.restriction.id, before.restriction.name)
 
 
-def _cells(entry: RosterEntry, folder: Path) -> tuple[DeckCell, DeckCell]:
+def _pair(entry: RosterEntry, roster: Roster, settings: EventSettings) -> Pair:
+    allow = settings.allow_outside
     return (
-        classify_cell(entry.corp, folder, is_remote),
-        classify_cell(entry.runner, folder, is_remote),
+        classify(entry.corp, roster.folder, allow),
+        classify(entry.runner, roster.folder, allow),
     )
 
 
-def _deck(
-    roster: Roster,
-    entry: RosterEntry,
-    column: str,
-    cell: DeckCell,
-    db: CardDB,
-    deck_settings: DeckSettings,
-    in_force: InForce,
-) -> EventDeck:
-    """Read or fetch one deck and check it; failures become the outcome's problems."""
-    outcome = _outcome(roster, entry, column, cell, db, deck_settings, in_force)
-    return EventDeck(column, cell.kind, cell.label(), outcome)
+class _Checker:
+    """Checks one deck after another, reporting progress."""
+
+    def __init__(
+        self, ctx: DeckContext, unit: str, progress: EventProgress | None, total: int
+    ) -> None:
+        self.ctx, self.unit, self.progress, self.total, self.done = ctx, unit, progress, total, 0
+
+    def deck(
+        self, entry: RosterEntry, column: str, cell: DeckCell, before: InForce | None
+    ) -> EventDeck:
+        """Read or take the fetched deck, check it, group its problems."""
+        outcome = deck_outcome(cell, column, entry.player, entry.line, self.unit, self.ctx)
+        groups = group_problems(outcome.all_problems, self.ctx.db, self.ctx.in_force)
+        legal_before = None
+        if before is not None and outcome.result is not None:
+            legal_before = check_deck(outcome.result.deck, self.ctx.db, before).legal
+        if cell.kind != "empty":
+            self.done += 1
+            if self.progress is not None:
+                self.progress(
+                    "checking", self.done, self.total, f"{entry.player} · {SIDE_NAMES[column]}"
+                )
+        return EventDeck(column, cell.kind, cell.label(), outcome, legal_before, groups)
 
 
-def _outcome(
-    roster: Roster,
-    entry: RosterEntry,
-    column: str,
-    cell: DeckCell,
-    db: CardDB,
-    deck_settings: DeckSettings,
-    in_force: InForce,
-) -> DeckOutcome:
-    if cell.kind == "empty":
-        message = f"no {SIDE_NAMES[column]} deck registered for {entry.player}"
-        missing = Problem(
-            "event-deck-missing", message, location=roster_location(roster, entry.line)
+def _player(
+    entry: RosterEntry, decks: list[EventDeck], left: tuple[str, ...], where: Location, index: int
+) -> PlayerReport:
+    sides = check_sides(decks[0], decks[1], where)
+    extra = tuple(
+        Problem(
+            "event-wrong-side",
+            f"{entry.player} registered more lists than one per side ({', '.join(left)}): "
+            "register one Corp and one Runner deck",
+            location=where,
         )
-        return DeckOutcome(source="", problems=(missing,))
-    if cell.kind == "text":
-        source = f"{roster.source}:{entry.line} ({column})"
-        result = check_deck(read_deck_text(cell.spec, source, db), db, in_force)
-        return DeckOutcome(source=source, result=result)
-    spec = str(cell.path) if cell.path is not None else cell.spec
+        for _ in left[:1]
+    )
+    return PlayerReport(
+        entry.player,
+        entry.line,
+        decks[0],
+        decks[1],
+        (*sides.problems, *extra),
+        entry.extra,
+        misplaced=sides.misplaced,
+        position=index,
+    )
+
+
+def _other_lists(
+    roster: Roster, pairs: Sequence[Pair], ctx: DeckContext
+) -> dict[str, dict[str, Deck | None]]:
+    """Each player of the other roster (by name) and their lists, read and resolved."""
+    other = replace(ctx, roster=roster.source, folder=roster.folder)
+    found: dict[str, dict[str, Deck | None]] = {}
+    for entry, pair in zip(roster.entries, pairs, strict=True):
+        decks: dict[str, Deck | None] = {}
+        for column, cell in zip(SIDES, pair, strict=True):
+            outcome = deck_outcome(cell, column, entry.player, entry.line, roster.unit, other)
+            decks[column] = outcome.result.deck if outcome.result is not None else None
+        found.setdefault(name_key(entry.player), decks)
+    return found
+
+
+def _compared(
+    player: PlayerReport, others: dict[str, dict[str, Deck | None]], db: CardDB, source: str
+) -> PlayerReport:
+    where = player.problems[0].location if player.problems else Location(source)
+    comparisons, problems = compare_lists(
+        player.decks, others.get(name_key(player.player)), db, source, where
+    )
+    return replace(player, comparisons=comparisons, problems=(*player.problems, *problems))
+
+
+def _with_twins(players: list[PlayerReport]) -> list[PlayerReport]:
+    """Each deck names the other players who registered the identical list."""
+    twins = identical_lists([(p.player, p.decks) for p in players])
+    if not twins:
+        return players
+    marked = []
+    for index, player in enumerate(players):
+        corp, runner = (_twinned(d, twins.get((index, d.column))) for d in player.decks)
+        marked.append(replace(player, corp=corp, runner=runner))
+    return marked
+
+
+def _twinned(deck: EventDeck, twins: tuple[tuple[str, ...], int] | None) -> EventDeck:
+    return deck if twins is None else replace(deck, same_as=twins[0], same_count=twins[1])
+
+
+def name_key(name: str) -> str:
+    """A player's name as rosters are matched: case and white space folded."""
+    return " ".join(name.casefold().split())
+
+
+def sort_players(players: Sequence[PlayerReport], order: str) -> list[PlayerReport]:
+    """Worst first (then by name), by name, or in the roster's order (its Table column if any)."""
+    if order == "name":
+        return sorted(players, key=lambda p: (name_key(p.player), p.position))
+    if order == "table":
+        return sorted(players, key=_table_key)
+    return sorted(players, key=lambda p: (p.state.rank, name_key(p.player), p.position))
+
+
+def _table_key(player: PlayerReport) -> tuple[int, float, int]:
+    table = next((v for k, v in player.extra.items() if k.strip().casefold() == "table"), "")
     try:
-        outcome = check_source(spec, db, in_force, deck_settings)
-    except (UsageError, DeckInputError) as err:
-        message = err.one_line().replace(spec, cell.spec)
-        unreadable = Problem("parse-error", message, location=Location(cell.spec))
-        return DeckOutcome(source=cell.spec, problems=(unreadable,))
-    if outcome.unavailable:  # name the cell as the roster has it
-        problems = tuple(replace(p, location=Location(cell.spec)) for p in outcome.problems)
-        return replace(outcome, source=cell.spec, problems=problems)
-    return outcome
-
-
-def _compare(deck: EventDeck, db: CardDB, before: InForce) -> EventDeck:
-    """Add whether the deck was legal under the old ban list (--changed-since)."""
-    if deck.result is None:
-        return deck
-    old = check_deck(deck.result.deck, db, before)
-    return replace(deck, legal_before=old.legal)
-
-
-def _player(roster: Roster, entry: RosterEntry, corp: EventDeck, runner: EventDeck) -> PlayerReport:
-    problems = check_sides(corp, runner, roster_location(roster, entry.line))
-    return PlayerReport(entry.player, entry.line, corp, runner, problems, entry.extra)
+        return (0, float(table), player.position)
+    except ValueError:
+        return (1, 0.0, player.position)
 
 
 def roster_location(roster: Roster, line: int | None) -> Location:

@@ -1,196 +1,154 @@
-"""Reading an event roster (CSV or JSON): one entry per player with a Corp and a Runner deck.
+"""Reading an event roster from disk, and telling what each deck cell holds.
 
-A roster is ``player,corp,runner`` plus any extra columns, which are kept and carried to
-the output. Each deck cell is a file path (relative to the roster's folder), a
-NetrunnerDB link or UUID, or decklist text; an empty cell is a missing deck.
+The readers (``nrdeck.roster``) parse what organisers have: Cobra's exports, Always Be
+Running's entries, nrdeck's JSON list, any CSV. Here the file's bytes are read and decoded
+(UTF-8, else cp1252 with a warning), and each cell is classified. A cell that names a file
+is read only inside the roster's folder: an absolute path, ``..`` or a symbolic link that
+leads out is refused (never opened) unless the organiser allows it.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
+import functools
+import re
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import msgspec
-from msgspec import field
 
+from nrdeck.app.decks import NotRegularFile, is_inline_text, read_regular_file
+from nrdeck.deck import RawDeck
 from nrdeck.errors import UsageError
+from nrdeck.roster import Cell, ReadOptions, Roster, parse_roster
 
-REQUIRED_COLUMNS = ("player", "corp", "runner")
 DECK_SUFFIXES = frozenset({".txt", ".o8d", ".deck", ".json", ".md", ".csv", ".text"})
-_HINT = "a roster needs the columns player,corp,runner (CSV header or JSON keys)"
-
-
-class RosterEntry(msgspec.Struct, frozen=True):
-    """One registered player: name, the two deck cells as written, extra columns."""
-
-    player: str
-    corp: str
-    runner: str
-    line: int | None = None
-    extra: Mapping[str, str] = field(default_factory=dict)
-
-
-class Roster(msgspec.Struct, frozen=True):
-    """Every registered player, in roster order, and the extra column names."""
-
-    source: str
-    folder: Path
-    entries: tuple[RosterEntry, ...]
-    extra_columns: tuple[str, ...] = ()
-    unit: str = "line"  # what RosterEntry.line counts: CSV lines or JSON entries
+MAX_ROSTER_BYTES = 64 * 1024 * 1024
+_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.)\S*$")
 
 
 class DeckCell(msgspec.Struct, frozen=True):
-    """What a deck cell holds: ``empty``, ``file`` (resolved path), ``remote`` or ``text``."""
+    """What a deck cell holds.
+
+    ``kind``: ``empty``, ``file`` (``path`` resolved), ``remote`` (a NetrunnerDB link or id),
+    ``text`` (pasted decklist), ``listed`` (the roster's own list), ``refused`` (a path outside
+    the roster's folder, ``reason`` says why) or ``not-a-link`` (a link elsewhere).
+    """
 
     kind: str
     spec: str
     path: Path | None = None
+    listed: RawDeck | None = None
+    reason: str = ""
 
     def label(self) -> str:
         """How the output names this deck's source."""
-        if self.kind == "file" and self.path is not None:
-            return self.spec
         if self.kind == "text":
             return "decklist text"
+        if self.kind == "listed" and self.listed is not None:
+            return f"registered list ({self.listed.source})"
         return self.spec
 
 
-def read_roster(path: Path) -> Roster:
-    """Read a roster file; a missing or malformed roster is a one-line UsageError."""
+def read_roster(
+    path: Path, options: ReadOptions | None = None, roster_format: str | None = None
+) -> Roster:
+    """Read a roster file; a missing, unreadable or malformed roster is one UsageError."""
+    raw = _bytes(path)
+    text, warnings = _decode(raw, str(path))
+    roster = parse_roster(
+        text, str(path), path.resolve().parent, options or ReadOptions(), roster_format
+    )
+    return msgspec.structs.replace(roster, warnings=(*warnings, *roster.warnings))
+
+
+def _bytes(path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        data = read_regular_file(path, MAX_ROSTER_BYTES + 1)
+    except NotRegularFile:
+        raise UsageError(
+            f"{path} is not a regular file (a FIFO, device or socket): not a roster",
+            hint="export the roster to a file first",
+        ) from None
     except FileNotFoundError:
-        raise UsageError(f"{path}: roster file not found", hint=_HINT) from None
+        raise UsageError(f"{path}: roster file not found", hint="check the path") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a roster file") from None
     except OSError as err:
         raise UsageError(f"{path}: cannot read the roster: {err.strerror or err}") from None
+    if len(data) > MAX_ROSTER_BYTES:
+        raise UsageError(f"{path}: the roster is larger than {MAX_ROSTER_BYTES // 2**20} MiB")
+    return data
+
+
+def _decode(raw: bytes, source: str) -> tuple[str, tuple[str, ...]]:
+    """UTF-8 (with or without BOM), else cp1252 (Excel's CSV in western Europe), said."""
+    if b"\x00" in raw[:4096]:
+        raise UsageError(f"{source}: the roster is not text", hint="export it as CSV or JSON")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig"), ()
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: the roster is not UTF-8 text", hint="save it as UTF-8") from None
-    folder = path.resolve().parent
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("["):
-        return parse_roster_json(text, str(path), folder)
-    return parse_roster_csv(text, str(path), folder)
-
-
-def parse_roster_csv(text: str, source: str, folder: Path) -> Roster:
-    """Parse CSV text with a ``player,corp,runner`` header (any order, extra columns kept)."""
-    text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        pass
     try:
-        header = _header(reader, source)
-        columns = [_column_name(name) for name in header]
-        _check_columns(columns, source, reader.line_num)
-        entries: list[RosterEntry] = []
-        start = reader.line_num + 1
-        for row in reader:
-            line, start = start, reader.line_num + 1
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(columns):
-                raise UsageError(
-                    f"{source}: line {line}: expected {len(columns)} fields "
-                    f"({','.join(header)}), found {len(row)}",
-                    hint="quote cells that contain commas or line breaks",
-                )
-            entries.append(_entry(dict(zip(columns, row, strict=True)), source, line, "line"))
-    except csv.Error as err:
-        raise UsageError(f"{source}: line {reader.line_num}: malformed CSV: {err}") from None
-    extra = tuple(c for c in columns if c and c not in REQUIRED_COLUMNS)
-    return Roster(source, folder, _some(entries, source), extra)
-
-
-def _header(reader: Iterator[list[str]], source: str) -> list[str]:
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            return row
-    raise UsageError(f"{source}: the roster is empty", hint=_HINT)
-
-
-def _column_name(name: str) -> str:
-    """Required columns match in any case; extra columns keep the roster's spelling."""
-    name = name.strip()
-    return name.lower() if name.lower() in REQUIRED_COLUMNS else name
-
-
-def _check_columns(columns: Sequence[str], source: str, line: int) -> None:
-    missing = [name for name in REQUIRED_COLUMNS if name not in columns]
-    if missing:
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError:
         raise UsageError(
-            f"{source}: line {line}: missing column {', '.join(repr(m) for m in missing)}",
-            hint=_HINT,
-        )
-    duplicates = sorted({c for c in columns if c and columns.count(c) > 1})
-    if duplicates:
-        raise UsageError(f"{source}: line {line}: duplicate column {duplicates[0]!r}")
+            f"{source}: the roster is not UTF-8 text", hint="save it as UTF-8"
+        ) from None
+    return text, (f"{source} is not UTF-8: read as Windows-1252 (cp1252); save it as UTF-8",)
 
 
-def parse_roster_json(text: str, source: str, folder: Path) -> Roster:
-    """Parse a JSON list of objects with ``player``, ``corp`` and ``runner`` keys."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UsageError(f"{source}: line {err.lineno}: invalid JSON: {err.msg}") from None
-    if not isinstance(data, list):
-        raise UsageError(f"{source}: the roster must be a JSON list of players", hint=_HINT)
-    entries: list[RosterEntry] = []
-    extra: dict[str, None] = {}
-    for number, item in enumerate(data, start=1):
-        if not isinstance(item, dict):
-            raise UsageError(f"{source}: entry {number}: expected an object", hint=_HINT)
-        row = {_column_name(str(k)): _json_cell(v, source, number, k) for k, v in item.items()}
-        missing = [name for name in REQUIRED_COLUMNS if name not in row]
-        if missing:
-            raise UsageError(
-                f"{source}: entry {number}: missing key {', '.join(repr(m) for m in missing)}",
-                hint=_HINT,
-            )
-        extra.update(dict.fromkeys(k for k in row if k not in REQUIRED_COLUMNS))
-        entries.append(_entry(row, source, number, "entry"))
-    return Roster(source, folder, _some(entries, source), tuple(extra), unit="entry")
-
-
-def _some(entries: list[RosterEntry], source: str) -> tuple[RosterEntry, ...]:
-    if not entries:
-        raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
-    return tuple(entries)
-
-
-def _json_cell(value: object, source: str, number: int, key: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (str, int, float, bool)):
-        return str(value)
-    raise UsageError(f"{source}: entry {number}: {key!s} must be text, not {type(value).__name__}")
-
-
-def _entry(row: Mapping[str, str], source: str, number: int, unit: str) -> RosterEntry:
-    player = row["player"].strip()
-    if not player:
-        raise UsageError(f"{source}: {unit} {number}: the player name is empty")
-    extra = {k: v for k, v in row.items() if k and k not in REQUIRED_COLUMNS}
-    return RosterEntry(player, row["corp"], row["runner"], number, extra)
-
-
-def classify_cell(cell: str, folder: Path, is_remote: Callable[[str], bool]) -> DeckCell:
-    """Decide what a deck cell holds: empty, a file, a NetrunnerDB link/UUID, or text."""
-    spec = cell.strip()
+def classify_cell(
+    cell: Cell, folder: Path, is_remote: Callable[[str], bool], allow_outside: bool = False
+) -> DeckCell:
+    """Decide what a deck cell holds (see ``DeckCell``); nothing is opened here."""
+    if cell.listed is not None:
+        return DeckCell("listed", cell.text, listed=cell.listed)
+    spec = cell.text.strip()
     if not spec:
         return DeckCell("empty", "")
-    if "\n" in spec or "\r" in spec:
-        return DeckCell("text", cell)
+    if is_inline_text(spec):  # a pasted list: line breaks, or longer than a file name can be
+        return DeckCell("text", cell.text)
     if is_remote(spec):
         return DeckCell("remote", spec)
-    path = Path(spec).expanduser()
-    if not path.is_absolute():
-        path = folder / path
+    if _URL.match(spec):
+        return DeckCell("not-a-link", spec)
+    return _path_cell(spec, cell.text, folder, allow_outside)
+
+
+def _path_cell(spec: str, text: str, folder: Path, allow_outside: bool) -> DeckCell:
+    refusal = None if allow_outside else _outside(spec, folder)
+    if refusal is not None:
+        return DeckCell("refused", spec, reason=refusal)
+    path = Path(spec).expanduser() if allow_outside else Path(spec)
+    path = path if path.is_absolute() else folder / path
     if path.is_file() or _looks_like_path(spec):
         return DeckCell("file", spec, path)
-    return DeckCell("text", cell)
+    return DeckCell("text", text)
+
+
+def _outside(spec: str, folder: Path) -> str | None:
+    """Why a path leads outside the roster's folder (None when it stays inside)."""
+    windows, posix = PureWindowsPath(spec), PurePosixPath(spec)
+    if posix.is_absolute() or windows.is_absolute() or windows.drive or spec.startswith("\\"):
+        return "an absolute path"
+    if spec.startswith("~"):
+        return "a path in a home folder"
+    if ".." in posix.parts or ".." in windows.parts:
+        return "a path with '..'"
+    inside = _resolved(folder)
+    try:
+        target = (inside / spec).resolve()
+    except (OSError, RuntimeError):
+        return "a path that cannot be resolved (a symbolic link loop)"
+    if target != inside and inside not in target.parents:
+        return "a symbolic link that leads outside the folder"
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _resolved(folder: Path) -> Path:
+    """The roster's folder without symbolic links (resolved once per folder)."""
+    return folder.resolve()
 
 
 def _looks_like_path(spec: str) -> bool:

@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
 from nrdeck.results.simulation import Comparison, Simulation
@@ -21,6 +22,7 @@ class SimulateOptions(msgspec.Struct, frozen=True):
     request: SimRequest
     input_format: str | None = None
     stdin_text: str | None = None
+    stdin_bytes: bytes | None = None  # standard input as read (guarded like a file's bytes)
     compare: str | None = None  # another deck (file, link, '-') for --compare
 
 
@@ -43,7 +45,10 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     """Simulate draws for the deck ``spec`` names (a file, '-', a NetrunnerDB link)."""
     db = load_database(options.data)
     settings = DeckSettings.from_data(
-        options.data, input_format=options.input_format, stdin_text=options.stdin_text
+        options.data,
+        input_format=options.input_format,
+        stdin_text=options.stdin_text,
+        stdin_bytes=options.stdin_bytes,
     )
     loaded = obtain_deck(spec, db, settings)
     deck = _usable(loaded.deck)
@@ -55,12 +60,12 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
         other = _usable(other_loaded.deck)
         warnings.extend(deck_warnings(other_loaded))
         comparison = compare_decks(deck, db, replace(request, compare=True), other)
-        return SimulateRun(_with_data(comparison, data), data, tuple(warnings))
+        return SimulateRun(_with_data(comparison, db.info), data, tuple(warnings))
     if (request.sweep and not request.target) or request.pad:
         comparison = compare_decks(deck, db, request)
-        return SimulateRun(_with_data(comparison, data), data, tuple(warnings))
+        return SimulateRun(_with_data(comparison, db.info), data, tuple(warnings))
     simulation = simulate_deck(deck, db, request)
-    return SimulateRun(replace(simulation, data=data), data, tuple(warnings))
+    return SimulateRun(replace(simulation, data=db.info), data, tuple(warnings))
 
 
 def _usable(deck: Deck) -> Deck:
@@ -70,7 +75,7 @@ def _usable(deck: Deck) -> Deck:
     return deck
 
 
-def _with_data(comparison: Comparison, data: str) -> Comparison:
+def _with_data(comparison: Comparison, data: DataInfo) -> Comparison:
     variants = tuple(
         replace(v, simulation=replace(v.simulation, data=data)) for v in comparison.variants
     )

@@ -1,4 +1,4 @@
-"""The shape every upstream pydantic model shares: frozen, tolerant of extra keys."""
+"""The shapes every upstream pydantic model shares: frozen; extra keys ignored or recorded."""
 
 from __future__ import annotations
 
@@ -9,3 +9,17 @@ class Boundary(BaseModel):
     """Frozen, tolerant of extra keys: data enters nrdeck through these, validated once."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class RuleBearing(BaseModel):
+    """Frozen, and keeps the keys it does not declare: a record that may carry rules.
+
+    Restrictions, snapshots and formats may gain deckbuilding rules nrdeck does not know;
+    ``unknown_keys`` names them so they are recorded and warned about, never dropped.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    def unknown_keys(self) -> list[str]:
+        """The keys this record has and its model does not declare, sorted."""
+        return sorted(self.model_extra or {})

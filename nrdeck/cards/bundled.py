@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.cards.document import load_file
 from nrdeck.errors import DataUnavailableError
-from nrdeck.ruletables import RuleTables, decode_corrections
+from nrdeck.ruletables import (
+    RuleTables,
+    decode_agenda_caps,
+    decode_corrections,
+    decode_errata,
+)
 
 SNAPSHOT_NAME = "cards.json"
 CORRECTIONS_NAME = "corrections.json"
+ERRATA_NAME = "errata.json"
+AGENDA_CAPS_NAME = "agenda_caps.json"
+T = TypeVar("T")
 
 
 def data_dir() -> Path:
@@ -29,13 +39,21 @@ def snapshot_path() -> Path:
 
 def rule_tables() -> RuleTables:
     """nrdeck's own rule tables from the bundled data folder (a damaged one: exit 3)."""
-    path = data_dir() / CORRECTIONS_NAME
+    return RuleTables(
+        corrections=_table(CORRECTIONS_NAME, decode_corrections),
+        errata=_table(ERRATA_NAME, decode_errata),
+        agenda_caps=_table(AGENDA_CAPS_NAME, decode_agenda_caps),
+    )
+
+
+def _table(name: str, decode: Callable[[bytes], T]) -> T:
+    """One table, decoded strictly (DataUnavailableError naming the file and the fault)."""
+    path = data_dir() / name
     try:
-        return RuleTables(corrections=decode_corrections(path.read_bytes()))
+        return decode(path.read_bytes())
     except (OSError, msgspec.DecodeError) as exc:
         raise DataUnavailableError(
-            f"{path}: cannot read nrdeck's corrections table ({exc})",
-            hint="reinstall nrdeck",
+            f"{path}: cannot read nrdeck's rule table ({exc})", hint="reinstall nrdeck"
         ) from exc
 
 

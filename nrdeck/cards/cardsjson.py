@@ -23,6 +23,7 @@ from nrdeck.cardrecords import (
     Printing,
     Restriction,
     SnapshotEntry,
+    UnknownRule,
 )
 from nrdeck.cards.document import new_document
 from nrdeck.cards.v2_models import (
@@ -60,6 +61,8 @@ class CardsJsonSource:
                 f"{self.root}: not a netrunner-cards-json folder (no v2/cards/)",
                 hint="point at a checkout of NetrunnerDB/netrunner-cards-json",
             )
+        formats = list(self._each(V2Format, "formats/*.json"))
+        restrictions = list(self._each(V2Restriction, "restrictions/*/*.json"))
         return new_document(
             origin=Origin(source=SOURCE_NAME, dataset_date=self._dataset_date()),
             cards=[_card(c) for c in self._each(V2Card, "cards/*.json", _with_x_costs)],
@@ -69,11 +72,10 @@ class CardsJsonSource:
             factions=[_faction(f) for f in self._each(V2Faction, "factions.json")],
             types=[_named(t) for t in self._each(V2Named, "card_types.json")],
             subtypes=[_named(t) for t in self._each(V2Named, "card_subtypes.json")],
-            formats=[_format(f) for f in self._each(V2Format, "formats/*.json")],
+            formats=[_format(f) for f in formats],
             card_pools=[_pool(p) for p in self._each(V2CardPool, "card_pools/*.json")],
-            restrictions=[
-                _restriction(r) for r in self._each(V2Restriction, "restrictions/*/*.json")
-            ],
+            restrictions=[_restriction(r) for r in restrictions],
+            unknown_rules=_unknown_rules(formats, restrictions),
         )
 
     def _each(self, model: type[M], pattern: str, fix: Any = None) -> Iterator[M]:
@@ -202,6 +204,19 @@ def _pool(p: V2CardPool) -> CardPool:
         card_set_ids=tuple(p.card_set_ids),
         cards=tuple(p.cards),
     )
+
+
+def _unknown_rules(formats: list[V2Format], restrictions: list[V2Restriction]) -> list[UnknownRule]:
+    """Every key of a format, snapshot or restriction that nrdeck does not understand."""
+    found = [UnknownRule("format", f.id, key) for f in formats for key in f.unknown_keys()]
+    found += [
+        UnknownRule("snapshot", s.id, key)
+        for f in formats
+        for s in f.snapshots
+        for key in s.unknown_keys()
+    ]
+    found += [UnknownRule("restriction", r.id, k) for r in restrictions for k in r.unknown_keys()]
+    return found
 
 
 def _by_value(groups: dict[str, list[str]]) -> dict[str, int]:

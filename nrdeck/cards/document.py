@@ -32,6 +32,7 @@ from nrdeck.cardrecords import (
     Origin,
     Printing,
     Restriction,
+    UnknownRule,
 )
 from nrdeck.cards.consistency import reference_problems, summary
 from nrdeck.errors import DataUnavailableError
@@ -53,6 +54,7 @@ def new_document(
     restrictions: Iterable[Restriction],
     types: Iterable[Named] = (),
     subtypes: Iterable[Named] = (),
+    unknown_rules: Iterable[UnknownRule] = (),
 ) -> FactsDocument:
     """A document with every record list sorted by its key (id, or code for printings)."""
 
@@ -73,6 +75,7 @@ def new_document(
         formats=by_id(formats),
         card_pools=by_id(card_pools),
         restrictions=by_id(restrictions),
+        unknown_rules=sorted(unknown_rules, key=lambda u: (u.kind, u.id, u.key)),
     )
 
 

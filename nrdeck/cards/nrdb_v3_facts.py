@@ -33,6 +33,7 @@ from nrdeck.cardrecords import (
     Printing,
     Restriction,
     SnapshotEntry,
+    UnknownRule,
 )
 from nrdeck.cards.document import new_document
 from nrdeck.cards.v3_models import (
@@ -122,7 +123,19 @@ def to_document(raw: Raw, base_url: str) -> FactsDocument:
         formats=[_format(i, f, snapshots) for i, f in formats.items()],
         card_pools=_pools(pools, snapshots, sets, cards, printings),
         restrictions=[_restriction(i, r) for i, r in restrictions.items()],
+        unknown_rules=[
+            *_unknown("format", formats),
+            *_unknown("snapshot", snapshots),
+            *_unknown("restriction", restrictions),
+        ],
     )
+
+
+def _unknown(
+    kind: str, records: Mapping[str, V3Format | V3Snapshot | V3Restriction]
+) -> list[UnknownRule]:
+    """The attributes of these records that nrdeck does not understand."""
+    return [UnknownRule(kind, i, key) for i, r in records.items() for key in r.unknown_keys()]
 
 
 def _card(card_id: str, c: V3Card) -> Card:

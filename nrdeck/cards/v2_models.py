@@ -6,7 +6,7 @@ import datetime as dt
 
 from pydantic import Field
 
-from nrdeck.cards.boundary import Boundary
+from nrdeck.cards.boundary import Boundary, RuleBearing
 
 
 class V2Face(Boundary):
@@ -74,7 +74,7 @@ class V2Named(Boundary):
     side_id: str | None = None
 
 
-class V2Snapshot(Boundary):
+class V2Snapshot(RuleBearing):
     id: str
     card_pool_id: str
     date_start: dt.date
@@ -82,7 +82,7 @@ class V2Snapshot(Boundary):
     active: bool = False
 
 
-class V2Format(Boundary):
+class V2Format(RuleBearing):
     id: str
     name: str
     snapshots: list[V2Snapshot]
@@ -97,7 +97,7 @@ class V2CardPool(Boundary):
     cards: list[str] = Field(default_factory=list)
 
 
-class V2Restriction(Boundary):
+class V2Restriction(RuleBearing):
     id: str
     name: str
     format_id: str
@@ -108,4 +108,9 @@ class V2Restriction(Boundary):
     global_penalty: dict[str, list[str]] = Field(default_factory=dict)
     points: dict[str, list[str]] = Field(default_factory=dict)
     point_limit: int | None = None
-    subtypes: dict[str, list[str]] = Field(default_factory=dict)
+    subtypes: dict[str, list[str]] = Field(default_factory=dict)  # only "banned" is known
+
+    def unknown_keys(self) -> list[str]:
+        """Undeclared keys, and subtype verdicts other than "banned" ("subtypes.restricted")."""
+        nested = [f"subtypes.{k}" for k in self.subtypes if k != "banned"]
+        return sorted([*super().unknown_keys(), *nested])

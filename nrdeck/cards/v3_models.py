@@ -1,6 +1,8 @@
 """The ``attributes`` of NetrunnerDB v3 API resources (docs/nrdb-api.md §1.4), validated once.
 
-Only the facts nrdeck keeps are declared; every other attribute is ignored.
+Only the facts nrdeck keeps are declared; every other attribute is ignored, except on
+formats, snapshots and restrictions, which may carry rules: there the attributes nrdeck knows
+and does not need are declared too, and any other is recorded (``RuleBearing``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import datetime as dt
 
 from pydantic import Field
 
-from nrdeck.cards.boundary import Boundary
+from nrdeck.cards.boundary import Boundary, RuleBearing
 
 
 class V3Face(Boundary):
@@ -79,18 +81,25 @@ class V3Named(Boundary):
     updated_at: str | None = None
 
 
-class V3Format(Boundary):
+class V3Format(RuleBearing):
+    id: str | None = None  # the resource's id, beside its attributes
     name: str
     active_snapshot_id: str | None = None
     snapshot_ids: list[str] = Field(default_factory=list)
+    restriction_ids: list[str] = Field(default_factory=list)  # derived from the snapshots
+    active_card_pool_id: str | None = None
+    active_restriction_id: str | None = None
     updated_at: str | None = None
 
 
-class V3Snapshot(Boundary):
+class V3Snapshot(RuleBearing):
+    id: str | None = None
     format_id: str
     card_pool_id: str
+    card_cycle_ids: list[str] = Field(default_factory=list)  # its pool's, as the pool says
     card_set_ids: list[str] = Field(default_factory=list)
     restriction_id: str | None = None
+    num_cards: int | None = None  # computed
     date_start: dt.date
     active: bool = False
     updated_at: str | None = None
@@ -103,7 +112,7 @@ class V3CardPool(Boundary):
     updated_at: str | None = None
 
 
-class V3Verdicts(Boundary):
+class V3Verdicts(RuleBearing):
     banned: list[str] = Field(default_factory=list)
     restricted: list[str] = Field(default_factory=list)
     universal_faction_cost: dict[str, int] = Field(default_factory=dict)
@@ -111,11 +120,18 @@ class V3Verdicts(Boundary):
     points: dict[str, int] = Field(default_factory=dict)
 
 
-class V3Restriction(Boundary):
+class V3Restriction(RuleBearing):
+    id: str | None = None
     name: str
     format_id: str
     date_start: dt.date
     point_limit: int | None = None
     verdicts: V3Verdicts = Field(default_factory=V3Verdicts)
     banned_subtypes: list[str] = Field(default_factory=list)
+    size: int | None = None  # computed: entries in all verdict lists
     updated_at: str | None = None
+
+    def unknown_keys(self) -> list[str]:
+        """Undeclared attributes, and verdicts nrdeck does not know ("verdicts.x")."""
+        nested = [f"verdicts.{k}" for k in self.verdicts.unknown_keys()]
+        return sorted([*super().unknown_keys(), *nested])

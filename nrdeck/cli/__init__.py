@@ -23,8 +23,11 @@ COMMAND_MODULES: dict[str, str] = {
     "stats": "check",
     "convert": "convert",
     "data": "data",
+    "diff": "diff",
     "event": "event",
     "simulate": "simulate",
+    "timeline": "timeline",
+    "card": "card",
 }
 
 
@@ -37,7 +40,9 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
     debug: Annotated[bool, typer.Option("--debug", help="Tracebacks for internal errors.")] = False,
 ) -> None:
@@ -59,6 +64,9 @@ def build_app(words: Sequence[str] = ()) -> typer.Typer:
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         add_completion=True,
+        # plain help, as ruff, pip and pre-commit print it: -h too, one metavar style
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_root)
     wanted = COMMAND_MODULES.get(words[0]) if words else None

@@ -14,8 +14,9 @@ from nrdeck.app.carddata import DataSettings
 from nrdeck.app.check import CheckOptions, check_decks
 from nrdeck.app.remote import DEFAULT_JOBS
 from nrdeck.app.selection import make_selection
+from nrdeck.app.sources import DEFAULT_EXCLUDE
 from nrdeck.app.stats import deck_stats
-from nrdeck.atomic import write_report
+from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.common import (
     AsOfOpt,
     BanlistOpt,
@@ -24,23 +25,41 @@ from nrdeck.cli.common import (
     ColorOpt,
     DataOpt,
     DebugOpt,
+    ExcludeOpt,
+    ExtendExcludeOpt,
     FormatFileOpt,
     FormatOpt,
     InputFormatOpt,
+    NoCacheOpt,
     OfflineOpt,
+    OutputOpt,
     RunState,
     SnapshotOpt,
+    Tier,
+    TierOpt,
+    choices,
     data_settings,
     handles_errors,
     make_console,
     parse_as_of,
     plain_output,
+    print_notes,
+    print_period_notes,
+    print_tracebacks,
     print_warnings,
 )
-from nrdeck.errors import UsageError
+from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
 from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
 from nrdeck.report.model import summary_line
 from nrdeck.report.stats import stats_json, stats_tables
+
+CHECK_HELP = """Check decks for legality: construction rules, card pool and ban list.
+
+Exit status: 0 every deck is legal; 1 a deck is illegal (unknown cards and unreadable
+lines included); 2 usage error (bad option, missing file); 3 card data or a remote deck
+could not be obtained; 4 internal error (a bug: the other decks are still reported);
+130 interrupted.
+"""
 
 
 class OutputFormat(str, Enum):
@@ -63,21 +82,17 @@ DecksArg = Annotated[
     list[str] | None,
     typer.Argument(
         help="Deck files, folders (searched recursively), globs, NetrunnerDB links or "
-        "UUIDs, or '-' for standard input (the default when input is piped).",
+        "UUIDs, decklist text, or '-' for standard input (the default when input is piped).",
         metavar="DECK",
         show_default=False,
     ),
-]
-OutputOpt = Annotated[
-    Path | None,
-    typer.Option("--output", "-o", dir_okay=False, help="Write the report to FILE (atomically)."),
 ]
 CheckQuietOpt = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only illegal decks, and no summary.")
 ]
 JobsOpt = Annotated[
     int,
-    typer.Option("--jobs", min=1, max=64, help="Remote decks fetched at once."),
+    typer.Option("--jobs", metavar="N", min=1, max=32, help="NetrunnerDB fetches at a time."),
 ]
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
@@ -88,7 +103,7 @@ def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
     """Add this module's commands to the app (only the one ``words`` names, if any)."""
     named = words[0] if words else None
     if named in (None, "check"):
-        app.command("check")(check)
+        app.command("check", help=CHECK_HELP)(check)
     if named in (None, "stats"):
         app.command("stats")(stats)
 
@@ -101,36 +116,51 @@ def check(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
-        OutputFormat, typer.Option("--output-format", help="Report format.")
+        OutputFormat,
+        typer.Option("--output-format", metavar=choices(OutputFormat), help="Report format."),
     ] = OutputFormat.text,
     output: OutputOpt = None,
+    exclude: ExcludeOpt = None,
+    extend_exclude: ExtendExcludeOpt = None,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
+    no_cache: NoCacheOpt = False,
     color: ColorOpt = ColorMode.auto,
     quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
     jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
-    """Check decks for legality. Exit 0: all legal, 1: any illegal (see README)."""
+    """Check decks for legality."""
     RunState.debug = RunState.debug or debug
     specs = list(decks or [])
-    stdin_text = _read_stdin(specs)
+    named_inputs: list[str | Path] = [s for s in specs if s != "-"]
+    named_inputs += [p for p in (data, format_file) if p is not None]
+    if output is not None and not is_stdout(output):
+        refuse_inputs(output, named_inputs)
+    stdin = read_stdin(required=not specs) if not specs or "-" in specs else None
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
+        data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
+        _patterns(exclude, extend_exclude),
     )  # fmt: skip
     run = check_decks(specs or ["-"], replace(options, jobs=jobs))
     print_warnings(run.warnings)
+    print_period_notes(run.report.period, quiet=quiet)
+    if not quiet:
+        print_notes(run.notes)
+    print_tracebacks(run.failures)
     rendered = REPORTER_BY_NAME[output_format.value].render(
         run.report, ReportOptions(quiet=quiet, verbose=verbose)
     )
-    _emit(rendered, output, color)
+    files = [o.source for o in run.report.outcomes if o.origin == "file"]
+    _emit(rendered, output, color, inputs=[*named_inputs, *files])
     if not quiet:
-        _stderr(summary_line(run.report))
+        write_text(summary_line(run.report) + "\n", sys.stderr)
     raise typer.Exit(int(run.report.exit_code))
 
 
@@ -144,27 +174,34 @@ def stats(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.casual,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
-        StatsFormat, typer.Option("--output-format", help="text (tables) or json.")
+        StatsFormat,
+        typer.Option(
+            "--output-format", metavar=choices(StatsFormat), help="Tables or a JSON document."
+        ),
     ] = StatsFormat.text,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
+    no_cache: NoCacheOpt = False,
     color: ColorOpt = ColorMode.auto,
     debug: DebugOpt = False,
 ) -> None:
     """Show a deck's breakdown: types, subtypes, influence, agendas, cost curve."""
     RunState.debug = RunState.debug or debug
-    stdin_text = _read_stdin([deck])
+    stdin = read_stdin(required=False) if deck == "-" else None
     options = _options(
-        format_id, as_of, snapshot, banlist, format_file, input_format, stdin_text,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
+        data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
+        DEFAULT_EXCLUDE,
     )  # fmt: skip
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
+    print_period_notes(breakdown.result.period)
     if output_format is StatsFormat.json:
-        _write_stdout(stats_json(breakdown))
+        write_machine(stats_json(breakdown))
         return
     console = make_console(color=color)
     console.print(stats_tables(breakdown), soft_wrap=False, highlight=False)
@@ -176,9 +213,11 @@ def _options(
     snapshot: str | None,
     banlist: str | None,
     format_file: Path | None,
+    tier: Tier,
     input_format: str | None,
-    stdin_text: str | None,
+    stdin: bytes | None,
     data: DataSettings,
+    exclude: tuple[str, ...],
 ) -> CheckOptions:
     selection = make_selection(
         format_id=format_id,
@@ -186,29 +225,25 @@ def _options(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
     return CheckOptions(
-        data=data, selection=selection, input_format=input_format, stdin_text=stdin_text
+        data=data,
+        selection=selection,
+        input_format=input_format,
+        stdin_bytes=stdin,
+        exclude=exclude,
     )
 
 
-def _read_stdin(specs: list[str]) -> str | None:
-    """Standard input's text when a deck comes from it ('-', or no DECK and a pipe)."""
-    if specs and "-" not in specs:
-        return None
-    stream = sys.stdin
-    if not specs and (stream is None or stream.isatty()):
-        raise UsageError(
-            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
-        )
-    text = stream.read() if stream is not None else ""
-    if not specs and not text.strip():
-        raise UsageError("no decks given and nothing on standard input")
-    return text
+def _patterns(exclude: list[str] | None, extend: list[str] | None) -> tuple[str, ...]:
+    """The folder-search globs: --exclude replaces the defaults, --extend-exclude adds."""
+    base = tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE
+    return (*base, *(extend or ()))
 
 
 def _use_plain(color: ColorMode, output: Path | None) -> bool:
-    if output is not None or color is ColorMode.never:
+    if not is_stdout(output) or color is ColorMode.never:
         return True
     if color is ColorMode.always:
         return False
@@ -217,26 +252,13 @@ def _use_plain(color: ColorMode, output: Path | None) -> bool:
     return not os.environ.get("FORCE_COLOR") and not sys.stdout.isatty()
 
 
-def _emit(rendered: str | Styled, output: Path | None, color: ColorMode) -> None:
-    """Write the report: to FILE atomically, plain text, or through a colour console."""
+def _emit(
+    rendered: str | Styled, output: Path | None, color: ColorMode, inputs: list[str | Path]
+) -> None:
+    """Write the report: to FILE, as plain text, or through a colour console."""
     if isinstance(rendered, Styled) and not _use_plain(color, output):
         make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
         return
+    machine = not isinstance(rendered, Styled)
     text = rendered.plain() if isinstance(rendered, Styled) else rendered
-    if output is not None:
-        write_report(output, text)
-    else:
-        _write_stdout(text)
-
-
-def _write_stdout(text: str) -> None:
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="replace")
-    sys.stdout.write(text)
-    sys.stdout.flush()
-
-
-def _stderr(text: str) -> None:
-    sys.stderr.write(text + "\n")
-    sys.stderr.flush()
+    emit_output(text, output, machine=machine, inputs=inputs)

@@ -16,8 +16,11 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
+from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams, write_text
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
 from nrdeck.http import HttpSettings
+from nrdeck.report.safe import one_line
+from nrdeck.results.check import Period
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,6 +36,11 @@ class ColorMode(str, Enum):
     never = "never"
 
 
+def choices(options: type[Enum]) -> str:
+    """The metavar of a choice option, in click's style: '[text|json]'."""
+    return "[" + "|".join(str(o.value) for o in options) + "]"
+
+
 class RunState:
     """Process-wide flags set by options: --debug."""
 
@@ -40,26 +48,34 @@ class RunState:
 
 
 def handles_errors(func: F) -> F:
-    """The one error handler: NrdeckError -> one line + its exit code; bugs -> exit 4."""
+    """The one error handler: NrdeckError -> one line + its exit code; bugs -> exit 4.
+
+    Also makes the standard streams take any text (see ``streams``), and ends the run
+    quietly when standard output's reader has gone away (``| head -1``).
+    """
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        guard_streams()
         try:
             return func(*args, **kwargs)
         except typer.Exit:
             raise
+        except BrokenPipeError:  # the reader of stdout went away: nothing more to say
+            raise typer.Exit(BROKEN_PIPE_EXIT) from None
         except NrdeckError as err:
-            _stderr_line(f"nrdeck: error: {err.one_line()}")
+            _stderr_line(f"nrdeck: error: {one_line(err.one_line())}")
             raise typer.Exit(int(err.exit_code)) from None
         except KeyboardInterrupt:
             _stderr_line("nrdeck: interrupted")
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except Exception as exc:  # the single place that turns a bug into exit 4
-            if RunState.debug or os.environ.get("NRDECK_DEBUG"):
+            if debug_wanted():
                 traceback.print_exc(file=sys.stderr)
             _stderr_line(
-                f"nrdeck: internal error: {type(exc).__name__}: {exc}. This is a bug: please "
-                "report it with the command you ran (re-run with --debug for the traceback)."
+                f"nrdeck: internal error: {type(exc).__name__}: {one_line(str(exc))}. This is "
+                "a bug: please report it with the command you ran (re-run with --debug for the "
+                "traceback)."
             )
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
@@ -67,8 +83,12 @@ def handles_errors(func: F) -> F:
 
 
 def _stderr_line(text: str) -> None:
-    sys.stderr.write(text.rstrip("\n") + "\n")
-    sys.stderr.flush()
+    write_text(text.rstrip("\n") + "\n", sys.stderr)
+
+
+def debug_wanted() -> bool:
+    """--debug, or NRDECK_DEBUG in the environment."""
+    return RunState.debug or bool(os.environ.get("NRDECK_DEBUG"))
 
 
 def plain_output() -> bool:
@@ -76,10 +96,25 @@ def plain_output() -> bool:
     return bool(os.environ.get("NO_COLOR")) or os.environ.get("PRE_COMMIT") == "1"
 
 
-def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
-    """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals."""
+@functools.cache
+def _console_class() -> "type[Console]":
+    """Rich's Console, leaving a broken pipe to the one error handler (Rich would exit 1)."""
     from rich.console import Console
 
+    class NrdeckConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return NrdeckConsole
+
+
+def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
+    """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals.
+
+    Untrusted text is printed through it only as ``rich.text.Text`` (never markup).
+    """
+    Console = _console_class()
     stream = sys.stderr if stderr else sys.stdout
     if color is ColorMode.always:
         return Console(file=stream, force_terminal=True, color_system="standard")
@@ -94,6 +129,52 @@ def live_widgets_allowed(quiet: bool = False) -> bool:
     return not quiet and not plain_output() and sys.stderr.isatty()
 
 
+# --- shell completion -------------------------------------------------------------------
+# Completion runs only when the shell asks: its module (rules, decklist formats, card data)
+# is imported then, not at every start.
+
+
+def _complete_formats(incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    return choices.format_names(incomplete)
+
+
+def _complete_input_formats(incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    return choices.input_format_names(incomplete)
+
+
+def _complete_snapshots(ctx: typer.Context, incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    fmt = ctx.params.get("format_id")
+    return choices.snapshot_names(_completion_data(ctx), fmt, incomplete)
+
+
+def _complete_banlists(ctx: typer.Context, incomplete: str) -> list[str]:
+    from nrdeck.app import choices
+
+    fmt = ctx.params.get("format_id")
+    return choices.banlist_names(_completion_data(ctx), fmt, incomplete)
+
+
+def _completion_data(ctx: typer.Context) -> DataSettings:
+    """The card data the command line names so far (--data, --cache-dir; maybe unconverted)."""
+    data, cache_dir = ctx.params.get("data"), ctx.params.get("cache_dir")
+    return data_settings(
+        data=Path(data) if data else None, cache_dir=Path(cache_dir) if cache_dir else None
+    )
+
+
+class Tier(str, Enum):
+    """--tier choices (rules.md §4)."""
+
+    casual = "casual"
+    competitive = "competitive"
+
+
 # --- common options -------------------------------------------------------------------
 InputFormatOpt = Annotated[
     str | None,
@@ -102,6 +183,7 @@ InputFormatOpt = Annotated[
         metavar="NAME",
         help="Decklist format: auto (detected per file, the default), text, nrdb-text, "
         "markdown, bbcode, jinteki, o8d or json.",
+        autocompletion=_complete_input_formats,
     ),
 ]
 OfflineOpt = Annotated[
@@ -111,6 +193,7 @@ DataOpt = Annotated[
     Path | None,
     typer.Option(
         "--data",
+        metavar="FILE",
         help="Use a pinned card data file (from 'nrdeck data build').",
         envvar="NRDECK_DATA",
         dir_okay=False,
@@ -118,34 +201,110 @@ DataOpt = Annotated[
 ]
 CacheDirOpt = Annotated[
     Path | None,
-    typer.Option("--cache-dir", help="Cache folder.", envvar="NRDECK_CACHE_DIR", file_okay=False),
+    typer.Option(
+        "--cache-dir",
+        metavar="DIR",
+        help="Cache folder.",
+        envvar="NRDECK_CACHE_DIR",
+        file_okay=False,
+    ),
+]
+NoCacheOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Hermetic: card data from --data or the bundled snapshot only, never the cache "
+        "(always so under pre-commit).",
+    ),
 ]
 ApiUrlOpt = Annotated[
     str | None,
-    typer.Option("--api-url", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"),
+    typer.Option(
+        "--api-url", metavar="URL", help="NetrunnerDB v3 API base URL.", envvar="NRDECK_API_URL"
+    ),
 ]
 FormatOpt = Annotated[
-    str, typer.Option("--format", help="Format id: standard, startup, eternal, system_gateway…")
+    str,
+    typer.Option(
+        "--format",
+        help="Format id: standard, startup, eternal, system_gateway, snapshot, ram, casual "
+        "(case and dashes do not matter).",
+        autocompletion=_complete_formats,
+    ),
 ]
 AsOfOpt = Annotated[
     str | None,
-    typer.Option("--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD)."),
+    typer.Option(
+        "--as-of", metavar="DATE", help="Check as of this date (YYYY-MM-DD; default: today)."
+    ),
 ]
 SnapshotOpt = Annotated[
     str | None,
-    typer.Option("--snapshot", metavar="ID", help="Use this format snapshot id."),
+    typer.Option(
+        "--snapshot",
+        metavar="ID",
+        help="Use this format snapshot id.",
+        autocompletion=_complete_snapshots,
+    ),
 ]
 BanlistOpt = Annotated[
     str | None,
-    typer.Option("--banlist", metavar="ID", help="Use this ban list (restriction) id."),
+    typer.Option(
+        "--banlist",
+        metavar="NAME",
+        help="Use this ban list: its id, its number (25.10, sbl-25.10), latest or active.",
+        autocompletion=_complete_banlists,
+    ),
+]
+TierOpt = Annotated[
+    Tier,
+    typer.Option(
+        "--tier",
+        metavar=choices(Tier),
+        help="casual: new sets legal on release; competitive: from the second Friday after.",
+    ),
 ]
 FormatFileOpt = Annotated[
     Path | None,
-    typer.Option("--format-file", dir_okay=False, help="A user-defined format (TOML)."),
+    typer.Option(
+        "--format-file", metavar="FILE", dir_okay=False, help="A user-defined format (TOML)."
+    ),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
-ColorOpt = Annotated[ColorMode, typer.Option("--color", help="Colour: auto, always or never.")]
+ColorOpt = Annotated[
+    ColorMode,
+    typer.Option("--color", metavar=choices(ColorMode), help="Colour."),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write to FILE instead of standard output ('-': standard output): atomically, "
+        "keeping its mode; never onto an input.",
+    ),
+]
+ExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        metavar="GLOB",
+        help="Skip what this glob matches when searching folders, instead of the defaults "
+        "('.*', 'README*'); repeatable.",
+        show_default=False,
+    ),
+]
+ExtendExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--extend-exclude",
+        metavar="GLOB",
+        help="Skip what this glob matches too when searching folders; repeatable.",
+        show_default=False,
+    ),
+]
 
 
 def data_settings(
@@ -155,10 +314,18 @@ def data_settings(
     cache_dir: Path | None = None,
     api_url: str | None = None,
     v2_url: str | None = None,
+    no_cache: bool = False,
 ) -> DataSettings:
-    """Normalise the card-data options (and their environment variables) into settings."""
+    """Normalise the card-data options (and their environment variables) into settings.
+
+    Under pre-commit (``PRE_COMMIT=1``) the cache is never read: a hook gives the same
+    verdict on every machine. A ``--data`` file that is not there is a usage error.
+    """
+    if data is not None and not data.exists():
+        raise UsageError(f"{data}: no such card data file", hint="check the --data path")
     return DataSettings(
         offline=offline,
+        no_cache=no_cache or os.environ.get("PRE_COMMIT") == "1",
         data_file=data,
         cache_dir=cache_dir or default_cache_dir(),
         api_url=api_url,
@@ -182,9 +349,40 @@ def http_settings() -> HttpSettings:
 
 
 def print_warnings(warnings: Iterable[str]) -> None:
-    """Warnings (card-data fallbacks, decks read with doubts), one line each on stderr."""
+    """Warnings (card-data fallbacks, decks read with doubts), one safe line each on stderr."""
     for warning in warnings:
-        _stderr_line(f"nrdeck: warning: {warning}")
+        _stderr_line(f"nrdeck: warning: {one_line(warning)}")
+
+
+def print_info(text: str) -> None:
+    """What a command did (``data update``, ``data build``…): one safe line on stderr."""
+    _stderr_line(one_line(text))
+
+
+def print_notes(notes: Iterable[str]) -> None:
+    """Notes (files a folder search skipped), one safe line each on stderr."""
+    for note in notes:
+        _stderr_line(f"nrdeck: note: {one_line(note)}")
+
+
+def print_tracebacks(failures: Iterable[str]) -> None:
+    """With --debug: the traceback of each deck nrdeck failed on."""
+    if debug_wanted():
+        for failure in failures:
+            write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
+
+
+def print_period_notes(period: Period | None, *, quiet: bool = False) -> None:
+    """About what was in force: rules nrdeck does not apply (always), stale data (not -q)."""
+    if period is not None:
+        print_in_force_notes(period.warnings, period.stale_data, quiet=quiet)
+
+
+def print_in_force_notes(warnings: Iterable[str], stale_data: str | None, *, quiet: bool) -> None:
+    """Rules of the lists that nrdeck does not apply (always), then stale data (not -q)."""
+    print_warnings(warnings)
+    if stale_data and not quiet:
+        print_warnings([stale_data])
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

@@ -11,17 +11,21 @@ import typer
 from nrdeck.app.carddata import load_database
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.convert import convert_deck
-from nrdeck.app.decks import DeckSettings
-from nrdeck.atomic import write_report
+from nrdeck.app.decks import DeckSettings, origin_of
+from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.common import (
     CacheDirOpt,
     DataOpt,
     InputFormatOpt,
+    NoCacheOpt,
     OfflineOpt,
+    OutputOpt,
+    choices,
     data_settings,
     handles_errors,
-    make_console,
 )
+from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_text
+from nrdeck.report.safe import one_line
 
 
 class OutputFormat(str, Enum):
@@ -33,52 +37,55 @@ class OutputFormat(str, Enum):
     jinteki = "jinteki"
     o8d = "o8d"
     json = "json"
+    sheet = "sheet"
 
 
 def convert(
     deck: Annotated[
-        str, typer.Argument(help="Decklist file, '-' for standard input, or a NetrunnerDB link.")
+        str,
+        typer.Argument(
+            metavar="DECK",
+            help="Decklist file, '-' for standard input, decklist text, or a NetrunnerDB link.",
+        ),
     ],
-    to: Annotated[OutputFormat, typer.Option("--to", help="Output format.")],
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
-    ] = None,
+    to: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--to",
+            metavar=choices(OutputFormat),
+            help="Output format.",
+        ),
+    ],
+    output: OutputOpt = None,
     input_format: InputFormatOpt = None,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
+    no_cache: NoCacheOpt = False,
 ) -> None:
-    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN or JSON."""
+    """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
+    printable sheet (HTML)."""
     validate_input_format(input_format)
-    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir)
+    inputs: list[str | Path] = [deck] if origin_of(deck) == "file" else []
+    inputs += [data] if data is not None else []
+    if output is not None and not is_stdout(output):
+        refuse_inputs(output, inputs)
+    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache)
     db = load_database(settings)
     deck_settings = DeckSettings.from_data(
         settings,
         input_format=input_format,
-        stdin_text=sys.stdin.read() if deck == "-" else None,
+        stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )
     result = convert_deck(deck, to.value, db, deck_settings)
-    console = make_console(stderr=True)
     for problem in result.deck.problems:
-        where = problem.location.source or deck
+        where = problem.location.source or result.deck.source
         where += f":{problem.line}" if problem.line else ""
-        console.print(
-            f"{where}: {problem.severity.value}: {problem.code}: {problem.message}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
-    _write(result.text, output)
+        line = f"{where}: {problem.severity.value}: {problem.code}: {problem.message}"
+        write_text(one_line(line) + "\n", sys.stderr)
+    emit_output(result.text, output, machine=True, inputs=inputs)  # a decklist: exact text
     if not result.complete:
         raise typer.Exit(1)
-
-
-def _write(text: str, output: Path | None) -> None:
-    if output is None:
-        sys.stdout.write(text)
-        return
-    write_report(output, text)
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

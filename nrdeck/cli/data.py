@@ -11,6 +11,7 @@ import typer
 
 from nrdeck.app.carddata import load_database
 from nrdeck.app.data import (
+    FormatStatus,
     build_snapshot,
     cache_folder,
     clear_cache,
@@ -28,6 +29,7 @@ from nrdeck.cli.common import (
     handles_errors,
     live_widgets_allowed,
     make_console,
+    print_info,
     print_warnings,
 )
 from nrdeck.report.safe import one_line
@@ -76,51 +78,63 @@ def update(
     settings = data_settings(offline=offline, cache_dir=cache_dir, api_url=api_url)
     with _progress(quiet) as progress:
         outcome = update_cache(settings, http=settings.http, progress=progress, force=force)
+    print_warnings(outcome.warnings)
     if not quiet:
         words = {
             "updated": "card data updated",
             "unchanged": "card data unchanged (NetrunnerDB answered 304 Not Modified)",
             "refreshed-elsewhere": "card data was just refreshed by another nrdeck",
         }
-        _say(f"{words[outcome.action]}{_repaired(outcome.repaired)}: {outcome.path}")
+        print_info(f"{words[outcome.action]}{_repaired(outcome.repaired)}: {outcome.path}")
 
 
 @data_app.command("import")
 @handles_errors
 def import_(
-    folder: Annotated[Path, typer.Argument(help="A netrunner-cards-json folder.", file_okay=False)],
+    folder: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False)
+    ],
     cache_dir: CacheDirOpt = None,
     force: ForceOpt = False,
 ) -> None:
     """Import a local netrunner-cards-json folder into the cache."""
     settings = data_settings(cache_dir=cache_dir)
     outcome = import_folder(settings, folder, force=force)
-    _say(f"card data imported from {folder}{_repaired(outcome.repaired)}: {outcome.path}")
+    print_warnings(outcome.warnings)
+    print_info(f"card data imported from {folder}{_repaired(outcome.repaired)}: {outcome.path}")
 
 
 @data_app.command("build")
 @handles_errors
 def build(
     source: Annotated[
-        Path, typer.Option("--from", help="A netrunner-cards-json folder.", file_okay=False)
+        Path,
+        typer.Option(
+            "--from", metavar="DIR", help="A netrunner-cards-json folder.", file_okay=False
+        ),
     ],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the snapshot.")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="FILE", help="Where to write the snapshot.")
+    ],
     date: Annotated[
-        str | None, typer.Option("--date", help="Dataset date, if the folder does not say.")
+        str | None,
+        typer.Option("--date", metavar="DATE", help="Dataset date, if the folder does not say."),
     ] = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
-    size = build_snapshot(source, out, date)
-    make_console(stderr=True).print(f"wrote {out} ({size:,} bytes)")
+    built = build_snapshot(source, out, date)
+    print_warnings(built.warnings)
+    print_info(f"wrote {out} ({built.size:,} bytes)")
 
 
 @data_app.command("status")
 @handles_errors
 def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
-    """Show which card data is in use, its source, date, counts and active snapshots."""
+    """Show which card data is in use, its source, date, counts and what is in force today."""
     db = load_database(data_settings(data=data, cache_dir=cache_dir))
     print_warnings(db.info.warnings)
-    report = data_status(db, dt.date.today())
+    today = dt.date.today()
+    report = data_status(db, today)
     lines = [f"card data: {report.description}", f"  source: {report.source}"]
     lines += [f"  dataset date: {report.dataset_date or 'unknown'}"]
     if report.fetched_at:
@@ -128,13 +142,22 @@ def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     if report.path:
         lines.append(f"  file: {report.path}")
     lines += [f"  {name}: {count}" for name, count in report.counts.items()]
-    lines.append("active snapshots:")
+    lines.append(f"in force today ({today}, the corrected timeline):")
     for f in report.formats:
-        restriction = f.restriction_id or "no restriction"
-        lines.append(f"  {f.format_id}: {f.snapshot_id} (pool {f.card_pool_id}; {restriction})")
-    sys.stdout.write("\n".join(lines) + "\n")
-    for warning in report.warnings:
-        sys.stderr.write(f"nrdeck: warning: {warning}\n")
+        lines.append(f"  {f.format_id}: {_in_force(f)}")
+    sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
+    print_warnings(report.warnings)
+
+
+def _in_force(f: FormatStatus) -> str:
+    """'standard_32 (pool rotation_2025; standard_ban_list_25_10) since 2025-10-03 (…)'."""
+    if f.snapshot_id is None:
+        return "no period yet"
+    restriction = f.restriction_id or "no restriction"
+    text = f"{f.snapshot_id} (pool {f.card_pool_id}; {restriction}) since {f.since}"
+    if f.active_snapshot_id and f.active_snapshot_id != f.snapshot_id:
+        text += f"; NetrunnerDB marks {f.active_snapshot_id} active"
+    return text
 
 
 @data_app.command("path")
@@ -156,7 +179,7 @@ def clear(cache_dir: CacheDirOpt = None) -> None:
     said = f"removed {_and(counts)} from {where}" if counts else f"nothing cached in {where}"
     if outcome.kept:
         said += f"; kept {', '.join(outcome.kept)} (the empty lock file other nrdeck runs wait on)"
-    _say(said)
+    print_info(said)
 
 
 def _and(items: list[str]) -> str:
@@ -165,11 +188,6 @@ def _and(items: list[str]) -> str:
 
 def _repaired(reason: str | None) -> str:
     return f", replacing a damaged cache ({reason})" if reason else ""
-
-
-def _say(text: str) -> None:
-    """One line on stderr, without markup (paths and reasons are shown as they are)."""
-    sys.stderr.write(one_line(text) + "\n")
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

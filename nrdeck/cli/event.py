@@ -11,10 +11,17 @@ import typer
 
 from nrdeck.app.carddata import load_database
 from nrdeck.app.decks import DeckSettings
-from nrdeck.app.event import EventSettings, ProgressFn, run_event
+from nrdeck.app.event import EventSettings, run_event
+from nrdeck.app.event_decks import EventProgress
+from nrdeck.app.event_files import (
+    parse_columns,
+    render_options,
+    sheets_document,
+    write_messages,
+)
 from nrdeck.app.roster import read_roster
 from nrdeck.app.selection import make_selection
-from nrdeck.atomic import write_report
+from nrdeck.atomic import refuse_inputs, write_report
 from nrdeck.cli.common import (
     AsOfOpt,
     BanlistOpt,
@@ -27,24 +34,32 @@ from nrdeck.cli.common import (
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
+    Tier,
+    TierOpt,
+    choices,
     data_settings,
     handles_errors,
     live_widgets_allowed,
     make_console,
     parse_as_of,
+    print_period_notes,
+    print_tracebacks,
     print_warnings,
 )
+from nrdeck.cli.streams import is_stdout
 from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
 from nrdeck.report.event_text import summary_line
+from nrdeck.report.safe import one_line
+from nrdeck.roster import ReadOptions
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
 EVENT_HELP = (
-    "Check every registered deck of a tournament roster: each player's Corp and Runner "
-    "deck (files, NetrunnerDB links or UUIDs, decklist text) against the format on the "
-    "event date. Exit 0 all legal, 1 any deck or registration illegal, 3 a deck could "
-    "not be fetched."
+    "Check every registered deck of a tournament roster (Cobra's decks export, Always Be "
+    "Running entries, a sign-up sheet or any CSV) against the format on the event date: a "
+    "status per player, what each must fix, messages to send and printable decklists. Exit "
+    "0 all ready, 1 any deck or registration to fix, 3 NetrunnerDB could not be reached."
 )
 TABLE_WIDTH = 120
 
@@ -56,6 +71,33 @@ class EventOutput(str, Enum):
     json = "json"
     csv = "csv"
     markdown = "markdown"
+    html = "html"
+    sheets = "sheets"
+
+
+class RosterFormat(str, Enum):
+    """--roster-format choices (keys of ``nrdeck.roster.READER_BY_FORMAT``)."""
+
+    cobra_json = "cobra-json"
+    cobra_csv = "cobra-csv"
+    abr_json = "abr-json"
+    json = "json"
+    csv = "csv"
+
+
+class Audience(str, Enum):
+    """--audience choices."""
+
+    public = "public"
+    organiser = "organiser"
+
+
+class SortOrder(str, Enum):
+    """--sort choices."""
+
+    status = "status"
+    name = "name"
+    table = "table"
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
@@ -68,28 +110,120 @@ def event(
     roster: Annotated[
         Path,
         typer.Argument(
-            help="Roster CSV (header player,corp,runner; extra columns kept) or JSON list.",
+            metavar="ROSTER",
+            help="Cobra's decks JSON or CSV export, Always Be Running entries JSON, a JSON "
+            "list, or any CSV (header player,corp,runner, or mapped with --columns).",
             dir_okay=False,
         ),
     ],
+    roster_format: Annotated[
+        RosterFormat | None,
+        typer.Option(
+            "--roster-format",
+            metavar=choices(RosterFormat),
+            help="Force the roster format (detected by default).",
+        ),
+    ] = None,
+    columns: Annotated[
+        str | None,
+        typer.Option(
+            "--columns",
+            metavar="MAPPING",
+            help='Map a CSV\'s columns: player="Name",corp="Corp deck",runner="Runner deck".',
+        ),
+    ] = None,
     format_id: FormatOpt = "standard",
     as_of: AsOfOpt = None,
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
+    tier: TierOpt = Tier.competitive,
+    cardpool_up_to: Annotated[
+        str | None,
+        typer.Option(
+            "--cardpool-up-to",
+            metavar="SET",
+            help="Limit the pool to sets released up to this set (id or name).",
+        ),
+    ] = None,
     changed_since: Annotated[
         str | None,
         typer.Option(
             "--changed-since",
+            metavar="ID",
             help="An older ban list id: show which decks were legal under it and are not now.",
         ),
     ] = None,
+    compare_with: Annotated[
+        Path | None,
+        typer.Option(
+            "--compare-with",
+            metavar="ROSTER",
+            dir_okay=False,
+            help="Another roster (e.g. Cobra's export): mark players whose lists differ.",
+        ),
+    ] = None,
     output_format: Annotated[
-        EventOutput, typer.Option("--output-format", help="table, json, csv or markdown.")
+        EventOutput,
+        typer.Option(
+            "--output-format",
+            metavar=choices(EventOutput),
+            help="Output format.",
+        ),
     ] = EventOutput.table,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the report to this file.")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write the report to FILE ('-': stdout)."
+        ),
     ] = None,
+    audience: Annotated[
+        Audience | None,
+        typer.Option(
+            "--audience",
+            metavar=choices(Audience),
+            help="markdown/html: public (default: names and statuses only) or organiser.",
+        ),
+    ] = None,
+    public_columns: Annotated[
+        str | None,
+        typer.Option(
+            "--public-columns", metavar="COLS", help="Roster columns a public page may show."
+        ),
+    ] = None,
+    excel: Annotated[bool, typer.Option("--excel", help="CSV with a BOM for Excel.")] = False,
+    sort: Annotated[
+        SortOrder,
+        typer.Option(
+            "--sort",
+            metavar=choices(SortOrder),
+            help="status (worst first), name, or table (roster order).",
+        ),
+    ] = SortOrder.status,
+    messages: Annotated[
+        Path | None,
+        typer.Option(
+            "--messages",
+            metavar="DIR",
+            file_okay=False,
+            help="Write one Markdown message per player who must act.",
+        ),
+    ] = None,
+    event_name: Annotated[
+        str | None,
+        typer.Option("--event-name", metavar="NAME", help="The event's name on printed decklists."),
+    ] = None,
+    allow_paths_outside: Annotated[
+        bool,
+        typer.Option(
+            "--allow-paths-outside",
+            help="Let roster cells name files outside the roster's folder.",
+        ),
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", metavar="N", min=1, max=32, help="NetrunnerDB fetches at a time."),
+    ] = 8,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
@@ -103,9 +237,30 @@ def event(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
+        tier=tier.value,
     )
-    settings = EventSettings(selection=selection, changed_since=changed_since)
-    the_roster = read_roster(roster)
+    settings = EventSettings(
+        selection=selection,
+        changed_since=changed_since,
+        cardpool_up_to=cardpool_up_to,
+        allow_outside=allow_paths_outside,
+        sort=sort.value,
+        jobs=jobs,
+    )
+    inputs = [p for p in (roster, compare_with, data, format_file) if p is not None]
+    if output is not None and not is_stdout(output):
+        refuse_inputs(output, inputs)
+    read = ReadOptions(columns=parse_columns(columns))
+    forced = roster_format.value if roster_format else None
+    the_roster = read_roster(roster, read, forced)
+    failures: list[str] = []
+
+    def keep_traceback(source: str, exc: BaseException) -> None:
+        import traceback  # only a run that met a bug pays for it
+
+        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
+    other = read_roster(compare_with) if compare_with is not None else None
     data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(data_opts)
     deck_settings = DeckSettings.from_data(data_opts)
@@ -113,19 +268,41 @@ def event(
         output_format is EventOutput.table or output is not None
     )
     with _progress(show_progress, color) as progress:
-        report = run_event(the_roster, db, settings, deck_settings, progress)
+        report = run_event(the_roster, db, settings, deck_settings, progress, other, keep_traceback)
+    print_tracebacks(failures)
     if not quiet:
-        print_warnings(db.info.warnings)
-    rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, quiet=quiet)
+        print_warnings((*the_roster.warnings, *db.info.warnings))
+    print_period_notes(report.period, quiet=quiet)
+    if output_format is EventOutput.sheets:
+        rendered: str | RenderableType = sheets_document(report, db, event_name or roster.stem)
+    else:
+        shown = [c.strip() for c in (public_columns or "").split(",") if c.strip()]
+        options = render_options(
+            report,
+            output_format.value,
+            audience=audience.value if audience else None,
+            public_columns=shown,
+            quiet=quiet,
+            excel=excel,
+        )
+        rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, options)
     _write(rendered, output, color)
+    if messages is not None:
+        written = write_messages(report, messages)
+        if not quiet:
+            make_console(stderr=True, color=color).print(
+                f"{len(written)} messages written to {messages}", markup=False, highlight=False
+            )
     if not quiet:
-        make_console(stderr=True, color=color).print(summary_line(report), highlight=False)
+        make_console(stderr=True, color=color).print(
+            summary_line(report), markup=False, highlight=False, soft_wrap=True
+        )
     raise typer.Exit(int(report.exit_code))
 
 
 @contextmanager
-def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
-    """A Rich progress bar on stderr while decks are read and fetched (terminals only)."""
+def _progress(enabled: bool, color: ColorMode) -> Iterator[EventProgress | None]:
+    """A Rich progress bar on stderr while decks are fetched and checked (terminals only)."""
     if not enabled:
         yield None
         return
@@ -133,23 +310,24 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[ProgressFn | None]:
 
     console = make_console(stderr=True, color=color)
     columns = (
-        TextColumn("checking decks"),
+        TextColumn("{task.fields[phase]}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
     )
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("", total=None)
+        task = bar.add_task("", total=None, phase="checking decks")
 
-        def advance(done: int, total: int, label: str) -> None:
-            bar.update(task, completed=done, total=total, description=label)
+        def advance(phase: str, done: int, total: int, label: str) -> None:
+            shown = one_line(label)
+            bar.update(task, completed=done, total=total, description=shown, phase=f"{phase} decks")
 
         yield advance
 
 
 def _write(rendered: "str | RenderableType", output: Path | None, color: ColorMode) -> None:
     """The report to stdout (the table through the console), or to --output FILE."""
-    if output is None:
+    if output is None or is_stdout(output):
         if isinstance(rendered, str):
             sys.stdout.write(rendered)
             sys.stdout.flush()

@@ -27,6 +27,7 @@ from nrdeck.cli.common import (
     plain_output,
     print_warnings,
 )
+from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
 from nrdeck.report import Styled
 from nrdeck.report.simulation import RENDERER_BY_NAME
@@ -73,16 +74,20 @@ def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
 
 @handles_errors
 def simulate(
-    deck: Annotated[str, typer.Argument(help="One deck: a file, link, UUID or '-'.")],
+    deck: Annotated[
+        str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
+    ],
     queries: Annotated[
         list[str] | None,
         typer.Argument(
+            metavar="QUERY",
             help="Queries, e.g. 'econ>=1 & breaker>=1' 'agenda>=3' 'ice>=2@T1'.",
             show_default=False,
         ),
     ] = None,
     report: Annotated[
-        ReportName | None, typer.Option("--report", help="A built-in report.")
+        ReportName | None,
+        typer.Option("--report", metavar="[corp|runner|rnd]", help="A built-in report."),
     ] = None,
     group: Annotated[
         list[str] | None,
@@ -98,11 +103,16 @@ def simulate(
     ] = None,
     click_draws: Annotated[
         str | None,
-        typer.Option("--click-draws", help="Click-draws per turn: 1, or per turn: 2,1,1."),
+        typer.Option(
+            "--click-draws", metavar="N[,N…]", help="Click-draws per turn: 1, or per turn: 2,1,1."
+        ),
     ] = None,
-    turns: Annotated[int, typer.Option("--turns", help="Turns to show.")] = 11,
+    turns: Annotated[int, typer.Option("--turns", metavar="N", help="Turns to show.")] = 11,
     side: Annotated[
-        Side | None, typer.Option("--side", help="The side of a deck without identity.")
+        Side | None,
+        typer.Option(
+            "--side", metavar="[corp|runner]", help="The side of a deck without identity."
+        ),
     ] = None,
     sweep: Annotated[
         str | None,
@@ -126,19 +136,26 @@ def simulate(
         Path | None,
         typer.Option("--plot", metavar="FILE", dir_okay=False, help="Chart: FILE.svg or .png."),
     ] = None,
-    method: Annotated[Method, typer.Option("--method", help="exact, mc or auto.")] = Method.auto,
-    games: Annotated[int, typer.Option("--games", help="Monte Carlo games.")] = 200_000,
+    method: Annotated[
+        Method, typer.Option("--method", metavar="[auto|exact|mc]", help="exact, mc or auto.")
+    ] = Method.auto,
+    games: Annotated[
+        int, typer.Option("--games", metavar="N", help="Monte Carlo games.")
+    ] = 200_000,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Random seed (drawn and printed when absent).")
+        int | None,
+        typer.Option("--seed", metavar="N", help="Random seed (drawn and printed when absent)."),
     ] = None,
-    sample: Annotated[int, typer.Option("--sample", help="Show N seeded opening hands.")] = 0,
+    sample: Annotated[
+        int, typer.Option("--sample", metavar="N", help="Show N seeded opening hands.")
+    ] = 0,
     exact_budget: Annotated[
         float,
         typer.Option("--exact-budget", metavar="SECONDS", help="Longest exact solve under auto."),
     ] = 3.0,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
-        SimFormat, typer.Option("--output-format", help="text, json or csv.")
+        SimFormat, typer.Option("--output-format", metavar="[text|json|csv]", help="Output format.")
     ] = SimFormat.text,
     offline: OfflineOpt = False,
     data: DataOpt = None,
@@ -158,12 +175,12 @@ def simulate(
         sweep=sweep, pad=pad, compare=compare is not None, target=target,
         optimal_mulligan=optimal_mulligan,
     )  # fmt: skip
-    reads_stdin = "-" in (deck, compare) and sys.stdin is not None
+    reads_stdin = "-" in (deck, compare)
     options = SimulateOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         request=request,
         input_format=input_format,
-        stdin_text=sys.stdin.read() if reads_stdin else None,
+        stdin_bytes=read_stdin(required=False) if reads_stdin else None,
         compare=compare,
     )
     run = run_simulation(deck, options)

@@ -22,7 +22,7 @@ from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
-from nrdeck.errors import RemoteDeckError
+from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
 from nrdeck.http import Answer, HttpSettings, TransferError, Validators
 from nrdeck.results.check import CachedCopy
 
@@ -88,7 +88,7 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
             found = _fetch_kind(client, kind, ref, settings)
             if found is not None:
                 return found
-    raise RemoteDeckError(
+    raise DeckNotFoundError(
         f"NetrunnerDB has no deck or decklist {ref.id} (unknown id)",
         hint="check the link; private decks need their owner to enable sharing",
     )
@@ -111,7 +111,7 @@ def _fetch_kind(
             os.utime(path)  # the copy's date is the day it was last confirmed
         return FetchedDeck(copy.text, url)
     if answer.status == 403:
-        raise RemoteDeckError(
+        raise DeckPrivateError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
             hint="its owner must enable 'share decks', or publish it as a decklist",
         )
@@ -146,7 +146,7 @@ def _usable(body: bytes, url: str) -> str | None:
         doc = msgspec.json.decode(body)
     except (msgspec.DecodeError, RecursionError):
         raise RemoteDeckError(
-            f"NetrunnerDB sent an answer that is not JSON for {url}",
+            f"NetrunnerDB sent an answer that is not JSON nrdeck can read for {url}",
             hint="try again later",
         ) from None
     if isinstance(doc, dict) and (doc.get("success") is False or doc.get("data") == []):

@@ -1,51 +1,66 @@
-"""The event JSON reporter: one versioned document, a player per roster entry."""
+"""The event JSON reporter: one versioned document (version 2), a player per roster entry.
+
+The period and card data are the same pieces as every other document
+(``report.json_pieces``); the schema ships beside this module (``event-v2.schema.json``).
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from nrdeck.report.json_pieces import card_data, identity_entry, outcome_entry, problem_entry
-from nrdeck.results.event import EventDeck, EventReport, PlayerReport
+from nrdeck.report.diff import diff_entry
+from nrdeck.report.event_text import EventRenderOptions
+from nrdeck.report.json_pieces import (
+    card_data,
+    identity_entry,
+    outcome_entry,
+    period_entry,
+    problem_entry,
+)
+from nrdeck.results.event import (
+    EventDeck,
+    EventReport,
+    ListComparison,
+    PlayerReport,
+    PlayerState,
+    ProblemGroup,
+)
 from nrdeck.results.outcome import Status
 
-VERSION = 1
+VERSION = 2
 
 
-def render_json(report: EventReport, *, quiet: bool = False) -> str:
+def render_json(report: EventReport, options: EventRenderOptions) -> str:
     """The whole run as JSON (every player, with or without ``quiet``)."""
-    statuses = (Status.LEGAL, Status.ILLEGAL, Status.UNAVAILABLE)
     document = {
         "version": VERSION,
         "roster": report.roster,
-        "card_data": card_data(report.data),
-        "format": _format(report),
+        "roster_format": report.roster_format,
+        "card_data": card_data(report.data, report.period.stale_data if report.period else None),
+        "period": period_entry(report.period) if report.period else None,
+        "cardpool_up_to": _limit(report),
         "changed_since": _changed(report),
+        "compared_with": report.compared_with,
         "players": [_player(p) for p in report.players],
-        "summary": {
-            "players": len(report.players),
-            "ready": report.count(Status.LEGAL),
-            "illegal": report.count(Status.ILLEGAL),
-            "unavailable": report.count(Status.UNAVAILABLE),
-            "decks": {s.value: report.deck_count(s) for s in statuses},
-        },
+        "summary": _summary(report),
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _format(report: EventReport) -> dict[str, Any] | None:
-    period = report.period
-    if period is None:
-        return None
+def _summary(report: EventReport) -> dict[str, Any]:
+    statuses = (Status.LEGAL, Status.ILLEGAL, Status.UNAVAILABLE)
+    states = {s.slug.replace("-", "_"): report.count_state(s) for s in PlayerState}
     return {
-        "id": period.format_id,
-        "name": period.format_name,
-        "as_of": period.as_of.isoformat(),
-        "snapshot": period.snapshot_id,
-        "card_pool": period.card_pool_id,
-        "restriction": period.restriction_id,
-        "restriction_name": period.restriction_name,
+        "players": len(report.players),
+        **states,
+        "decks": {s.value: report.deck_count(s) for s in statuses},
     }
+
+
+def _limit(report: EventReport) -> dict[str, Any] | None:
+    limit = report.pool_limit
+    return {"id": limit.set_id, "name": limit.set_name} if limit else None
 
 
 def _changed(report: EventReport) -> dict[str, Any] | None:
@@ -63,18 +78,21 @@ def _player(player: PlayerReport) -> dict[str, Any]:
         "player": player.player,
         "line": player.line,
         "extra": dict(player.extra),
-        "status": player.status.value,
+        "status": player.state.slug,
+        "verdict": player.status.value,
         "problems": [problem_entry(p) for p in player.problems],
-        "corp": _deck(player.corp),
-        "runner": _deck(player.runner),
+        "corp": _deck(player, player.corp),
+        "runner": _deck(player, player.runner),
+        "comparisons": [_comparison(c) for c in player.comparisons],
     }
 
 
-def _deck(deck: EventDeck) -> dict[str, Any]:
+def _deck(player: PlayerReport, deck: EventDeck) -> dict[str, Any]:
     return {
         "source": deck.source,
         "kind": deck.kind,
         "status": deck.status.value,
+        "registered_right": deck.column not in player.misplaced,
         "legal": deck.legal,
         "legal_before": deck.legal_before,
         "name": deck.name,
@@ -82,4 +100,24 @@ def _deck(deck: EventDeck) -> dict[str, Any]:
         "side": deck.side,
         **outcome_entry(deck.outcome),
         "problems": [problem_entry(p) for p in deck.all_problems],
+        "groups": [_group(g) for g in deck.groups],
+        "same_list_as": list(deck.same_as),
+        "same_list_count": deck.same_count,
     }
+
+
+def _group(group: ProblemGroup) -> dict[str, Any]:
+    return {
+        "code": group.code,
+        "severity": group.severity.value,
+        "summary": group.describe(),
+        "count": len(group.problems),
+        "examples": list(group.examples),
+    }
+
+
+def _comparison(comparison: ListComparison) -> dict[str, Any]:
+    entry: dict[str, Any] = {"side": comparison.column, "note": comparison.note or None}
+    if comparison.diff is None:
+        return {**entry, "same": None, "identity": None, "added": [], "removed": []}
+    return {**entry, **diff_entry(comparison.diff)}

@@ -1,75 +1,113 @@
-"""The event Markdown reporter: a table to post for players, then each player's problems."""
+"""The event Markdown reporter: a page to post (public) or the organiser's full report.
+
+``public`` (the default for Markdown): each player's name and state ("ready", "needs
+fixing", "missing", "not fetched") and only the extra columns named public; no identities
+(Cobra hides them before round 1), no card names, no problems. ``organiser``: everything.
+Every value is escaped: nothing a player typed becomes a link, an image or markup.
+"""
 
 from __future__ import annotations
 
-from nrdeck.problems import Problem
+import re
+
 from nrdeck.report.event_text import (
-    cached_notes,
+    EventRenderOptions,
+    action_lines,
     deck_cell,
     describe_period,
-    player_problems,
-    where,
+    note_lines,
+    problem_lines,
+    public_state,
+    state_counts,
 )
+from nrdeck.report.safe import one_line
 from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport
-from nrdeck.results.outcome import Status
 
-STATUS_TEXT = {Status.LEGAL: "ready", Status.ILLEGAL: "illegal", Status.UNAVAILABLE: "not fetched"}
+_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&@])")
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
+_WWW = re.compile(r"(?i)(www)\.")
 
 
-def render_markdown(report: EventReport, *, quiet: bool = False) -> str:
-    """The roster as a Markdown table plus a problems section per player."""
-    players = [p for p in report.players if not (quiet and p.ready)]
-    lines = [f"# Deck check: {_escape(report.roster)}", ""]
-    period = describe_period(report)
-    lines += [f"{_escape(period)} · card data: {_escape(report.data.describe())}", ""]
-    lines += _table(report, players)
-    flagged = [p for p in players if not p.ready]
-    if flagged:
-        lines += ["", "## Problems"]
-        for player in flagged:
-            lines += ["", f"### {_escape(player.player)}", ""]
-            lines += [
-                _problem_line(label, problem, report.roster)
-                for label, problem in player_problems(player)
-            ]
-            lines += [f"- {_escape(note)}" for note in cached_notes(player)]
+def escape(text: str) -> str:
+    """One line of inert Markdown: white space folded, every markup character escaped."""
+    text = " ".join(one_line(text).split())
+    escaped = _SPECIAL.sub(r"\\\1", text)
+    return _SCHEME.sub(r"\1\\:", _WWW.sub(r"\1\\.", escaped))
+
+
+def shown_players(report: EventReport, options: EventRenderOptions) -> list[PlayerReport]:
+    """The players a render shows (``quiet``: those not ready)."""
+    return [p for p in report.players if not (options.quiet and p.ready)]
+
+
+def render_markdown(report: EventReport, options: EventRenderOptions) -> str:
+    """The public page, or the organiser's table, problems and actions."""
+    players = shown_players(report, options)
+    lines = ["# Deck check", "", escape(describe_period(report)), ""]
+    if options.audience == "public":
+        lines += _public_table(report, players, options)
+        lines += ["", escape(state_counts(report))]
+        return "\n".join(lines) + "\n"
+    lines[0] = f"# Deck check: {escape(report.roster)}"
+    lines += [f"card data: {escape(report.data.describe())}", ""]
+    lines += _organiser_table(report, players)
+    lines += _problems(report, players)
+    lines += ["", "## To do", "", escape(state_counts(report)), ""]
+    lines += [f"- {escape(line)}" for line in action_lines(report)]
     if report.changed_since is not None:
         lines += _changed(report)
     return "\n".join(lines) + "\n"
 
 
-def _table(report: EventReport, players: list[PlayerReport]) -> list[str]:
-    header = ["Player", *report.extra_columns, "Corp", "Runner", "Status"]
-    rows = [
-        "| " + " | ".join(_escape(h) for h in header) + " |",
-        "|" + "---|" * len(header),
-    ]
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(escape(c) for c in cells) + " |"
+
+
+def _public_table(
+    report: EventReport, players: list[PlayerReport], options: EventRenderOptions
+) -> list[str]:
+    columns = [c for c in report.extra_columns if c in options.public_columns]
+    rows = [_row(["Player", *columns, "Status"]), "|" + "---|" * (len(columns) + 2)]
     for player in players:
-        cells = [player.player, *(player.extra.get(c, "") for c in report.extra_columns)]
-        cells += [deck_cell(player.corp), deck_cell(player.runner), STATUS_TEXT[player.status]]
-        rows.append("| " + " | ".join(_escape(c) for c in cells) + " |")
+        rows.append(
+            _row([player.player, *(player.extra.get(c, "") for c in columns), public_state(player)])
+        )
     return rows
 
 
-def _problem_line(label: str, problem: Problem, roster: str) -> str:
-    return f"- **{label}** `{problem.code}`: {_escape(problem.message)}{where(problem, roster)}"
+def _organiser_table(report: EventReport, players: list[PlayerReport]) -> list[str]:
+    header = ["Player", *report.extra_columns, "Status", "Corp", "Runner"]
+    rows = [_row(header), "|" + "---|" * len(header)]
+    for player in players:
+        cells = [player.player, *(player.extra.get(c, "") for c in report.extra_columns)]
+        cells += [
+            player.state.value,
+            deck_cell(player, player.corp),
+            deck_cell(player, player.runner),
+        ]
+        rows.append(_row(cells))
+    return rows
+
+
+def _problems(report: EventReport, players: list[PlayerReport]) -> list[str]:
+    flagged = [p for p in players if problem_lines(p, report.roster) or note_lines(report, p)]
+    if not flagged:
+        return []
+    lines = ["", "## Problems"]
+    for player in flagged:
+        lines += ["", f"### {escape(player.player)}", ""]
+        lines += [f"- {escape(line)}" for line in problem_lines(player, report.roster)]
+        lines += [f"- {escape(note)}" for note in note_lines(report, player)]
+    return lines
 
 
 def _changed(report: EventReport) -> list[str]:
-    name = _escape(report.changed_since.restriction_name if report.changed_since else "")
+    name = escape(report.changed_since.restriction_name if report.changed_since else "")
     lines = ["", f"## Legal under {name}, illegal now", ""]
     newly = report.newly_illegal
     if not newly:
         return [*lines, "No deck was made illegal."]
     for player in newly:
         sides = [SIDE_NAMES[d.column] for d in player.decks if d.newly_illegal]
-        lines.append(f"- {_escape(player.player)}: {', '.join(sides)}")
+        lines.append(f"- {escape(player.player)}: {', '.join(sides)}")
     return lines
-
-
-def _escape(text: str) -> str:
-    """Keep a value inside one Markdown table cell and out of Markdown syntax."""
-    text = " ".join(text.split())
-    for char in "\\|*_`<>[]":
-        text = text.replace(char, "\\" + char)
-    return text

@@ -1,9 +1,16 @@
-"""The GitHub Actions reporter: workflow commands that annotate files in pull requests."""
+"""The GitHub Actions reporter: workflow commands that annotate files in pull requests.
+
+Only a deck read from a file in the repository points at it (``file=``, ``line=``); a
+remote deck, standard input or pasted text names itself in the message instead. The text
+lands in a log that a browser shows like a terminal, so it goes through ``safe`` first,
+then through GitHub's own escaping.
+"""
 
 from __future__ import annotations
 
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.report.safe import block, one_line
 from nrdeck.results.check import CheckReport, DeckOutcome
 
 
@@ -13,7 +20,10 @@ class GithubReporter:
     name = "github"
 
     def render(self, report: CheckReport, options: ReportOptions) -> str:
-        """One workflow command per problem (and per cached copy); legal decks print nothing."""
+        """One workflow command per problem (and per cached copy); legal decks print nothing.
+
+        ``quiet`` changes nothing: a machine format is the same with or without it.
+        """
         lines = []
         for outcome in report.outcomes:
             note = cached_note(outcome)
@@ -29,25 +39,21 @@ def annotation(outcome: DeckOutcome, problem: Problem) -> str:
     """The workflow command for one problem."""
     command = "error" if problem.severity is Severity.ERROR else "warning"
     props = []
-    source = problem.location.source or outcome.source
-    if _is_file(source):
-        props.append(f"file={escape_property(source)}")
+    in_repository = outcome.origin == "file"
+    if in_repository:
+        props.append(f"file={escape_property(problem.location.source or outcome.source)}")
         if problem.line is not None:
             props.append(f"line={problem.line}")
     props.append(f"title={escape_property(problem.code)}")
-    message = problem.message if _is_file(source) else f"{source}: {problem.message}"
+    message = problem.message if in_repository else f"{outcome.source}: {problem.message}"
     return f"::{command} {','.join(props)}::{escape_data(message)}"
 
 
-def _is_file(source: str) -> bool:
-    return source != "-" and "://" not in source
-
-
 def escape_data(text: str) -> str:
-    """Escape a message as GitHub's toolkit does (% CR LF)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A message made safe, then escaped as GitHub's toolkit does (% CR LF)."""
+    return block(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
-    """Escape a property value (% CR LF : ,)."""
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """A property value made safe, then escaped (% CR LF : ,)."""
+    return escape_data(one_line(text)).replace(":", "%3A").replace(",", "%2C")

@@ -13,7 +13,7 @@ from nrdeck.report.json_pieces import (
     problem_entry,
     stats_entry,
 )
-from nrdeck.report.model import ReportOptions, problems_of
+from nrdeck.report.model import ReportOptions, failed_count, problems_of
 from nrdeck.results.check import CheckReport, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status
 
@@ -35,13 +35,14 @@ def document(report: CheckReport) -> dict[str, Any]:
     """The report as plain data: every deck, and the counts by status."""
     return {
         "version": VERSION,
-        "card_data": card_data(report.data),
+        "card_data": card_data(report.data, report.period.stale_data if report.period else None),
         "decks": [deck_entry(o, report) for o in report.outcomes],
         "summary": {
             "decks": len(report.outcomes),
             "legal": report.count(Status.LEGAL),
             "illegal": report.count(Status.ILLEGAL),
             "unavailable": report.count(Status.UNAVAILABLE),
+            "internal_errors": failed_count(report),
         },
     }
 
@@ -52,6 +53,7 @@ def deck_entry(outcome: DeckOutcome, report: CheckReport) -> dict[str, Any]:
     period = result.period if result else report.period
     return {
         "source": outcome.source,
+        "origin": outcome.origin,
         "name": result.deck.name if result else None,
         "identity": identity_entry(result),
         "side": result.side if result else None,

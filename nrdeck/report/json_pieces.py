@@ -9,8 +9,8 @@ from nrdeck.problems import Problem
 from nrdeck.results.check import CachedCopy, CardCost, CheckResult, DeckOutcome, DeckStats, Period
 
 
-def card_data(info: DataInfo) -> dict[str, Any]:
-    """Where the card data came from."""
+def card_data(info: DataInfo, warning: str | None = None) -> dict[str, Any]:
+    """Where the card data came from; ``warning``: it is too old for the date checked."""
     return {
         "source": info.source,
         "kind": info.kind,
@@ -19,6 +19,7 @@ def card_data(info: DataInfo) -> dict[str, Any]:
         "url": info.url,
         "path": info.path,
         "description": info.describe(),
+        "warning": warning,
     }
 
 
@@ -28,14 +29,16 @@ def named(ident: str | None, name: str | None) -> dict[str, Any] | None:
 
 
 def period_entry(period: Period) -> dict[str, Any]:
-    """What was in force: format, snapshot, card pool, restriction, date and correction."""
+    """What was in force: format, snapshot, pool, restriction, date, tier, corrections, warnings."""
     return {
         "format": {"id": period.format_id, "name": period.format_name},
         "snapshot": period.snapshot_id,
         "card_pool": named(period.card_pool_id, period.card_pool_name),
         "restriction": named(period.restriction_id, period.restriction_name),
         "as_of": period.as_of.isoformat(),
+        "tier": period.tier,
         "correction": period.correction,
+        "warnings": list(period.warnings),
     }
 
 

@@ -1,16 +1,26 @@
-"""The JUnit XML reporter: one testcase per deck, one failure per problem."""
+"""The JUnit XML reporter: one testcase per deck, with one failure listing all its problems.
+
+Valid against Jenkins' ``junit-10.xsd`` (the schema pytest's xunit2 output follows), and
+counted alike by every consumer: an illegal deck is one ``<failure>`` (type ``illegal``)
+whose text lists each problem on its own line; a deck that could not be fetched, or that
+nrdeck failed on, is one ``<error>``; warnings go to the testcase's ``<system-out>``. The
+counts on ``<testsuite>`` are those of the elements written. Text that XML 1.0 cannot hold
+(control characters) is shown escaped (``\\x1b``), never dropped.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nrdeck.problems import Severity
+from nrdeck.problems import Problem, Severity
 from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.report.safe import block, one_line
 from nrdeck.results.check import CheckReport, DeckOutcome
-from nrdeck.results.outcome import Status
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
+
+_NOT_XML = str.maketrans({0xFFFE: "\\ufffe", 0xFFFF: "\\uffff"})
 
 
 class JunitReporter:
@@ -19,46 +29,70 @@ class JunitReporter:
     name = "junit"
 
     def render(self, report: CheckReport, options: ReportOptions) -> str:
-        """The XML document; every deck is a testcase (quiet does not drop any)."""
+        """The XML document; every deck is a testcase (``quiet`` changes nothing)."""
         import xml.etree.ElementTree as ET
 
-        failures = report.count(Status.ILLEGAL)
-        errors = report.count(Status.UNAVAILABLE)
-        attrs = {
-            "name": "nrdeck check",
-            "tests": str(len(report.outcomes)),
-            "failures": str(failures),
-            "errors": str(errors),
+        cases = [_testcase(outcome, report) for outcome in report.outcomes]
+        counts = {
+            "tests": str(len(cases)),
+            "failures": str(sum(1 for c in cases if c.find("failure") is not None)),
+            "errors": str(sum(1 for c in cases if c.find("error") is not None)),
         }
-        suites = ET.Element("testsuites", attrs)
-        suite = ET.SubElement(suites, "testsuite", attrs)
+        suites = ET.Element("testsuites", {"name": "nrdeck check", **counts})
+        suite = ET.SubElement(suites, "testsuite", {"name": "nrdeck check", **counts})
         props = ET.SubElement(suite, "properties")
-        ET.SubElement(props, "property", {"name": "card_data", "value": report.data.describe()})
-        for outcome in report.outcomes:
-            _testcase(suite, outcome, report)
+        ET.SubElement(
+            props, "property", {"name": "card_data", "value": attr(report.data.describe())}
+        )
+        suite.extend(cases)
         ET.indent(suites)
         body = ET.tostring(suites, encoding="unicode")
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def _testcase(suite: Element, outcome: DeckOutcome, report: CheckReport) -> None:
+def _testcase(outcome: DeckOutcome, report: CheckReport) -> Element:
     import xml.etree.ElementTree as ET
 
     period = outcome.result.period if outcome.result else report.period
-    name = outcome.source
     classname = f"nrdeck.{period.format_id if period else 'check'}"
-    case = ET.SubElement(suite, "testcase", {"classname": classname, "name": name, "file": name})
-    unavailable = outcome.unavailable
+    case = ET.Element("testcase", {"classname": attr(classname), "name": attr(outcome.source)})
+    problems = problems_of(outcome)
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    if errors:
+        tag, kind = _verdict(outcome)
+        codes = ", ".join(dict.fromkeys(p.code for p in errors))
+        count = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+        element = ET.SubElement(case, tag, {"type": kind, "message": attr(f"{count}: {codes}")})
+        element.text = text("\n".join(problem_line(p) for p in errors))
     note = cached_note(outcome)
     notes = [f"warning deck-cached: {note}"] if note else []
-    for problem in problems_of(outcome):
-        where = f"line {problem.line}: " if problem.line is not None else ""
-        text = f"{where}{problem.message}" + (f" [{problem.rule}]" if problem.rule else "")
-        if problem.severity is not Severity.ERROR:
-            notes.append(f"warning {problem.code}: {text}")
-            continue
-        tag = "error" if unavailable else "failure"
-        element = ET.SubElement(case, tag, {"type": problem.code, "message": problem.message})
-        element.text = text
+    notes += [f"warning {problem_line(p)}" for p in problems if p.severity is not Severity.ERROR]
     if notes:
-        ET.SubElement(case, "system-out").text = "\n".join(notes)
+        ET.SubElement(case, "system-out").text = text("\n".join(notes))
+    return case
+
+
+def _verdict(outcome: DeckOutcome) -> tuple[str, str]:
+    """The element and type of a deck that did not pass."""
+    if outcome.failed:
+        return "error", "internal-error"
+    if outcome.unavailable:
+        return "error", "unavailable"
+    return "failure", "illegal"
+
+
+def problem_line(problem: Problem) -> str:
+    """'copies (line 4): 4 copies of Hedge Fund; the limit is 3 [CR 1.4.7]'."""
+    where = f" (line {problem.line})" if problem.line is not None else ""
+    rule = f" [{problem.rule}]" if problem.rule else ""
+    return f"{problem.code}{where}: {problem.message}{rule}"
+
+
+def attr(value: str) -> str:
+    """An attribute value XML 1.0 can hold, control characters shown escaped."""
+    return one_line(value).translate(_NOT_XML)
+
+
+def text(value: str) -> str:
+    """Element text XML 1.0 can hold: line breaks kept, control characters shown escaped."""
+    return block(value).translate(_NOT_XML)

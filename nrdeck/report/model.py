@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from nrdeck.problems import Problem, Severity
+from nrdeck.report.safe import one_line
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.outcome import Status
 
@@ -38,10 +39,19 @@ def cached_note(outcome: DeckOutcome) -> str | None:
     return f"checked from the cached copy of {outcome.cached.date}: {outcome.cached.reason}"
 
 
+def failed_count(report: CheckReport) -> int:
+    """How many decks nrdeck failed on (internal errors; counted among the illegal)."""
+    return sum(1 for o in report.outcomes if o.failed)
+
+
 def summary_line(report: CheckReport) -> str:
     """'3 decks: 2 legal, 1 illegal · card data: bundled snapshot of 2025-09-17'."""
     n = len(report.outcomes)
-    counts = [f"{report.count(Status.LEGAL)} legal", f"{report.count(Status.ILLEGAL)} illegal"]
+    illegal = f"{report.count(Status.ILLEGAL)} illegal"
+    failed = failed_count(report)
+    if failed:
+        illegal += f" ({failed} internal error{'s' if failed != 1 else ''}: a bug)"
+    counts = [f"{report.count(Status.LEGAL)} legal", illegal]
     unavailable = report.count(Status.UNAVAILABLE)
     if unavailable:
         counts.append(f"{unavailable} unavailable")
@@ -49,4 +59,4 @@ def summary_line(report: CheckReport) -> str:
     if cached:
         counts.append(f"{cached} from cached copies")
     noun = "deck" if n == 1 else "decks"
-    return f"{n} {noun}: {', '.join(counts)} · card data: {report.data.describe()}"
+    return one_line(f"{n} {noun}: {', '.join(counts)} · card data: {report.data.describe()}")

@@ -105,7 +105,7 @@ def footer(sim: Simulation) -> Styled:
     for a in sim.assumptions:
         out.line(f"  {a}")
     if sim.data:
-        out.line(f"  card data: {sim.data}")
+        out.line(f"  card data: {sim.data.describe()}")
     for g in sim.groups:
         plural = "s" if g.cards != 1 else ""
         line = f"  group {g.name}: {g.cards} card{plural} ({g.description})"

@@ -82,6 +82,8 @@ def comparison_text(comparison: Comparison) -> Styled:
         groups = [g for g in sim.groups if g not in first.groups]
         if lines or groups:
             out.line((f"{variant.label} differs:", HEAD))
-            out.extend(footer(msgspec.structs.replace(sim, assumptions=tuple(lines),
-                                                      groups=tuple(groups), data="")))  # fmt: skip
+            differs = msgspec.structs.replace(
+                sim, assumptions=tuple(lines), groups=tuple(groups), data=None
+            )
+            out.extend(footer(differs))
     return out

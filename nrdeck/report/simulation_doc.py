@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nrdeck.errors import UsageError
+from nrdeck.report.json_pieces import card_data
 from nrdeck.results.simulation import (
     CardTable,
     Comparison,
@@ -34,7 +35,7 @@ def to_document(sim: Simulation) -> dict[str, Any]:
         "side": sim.side,
         "identity": sim.identity,
         "deck_size": sim.deck_size,
-        "card_data": sim.data or None,
+        "card_data": card_data(sim.data) if sim.data else None,
         "seed": sim.seed,
         "random": sim.random,
         "method": sim.method,
@@ -148,7 +149,7 @@ def render_comparison_json(comparison: Comparison) -> str:
         "version": JSON_VERSION,
         "comparison": comparison.kind,
         "note": comparison.note,
-        "card_data": comparison.data or None,
+        "card_data": card_data(comparison.data) if comparison.data else None,
         "variants": [
             {
                 "label": v.label,

@@ -1,4 +1,8 @@
-"""The stats renderers: a deck's breakdown as Rich tables or as a JSON document."""
+"""The stats renderers: a deck's breakdown as Rich tables or as a JSON document.
+
+Table cells and titles are Rich ``Text`` made safe (``safe.one_line``), never markup: a deck
+or file name cannot style, link or escape the terminal.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +16,12 @@ from nrdeck.report.json_pieces import (
     problem_entry,
     stats_entry,
 )
+from nrdeck.report.safe import one_line
 from nrdeck.results.stats import Count, DeckBreakdown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
 
 
 def stats_json(b: DeckBreakdown) -> str:
@@ -28,7 +34,7 @@ def stats_document(b: DeckBreakdown) -> dict[str, Any]:
     result = b.result
     return {
         "version": 1,
-        "card_data": card_data(b.data),
+        "card_data": card_data(b.data, b.result.period.stale_data),
         "source": b.deck.source,
         "name": b.deck.name,
         "cached_copy": cached_entry(b.cached),
@@ -64,40 +70,51 @@ def stats_tables(b: DeckBreakdown) -> RenderableType:
     return Group(*parts)
 
 
+def cell(value: object) -> Text:
+    """A table cell or title: the value's text made safe, as Rich ``Text`` (never markup)."""
+    from rich.text import Text
+
+    return Text(one_line(str(value)))
+
+
 def _overview(b: DeckBreakdown) -> Any:
     from rich.table import Table
 
     result, stats = b.result, b.result.stats
-    title = f"{b.deck.source} · {result.identity_title or 'no identity'}"
+    title = cell(f"{b.deck.source} · {result.identity_title or 'no identity'}")
     verdict = "legal" if result.legal else f"illegal ({len(result.problems)} problems)"
     table = Table(title=title, show_header=False, box=None, title_justify="left")
-    table.add_row("format", f"{result.period.describe()} · {verdict}")
+    rows = [("format", f"{result.period.describe()} · {verdict}")]
     if b.cached is not None:
-        table.add_row("source", f"cached copy of {b.cached.date} ({b.cached.reason})")
-    table.add_row("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})")
+        rows.append(("source", f"cached copy of {b.cached.date} ({b.cached.reason})"))
+    rows.append(("cards", f"{stats.cards} (minimum {stats.min_cards or '?'})"))
     limit = "unlimited" if stats.influence_limit is None else str(stats.influence_limit)
-    table.add_row("influence", f"{stats.influence_spent} of {limit}")
+    rows.append(("influence", f"{stats.influence_spent} of {limit}"))
     if stats.agenda_points is not None:
         band = f"{stats.agenda_band[0]}–{stats.agenda_band[1]}" if stats.agenda_band else "?"
         density = f"{b.agenda_density}" if b.agenda_density is not None else "?"
-        table.add_row(
-            "agendas",
-            f"{b.agendas} cards, {stats.agenda_points} points (needs {band}), "
-            f"{density} points per 10 cards",
+        rows.append(
+            (
+                "agendas",
+                f"{b.agendas} cards, {stats.agenda_points} points (needs {band}), "
+                f"{density} points per 10 cards",
+            )
         )
+    for label, value in rows:
+        table.add_row(cell(label), cell(value))
     return table
 
 
 def _influence_by_card(b: DeckBreakdown) -> Any:
     from rich.table import Table
 
-    table = Table(title="Influence by card", title_justify="left")
+    table = Table(title=cell("Influence by card"), title_justify="left")
     table.add_column("Card")
     table.add_column("Copies", justify="right")
     table.add_column("Influence", justify="right")
     table.add_column("Note")
     for cost in b.influence_by_card:
-        table.add_row(cost.title, str(cost.copies), str(cost.amount), cost.note)
+        table.add_row(cell(cost.title), cell(cost.copies), cell(cost.amount), cell(cost.note))
     return table
 
 
@@ -110,12 +127,12 @@ def _counts(
 ) -> Any:
     from rich.table import Table
 
-    table = Table(title=title or f"By {label.lower()}", title_justify="left")
+    table = Table(title=cell(title or f"By {label.lower()}"), title_justify="left")
     table.add_column(label)
     table.add_column(value, justify="right")
     if bars:
         table.add_column("")
     for name, count in rows:
-        cells = [name, str(count)] + (["█" * count] if bars else [])
+        cells = [cell(name), cell(count)] + ([cell("█" * count)] if bars else [])
         table.add_row(*cells)
     return table

@@ -1,7 +1,9 @@
 """Styled text without Rich: spans of (text, style), plain or rendered lazily with Rich.
 
 Reporters build ``Styled`` values so that writing plain text (pipes, files, pre-commit)
-never imports Rich; only a colour terminal pays for it.
+never imports Rich; only a colour terminal pays for it. Every span is made safe on the way
+in (``safe.one_line``: control and bidi characters shown escaped), and Rich gets ``Text``
+objects, never markup: nothing a decklist holds can reach the terminal raw.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
+
+from nrdeck.report.safe import one_line
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -24,8 +28,12 @@ class Styled(msgspec.Struct):
     lines: list[tuple[Span, ...]] = field(default_factory=list)
 
     def line(self, *spans: Span | str) -> None:
-        """Append one line made of spans (a bare string is unstyled)."""
-        self.lines.append(tuple((s, "") if isinstance(s, str) else s for s in spans))
+        """Append one line made of spans (a bare string is unstyled), each made safe."""
+        self.lines.append(
+            tuple(
+                (one_line(s), "") if isinstance(s, str) else (one_line(s[0]), s[1]) for s in spans
+            )
+        )
 
     def extend(self, other: Styled) -> None:
         """Append every line of another block."""

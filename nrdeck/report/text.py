@@ -47,6 +47,7 @@ def verdict_spans(outcome: DeckOutcome) -> tuple[tuple[str, str], ...]:
     result = outcome.result
     if result is None:
         what = "not fetched" if outcome.unavailable else "not read"
+        what = "internal error" if outcome.failed else what
         return ((mark, style), (" " + outcome.source, "bold"), (f" · {what}", ""))
     name = f' "{result.deck.name}"' if result.deck.name else ""
     period = result.period
@@ -138,6 +139,7 @@ def _in_force(result: CheckResult) -> str:
             f"pool {period.card_pool_name or period.card_pool_id}" if period.card_pool_id else "",
             period.restriction_name or "no ban list",
             f"as of {period.as_of.isoformat()}",
+            f"{period.tier} tier" if period.tier != "casual" else "",
             period.correction or "",
         )
     )

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 import msgspec
 
 from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import ExitCode
-from nrdeck.problems import Problem, Severity
+from nrdeck.problems import INTERNAL_ERROR, Problem, Severity
 from nrdeck.results.outcome import Status, exit_code
+
+# Where a deck comes from: a file, standard input, pasted decklist text, or NetrunnerDB.
+Origin = Literal["file", "stdin", "text", "remote"]
 
 
 class Period(msgspec.Struct, frozen=True):
-    """What was in force: format, snapshot, card pool, restriction, date, correction."""
+    """What was in force: format, snapshot, card pool, restriction, date, tier, corrections.
+
+    ``warnings`` and ``stale_data`` are what a user must be told about it (once per run).
+    """
 
     format_id: str
     format_name: str
@@ -25,6 +32,9 @@ class Period(msgspec.Struct, frozen=True):
     restriction_id: str | None = None
     restriction_name: str | None = None
     correction: str | None = None
+    tier: str = "casual"  # casual: sets legal on release; competitive: rules.md §4's delay
+    warnings: tuple[str, ...] = ()  # rules of the lists in force that nrdeck cannot apply
+    stale_data: str | None = None  # the date is long after the card data's: lists unknown
 
     def describe(self) -> str:
         """'Standard · Ban List 25.08 · pool rotation_2025 · 2025-09-01'."""
@@ -91,7 +101,8 @@ class DeckOutcome(msgspec.Struct, frozen=True):
 
     ``result`` is None when the deck could not be read or obtained; ``problems`` then say
     why, and ``unavailable`` tells a deck that could not be obtained (exit 3: try again)
-    from one that could not be read (the deck's fault: illegal).
+    from one that could not be read (the deck's fault: illegal). A deck nrdeck failed on
+    (a bug) has an ``internal-error`` problem: it counts as not legal and the run exits 4.
     """
 
     source: str
@@ -99,6 +110,12 @@ class DeckOutcome(msgspec.Struct, frozen=True):
     cached: CachedCopy | None = None
     problems: tuple[Problem, ...] = ()
     unavailable: bool = False
+    origin: Origin = "file"
+
+    @property
+    def failed(self) -> bool:
+        """True when nrdeck failed on this deck (an internal error: a bug)."""
+        return any(p.code == INTERNAL_ERROR for p in self.problems)
 
     @property
     def status(self) -> Status:
@@ -131,5 +148,7 @@ class CheckReport(msgspec.Struct, frozen=True):
 
     @property
     def exit_code(self) -> ExitCode:
-        """The run's exit code (see ``exit_code``)."""
-        return exit_code(o.status for o in self.outcomes)
+        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck."""
+        return exit_code(
+            (o.status for o in self.outcomes), failed=any(o.failed for o in self.outcomes)
+        )

@@ -7,6 +7,7 @@ reporters only read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 
 import msgspec
 
@@ -14,20 +15,47 @@ from nrdeck.cardrecords import DataInfo
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CachedCopy, CheckResult, DeckOutcome, Period
+from nrdeck.results.diff import DeckDiff
 from nrdeck.results.outcome import Status, exit_code, worst
 
 SIDES = ("corp", "runner")
 SIDE_NAMES = {"corp": "Corp", "runner": "Runner"}
+MISSING_CODE = "event-deck-missing"
+
+
+class ProblemGroup(msgspec.Struct, frozen=True):
+    """Problems of one kind in one deck, said once: '20 cards rotated out (Sting!, …)'."""
+
+    code: str
+    summary: str  # the one problem's message, or '20 cards rotated out'
+    problems: tuple[Problem, ...]
+    examples: tuple[str, ...] = ()  # card titles (or lines) the group names
+
+    @property
+    def severity(self) -> Severity:
+        """An error when any problem of the group is one."""
+        errors = any(p.severity is Severity.ERROR for p in self.problems)
+        return Severity.ERROR if errors else Severity.WARNING
+
+    def describe(self, shown: int = 3) -> str:
+        """'20 cards rotated out (Sting!, Deep Dive, Hedge Fund, …)'."""
+        if not self.examples:
+            return self.summary
+        more = ", …" if len(self.examples) > shown else ""
+        return f"{self.summary} ({', '.join(self.examples[:shown])}{more})"
 
 
 class EventDeck(msgspec.Struct, frozen=True):
     """One registered deck: the roster cell it came from and what became of it."""
 
     column: str  # the roster column: "corp" or "runner"
-    kind: str  # the cell: "file", "remote", "text" or "empty"
+    kind: str  # the cell: file, remote, text, listed, empty, refused or not-a-link
     source: str  # the cell as the output names it
     outcome: DeckOutcome
     legal_before: bool | None = None  # with --changed-since: legal under the old ban list
+    groups: tuple[ProblemGroup, ...] = ()  # the problems, grouped (errors first)
+    same_as: tuple[str, ...] = ()  # other players who registered the identical list (first few)
+    same_count: int = 0  # how many other players registered it
 
     @property
     def result(self) -> CheckResult | None:
@@ -43,6 +71,11 @@ class EventDeck(msgspec.Struct, frozen=True):
     def unavailable(self) -> bool:
         """True when a remote deck could not be obtained."""
         return self.outcome.unavailable
+
+    @property
+    def missing(self) -> bool:
+        """True when no deck is registered in this column."""
+        return self.kind == "empty"
 
     @property
     def all_problems(self) -> tuple[Problem, ...]:
@@ -80,6 +113,33 @@ class EventDeck(msgspec.Struct, frozen=True):
         return self.legal_before is True and self.status is Status.ILLEGAL
 
 
+class PlayerState(str, Enum):
+    """What the organiser reads per player, worst first."""
+
+    NEEDS_FIXING = "needs fixing"
+    MISSING = "missing"
+    NOT_FETCHED = "not fetched"
+    READY = "ready"
+
+    @property
+    def rank(self) -> int:
+        """0 for the worst state."""
+        return list(PlayerState).index(self)
+
+    @property
+    def slug(self) -> str:
+        """'needs-fixing': the state as a JSON value."""
+        return self.value.replace(" ", "-")
+
+
+class ListComparison(msgspec.Struct, frozen=True):
+    """With --compare-with: one column's list against the other roster's (None: absent)."""
+
+    column: str
+    diff: DeckDiff | None
+    note: str = ""  # why there is no diff ('not in the other roster', 'not read')
+
+
 class PlayerReport(msgspec.Struct, frozen=True):
     """One player's registration: both decks and the player-level problems."""
 
@@ -89,6 +149,9 @@ class PlayerReport(msgspec.Struct, frozen=True):
     runner: EventDeck
     problems: tuple[Problem, ...] = ()
     extra: Mapping[str, str] = {}
+    misplaced: tuple[str, ...] = ()  # columns a registration problem flags (swapped, ...)
+    comparisons: tuple[ListComparison, ...] = ()
+    position: int = 0  # the player's place in the roster (0-based)
 
     @property
     def decks(self) -> tuple[EventDeck, EventDeck]:
@@ -102,14 +165,36 @@ class PlayerReport(msgspec.Struct, frozen=True):
         return worst([d.status for d in self.decks] + ([own] if own else []))
 
     @property
+    def state(self) -> PlayerState:
+        """Needs fixing (an illegal, unreadable or misplaced deck), missing, not fetched, ready."""
+        errors = [p for p in self.problems if p.severity is Severity.ERROR]
+        illegal = [d for d in self.decks if d.status is Status.ILLEGAL and not d.missing]
+        if errors or illegal:
+            return PlayerState.NEEDS_FIXING
+        if any(d.missing for d in self.decks):
+            return PlayerState.MISSING
+        if any(d.status is Status.UNAVAILABLE for d in self.decks):
+            return PlayerState.NOT_FETCHED
+        return PlayerState.READY
+
+    @property
     def ready(self) -> bool:
         """True when both decks are legal and the registration has no problem."""
-        return self.status is Status.LEGAL
+        return self.state is PlayerState.READY
+
+    def deck_ok(self, deck: EventDeck) -> bool:
+        """True when the deck is legal and registered in the right place."""
+        return deck.legal and deck.column not in self.misplaced
 
     @property
     def newly_illegal(self) -> bool:
         """With --changed-since: a deck that was legal under the old list is not now."""
         return any(d.newly_illegal for d in self.decks)
+
+    @property
+    def differs(self) -> bool:
+        """With --compare-with: a list differs from (or is absent in) the other roster."""
+        return any(c.diff is None or not c.diff.same for c in self.comparisons)
 
 
 class ChangedSince(msgspec.Struct, frozen=True):
@@ -117,6 +202,13 @@ class ChangedSince(msgspec.Struct, frozen=True):
 
     restriction_id: str
     restriction_name: str
+
+
+class PoolLimit(msgspec.Struct, frozen=True):
+    """--cardpool-up-to: the last set in the pool (Cobra's 'Legal Cardpool Up To')."""
+
+    set_id: str
+    set_name: str
 
 
 class EventReport(msgspec.Struct, frozen=True):
@@ -128,14 +220,27 @@ class EventReport(msgspec.Struct, frozen=True):
     period: Period | None = None
     extra_columns: tuple[str, ...] = ()
     changed_since: ChangedSince | None = None
+    roster_format: str = "csv"
+    pool_limit: PoolLimit | None = None
+    compared_with: str | None = None
 
     def count(self, status: Status) -> int:
         """How many players have this status."""
         return sum(1 for p in self.players if p.status is status)
 
+    def count_state(self, state: PlayerState) -> int:
+        """How many players are in this state."""
+        return sum(1 for p in self.players if p.state is state)
+
     def deck_count(self, status: Status) -> int:
         """How many decks have this status."""
         return sum(1 for p in self.players for d in p.decks if d.status is status)
+
+    @property
+    def to_act(self) -> tuple[PlayerReport, ...]:
+        """Players who must do something (every player not ready), worst first."""
+        waiting = [p for p in self.players if not p.ready]
+        return tuple(sorted(waiting, key=lambda p: p.state.rank))
 
     @property
     def newly_illegal(self) -> tuple[PlayerReport, ...]:
@@ -145,4 +250,5 @@ class EventReport(msgspec.Struct, frozen=True):
     @property
     def exit_code(self) -> ExitCode:
         """1 if any deck or registration is illegal, else 3 if a deck was unavailable, else 0."""
-        return exit_code(p.status for p in self.players)
+        failed = any(d.outcome.failed for p in self.players for d in p.decks)
+        return exit_code((p.status for p in self.players), failed=failed)

@@ -29,8 +29,13 @@ def worst(statuses: Iterable[Status]) -> Status:
     return Status.LEGAL
 
 
-def exit_code(statuses: Iterable[Status]) -> ExitCode:
-    """The exit code of a run: 1 if anything is illegal, else 3 if anything was unavailable."""
+def exit_code(statuses: Iterable[Status], *, failed: bool = False) -> ExitCode:
+    """The exit code of a run: 1 if anything is illegal, else 3 if anything was unavailable.
+
+    ``failed``: nrdeck failed on some deck (a bug): 4, whatever the other decks' verdicts.
+    """
+    if failed:
+        return ExitCode.INTERNAL
     return {
         Status.ILLEGAL: ExitCode.ILLEGAL,
         Status.UNAVAILABLE: ExitCode.UNAVAILABLE,

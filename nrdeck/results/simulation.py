@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
+from nrdeck.cardrecords import DataInfo
+
 
 class QueryOdds(msgspec.Struct, frozen=True):
     """One query's odds: true at each turn, and first met by each turn."""
@@ -150,7 +152,7 @@ class Simulation(msgspec.Struct, frozen=True):
     mulligan_rate: float | None
     hands: tuple[Hand, ...] = ()
     groups: tuple[GroupInfo, ...] = ()
-    data: str = ""  # the card data used, as DataInfo.describe() says
+    data: DataInfo | None = None  # the card data used
     random: bool = False  # True when the seed mattered (Monte Carlo, sample hands)
     cards: CardTable | None = None
     optimal: OptimalMulligan | None = None
@@ -171,4 +173,4 @@ class Comparison(msgspec.Struct, frozen=True):
     deck: str  # the deck the variants come from
     variants: tuple[Variant, ...]
     note: str = ""
-    data: str = ""
+    data: DataInfo | None = None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from nrdeck.problems import Problem
+from msgspec.structs import replace
+
+from nrdeck.carddb import Card
+from nrdeck.problems import Location, Problem
 from nrdeck.rules.context import DeckContext, plural
 from nrdeck.rules.inforce import InForce
 
@@ -38,16 +41,23 @@ def identity_problems(ctx: DeckContext) -> list[Problem]:
     extra += list(ctx.stray_identities)
     if not extra:
         return []
-    names = [ctx.card_or_identity(cid).title for cid in extra if cid in ctx.db.cards]
     first = ctx.identity.title if ctx.identity else deck.identity.card_id
-    problem = ctx.problem(
-        "identity-multiple",
+    again = [e for e in deck.extra_identities if e.card_id == deck.identity.card_id]
+    others = [cid for cid in extra if cid != deck.identity.card_id and cid in ctx.db.cards]
+    if again and not others:
+        copies = plural(sum(e.quantity for e in again), "copy")
+        message = (
+            f"{first}, the deck's identity, is listed again as a deck card ({copies}); "
+            "a deck has exactly one identity and cannot contain identity cards"
+        )
+        problem = ctx.problem("identity-multiple", message, "CR 1.4.4", *extra)
+        return [replace(problem, location=Location(deck.source, again[0].line))]
+    names = [ctx.card_or_identity(cid).title for cid in extra if cid in ctx.db.cards]
+    message = (
         f"the deck has {1 + len(extra)} identities: {first}, {', '.join(names)}; "
-        "a deck has exactly one",
-        "CR 1.4.4",
-        *extra,
+        "a deck has exactly one"
     )
-    return [problem]
+    return [ctx.problem("identity-multiple", message, "CR 1.4.4", *extra)]
 
 
 def side_problems(ctx: DeckContext) -> list[Problem]:
@@ -92,10 +102,26 @@ def copies_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
             owner = ctx.identity.title if ctx.identity else ""
             message = f"{plural(copies, 'copy')} of {card.title}; {owner} allows 1 of each card"
             out.append(ctx.problem("singleton", message, owner, cid))
-        elif copies > card.deck_limit:
-            message = f"{plural(copies, 'copy')} of {card.title}; the limit is {card.deck_limit}"
-            out.append(ctx.problem("copies", message, "CR 1.4.7", cid))
+        elif copies > deck_limit(card, in_force):
+            out.append(_copies_problem(ctx, in_force, cid, copies))
     return out
+
+
+def deck_limit(card: Card, in_force: InForce) -> int:
+    """The card's copy limit on the date checked (a dated errata's value while in force)."""
+    erratum = in_force.lookups.errata.get(card.id)
+    return erratum.value if erratum is not None else card.deck_limit
+
+
+def _copies_problem(ctx: DeckContext, in_force: InForce, card_id: str, copies: int) -> Problem:
+    card = ctx.cards[card_id]
+    limit = deck_limit(card, in_force)
+    message = f"{plural(copies, 'copy')} of {card.title}; the limit is {limit}"
+    erratum = in_force.lookups.errata.get(card_id)
+    if erratum is None:
+        return ctx.problem("copies", message, "CR 1.4.7", card_id)
+    message += f" on {in_force.date} ({card.title} {erratum.describe()})"
+    return ctx.problem("copies", message, f"CR 1.4.7; {card.title} errata", card_id)
 
 
 def no_influence_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:

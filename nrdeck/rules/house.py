@@ -9,6 +9,9 @@ restricted = ["Account Siphon"]
 point_limit = 7
 [points]
 "Rumor Mill" = 2
+[agenda_cap]                 # optional: at most 4 agendas worth 3 or more points
+min_points = 3
+max_copies = 4
 ```
 
 The app reads and parses the file; this module checks the parsed table (``HouseSource``) and
@@ -24,20 +27,29 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB
+from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
-from nrdeck.rules.inforce import (
-    CASUAL,
-    InForce,
-    build_in_force,
-    select_builtin,
-)
+from nrdeck.rules.inforce import InForce, build_in_force, select_builtin
 from nrdeck.rules.lookups import HouseRules
+from nrdeck.rules.names import CASUAL, format_named, restriction_named
+from nrdeck.rules.tier import CASUAL_TIER
 from nrdeck.rules.timeline import TimelinePeriod
+from nrdeck.ruletables import AgendaCap
 
 KEYS = frozenset(
-    {"name", "base", "card_pool", "banlist", "banned", "restricted", "points", "point_limit"}
+    {
+        "name",
+        "base",
+        "card_pool",
+        "banlist",
+        "banned",
+        "restricted",
+        "points",
+        "point_limit",
+        "agenda_cap",
+    }
 )
+CAP_KEYS = ("min_points", "max_copies")
 
 
 class HouseSource(msgspec.Struct, frozen=True):
@@ -87,6 +99,7 @@ def parse_house_format(source: HouseSource, db: CardDB) -> HouseFormat:
         restricted=_card_ids(db, source, "restricted", doc.get("restricted", [])),
         points=_points(db, source, doc.get("points", {})),
         point_limit=limit,
+        agenda_cap=_agenda_cap(source, doc.get("agenda_cap")),
     )
     return HouseFormat(
         rules=rules,
@@ -95,6 +108,22 @@ def parse_house_format(source: HouseSource, db: CardDB) -> HouseFormat:
         card_pool=_text(source, doc, "card_pool"),
         banlist=_text(source, doc, "banlist"),
     )
+
+
+def _agenda_cap(source: HouseSource, table: Any) -> AgendaCap | None:
+    """``[agenda_cap] min_points = 3  max_copies = 4`` (both whole numbers)."""
+    if table is None:
+        return None
+    if not isinstance(table, dict) or set(table) != set(CAP_KEYS):
+        raise UsageError(
+            f"{source.where('agenda_cap')}: [agenda_cap] needs exactly min_points and max_copies",
+            hint="e.g. [agenda_cap] min_points = 3, max_copies = 4",
+        )
+    for key in CAP_KEYS:
+        value = table[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise UsageError(f"{source.where(key)}: {key} must be a whole number ≥ 0")
+    return AgendaCap(min_points=table["min_points"], max_copies=table["max_copies"])
 
 
 def _text(source: HouseSource, doc: Mapping[str, Any], key: str) -> str | None:
@@ -146,19 +175,14 @@ def select_house(
     as_of: dt.date | None = None,
     snapshot_id: str | None = None,
     banlist_id: str | None = None,
+    tier: str = CASUAL_TIER,
 ) -> InForce:
     """What is in force under a house format (its base format or card pool, plus its rules)."""
     source = house.source
     banlist = banlist_id or house.banlist
     if house.card_pool is not None:
-        return _from_pool(db, house, house.card_pool, as_of or today, banlist)
-    base = house.base or format_id
-    if base == house.rules.name or (base not in db.formats and base != CASUAL):
-        raise UsageError(
-            f"{source.where('base')}: the format file needs base = a format id "
-            "or card_pool = a pool id",
-            hint=f"formats: {', '.join(sorted(db.formats))}, casual",
-        )
+        return _from_pool(db, house, house.card_pool, as_of or today, banlist, tier)
+    base = _base(db, house, house.base or format_id)
     try:
         return select_builtin(
             db,
@@ -168,13 +192,29 @@ def select_house(
             snapshot_id=snapshot_id,
             banlist_id=banlist,
             house=house.rules,
+            tier=tier,
         )
     except UsageError as err:
         raise UsageError(f"{source.path}: {err.message}", hint=err.hint) from None
 
 
+def _base(db: CardDB, house: HouseFormat, base: str) -> str:
+    """The built-in format a house format builds on (a usage error naming the file's line)."""
+    try:
+        found = format_named(db, base) if base != house.rules.name else None
+    except UsageError:
+        found = None
+    if found is None:
+        raise UsageError(
+            f"{house.source.where('base')}: the format file needs base = a format id "
+            "or card_pool = a pool id",
+            hint=f"formats: {', '.join(sorted(db.formats))}, {CASUAL}",
+        )
+    return found
+
+
 def _from_pool(
-    db: CardDB, house: HouseFormat, pool_id: str, day: dt.date, banlist: str | None
+    db: CardDB, house: HouseFormat, pool_id: str, day: dt.date, banlist: str | None, tier: str
 ) -> InForce:
     source = house.source
     pool = db.card_pools.get(pool_id)
@@ -183,16 +223,19 @@ def _from_pool(
             f"{source.where('card_pool')}: unknown card pool {pool_id!r}",
             hint=f"card pools: {', '.join(sorted(db.card_pools))}",
         )
-    restriction = None
-    if banlist is not None:
-        restriction = db.restrictions.get(banlist)
-        if restriction is None:
-            raise UsageError(
-                f"{source.where('banlist')}: unknown ban list {banlist!r}",
-                hint=f"ban lists: {', '.join(sorted(db.restrictions))}",
-            )
+    restriction = _pool_list(db, house, pool.format_id, banlist) if banlist else None
     snaps = db.snapshots_of(pool.format_id)
     snap = next((s for s in snaps if s.card_pool_id == pool_id), snaps[0])
     period = TimelinePeriod(snap, day, None, pool_id, restriction.id if restriction else None)
-    built = build_in_force(db, pool.format_id, period, day, restriction, house.rules)
+    built = build_in_force(db, pool.format_id, period, day, restriction, house.rules, tier)
     return replace(built, period=replace(built.period, snapshot_id=None))
+
+
+def _pool_list(db: CardDB, house: HouseFormat, format_id: str, banlist: str) -> Restriction:
+    """The ban list a pool-based house format names: any list's id, or a name of its format's."""
+    if banlist in db.restrictions:
+        return db.restrictions[banlist]
+    try:
+        return restriction_named(db, format_id, banlist)
+    except UsageError as err:
+        raise UsageError(f"{house.source.where('banlist')}: {err.message}", hint=err.hint) from None

@@ -1,4 +1,4 @@
-"""What is in force: a format's period, pool, ban list, date and extras, for a built-in format."""
+"""What is in force: a format's period, pool, ban list, date, tier and extras (built-in formats)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,29 @@ import msgspec
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
+from nrdeck.rules.agendacap import agenda_cap
 from nrdeck.rules.lookups import HouseRules, Lookups, build_lookups
+from nrdeck.rules.names import (
+    BUILTIN_FORMATS,
+    CASUAL,
+    format_named,
+    restriction_named,
+    snapshot_named,
+)
+from nrdeck.rules.staleness import stale_data
+from nrdeck.rules.tier import CASUAL_TIER
 from nrdeck.rules.timeline import TimelinePeriod, snapshot_start, timeline
+from nrdeck.ruletables import AgendaCap
 
-CASUAL = "casual"
-BUILTIN_FORMATS = ("standard", "startup", "eternal", "system_gateway", "snapshot", "ram", CASUAL)
-
-# Startup: most agenda copies worth 3 or more points, per ban list in force.
-STARTUP_AGENDA_CAP = {"startup_ban_list_24_09": 3, "startup_balance_update_25_04": 4}
+__all__ = ["BUILTIN_FORMATS", "CASUAL", "FormatExtras", "InForce", "select_builtin"]
 
 
 class FormatExtras(msgspec.Struct, frozen=True):
     """Format-specific rules beyond the pool and ban list."""
 
     constructed: bool = True  # False for casual: construction rules only
-    agenda_cap: int | None = None  # Startup's cap on agendas worth >= 3 points
+    agenda_cap: AgendaCap | None = None  # a cap on agendas worth many points (Startup)
+    agenda_cap_rule: str = ""  # the list or house format that sets it
     one_box: bool = False  # System Gateway: one copy of the box
     starters_allowed: bool = False  # The Catalyst / The Syndicate
 
@@ -34,11 +42,12 @@ class InForce(msgspec.Struct, frozen=True):
     period: Period
     card_pool_id: str | None  # None: casual (no pool)
     restriction: Restriction | None
-    date: dt.date  # cards must be released by this date
+    date: dt.date  # cards must be legal (released, or past their competitive delay) by then
     lookups: Lookups
     extras: FormatExtras = FormatExtras()
     house: HouseRules | None = None
     pool_sets: frozenset[str] = frozenset()  # the pool's sets, grown where corrected
+    tier: str = CASUAL_TIER
 
     @property
     def format_id(self) -> str:
@@ -57,7 +66,7 @@ def make_in_force(
     house: HouseRules | None = None,
     pool_sets: frozenset[str] = frozenset(),
 ) -> InForce:
-    """An InForce with its lookups built (the one way to make one)."""
+    """An InForce with its lookups built (the one way to make one); the tier is the period's."""
     lookups = build_lookups(
         db,
         restriction=restriction,
@@ -66,6 +75,7 @@ def make_in_force(
         pool_sets=pool_sets,
         date=date,
         one_box=extras.one_box,
+        tier=period.tier,
     )
     return InForce(
         period=period,
@@ -76,23 +86,23 @@ def make_in_force(
         extras=extras,
         house=house,
         pool_sets=pool_sets,
+        tier=period.tier,
     )
 
 
-def valid_ids(label: str, valid: list[str]) -> str:
-    """'valid formats: a, b, c' (the hint of an unknown id)."""
-    return f"valid {label}: {', '.join(valid)}"
-
-
-def format_extras(format_id: str, restriction: Restriction | None) -> FormatExtras:
-    """The extras of a built-in format under a ban list."""
-    cap = STARTUP_AGENDA_CAP.get(restriction.id) if restriction and format_id == "startup" else None
-    return FormatExtras(
+def format_extras(
+    db: CardDB, format_id: str, restriction: Restriction | None, house: HouseRules | None
+) -> tuple[FormatExtras, tuple[str, ...]]:
+    """The extras of a built-in format under a ban list, and warnings about them."""
+    capped = agenda_cap(db, restriction, house) if format_id != CASUAL else None
+    extras = FormatExtras(
         constructed=format_id != CASUAL,
-        agenda_cap=cap,
+        agenda_cap=capped.cap if capped else None,
+        agenda_cap_rule=capped.rule if capped else "",
         one_box=format_id == "system_gateway",
         starters_allowed=format_id in ("system_gateway", CASUAL),
     )
+    return extras, capped.warnings if capped else ()
 
 
 def casual(
@@ -102,6 +112,7 @@ def casual(
     snapshot_id: str | None = None,
     banlist_id: str | None = None,
     house: HouseRules | None = None,
+    tier: str = CASUAL_TIER,
 ) -> InForce:
     """Casual: construction rules only (a house format may add its own lists)."""
     if snapshot_id or banlist_id:
@@ -110,44 +121,29 @@ def casual(
             hint="drop --snapshot/--banlist or choose another --format",
         )
     name = house.name if house else "Casual"
-    period = Period(format_id=house.name if house else CASUAL, format_name=name, as_of=day)
-    return make_in_force(
-        db,
-        period,
-        card_pool_id=None,
-        restriction=None,
-        date=day,
-        extras=format_extras(CASUAL, None),
-        house=house,
+    extras, warnings = format_extras(db, CASUAL, None, house)
+    period = Period(
+        format_id=house.name if house else CASUAL,
+        format_name=name,
+        as_of=day,
+        tier=tier,
+        warnings=warnings,
+        stale_data=stale_data(db.info, day),
     )
-
-
-def restriction_of(db: CardDB, format_id: str, banlist_id: str) -> Restriction:
-    """The format's ban list with this id (a usage error naming the valid ids)."""
-    restriction = db.restrictions.get(banlist_id)
-    if restriction is None or restriction.format_id != format_id:
-        valid = sorted(r.id for r in db.restrictions.values() if r.format_id == format_id)
-        raise UsageError(
-            f"unknown ban list {banlist_id!r} for format {format_id}",
-            hint=valid_ids("ban lists", valid),
-        )
-    return restriction
+    return make_in_force(
+        db, period, card_pool_id=None, restriction=None, date=day, extras=extras, house=house
+    )
 
 
 def snapshot_period(
     db: CardDB, format_id: str, snapshot_id: str, as_of: dt.date | None
 ) -> TimelinePeriod:
     """The period a snapshot produced (on ``as_of`` when it produced two)."""
-    snaps = {s.id: s for s in db.snapshots_of(format_id)}
-    if snapshot_id not in snaps:
-        raise UsageError(
-            f"unknown snapshot {snapshot_id!r} for format {format_id}",
-            hint=valid_ids("snapshots", list(snaps)),
-        )
+    snapshot_id = snapshot_named(db, format_id, snapshot_id)
     line = timeline(db, format_id)
     periods = line.of_snapshot(snapshot_id)
     if not periods:  # a snapshot kept out of the timeline (sunset_01): use it as the data has it
-        snap = snaps[snapshot_id]
+        snap = db.snapshots[snapshot_id]
         reason = line.fixes.excluded(snapshot_id)
         start = snapshot_start(snap, line.fixes)
         return TimelinePeriod(snap, start, None, snap.card_pool_id, snap.restriction_id, reason)
@@ -172,12 +168,21 @@ def dated_period(db: CardDB, format_id: str, day: dt.date) -> TimelinePeriod:
     return found
 
 
-def active_period(db: CardDB, format_id: str, today: dt.date) -> TimelinePeriod:
-    """The period of the snapshot the data marks active (today's when none is)."""
-    active = db.formats[format_id].active_snapshot
-    if active is None:
-        return dated_period(db, format_id, today)
-    return snapshot_period(db, format_id, active.id, None)
+def unapplied_rules(
+    db: CardDB, format_id: str, snapshot_id: str, restriction: Restriction | None
+) -> tuple[str, ...]:
+    """'Startup Ban List 26.09 (startup_ban_list_26_09) has rules nrdeck does not apply: x'."""
+    named = [
+        ("format", format_id, f"{db.formats[format_id].name} ({format_id})"),
+        ("snapshot", snapshot_id, f"snapshot {snapshot_id}"),
+    ]
+    if restriction is not None:
+        named.append(("restriction", restriction.id, f"{restriction.name} ({restriction.id})"))
+    return tuple(
+        f"{label} has rules nrdeck does not apply: {', '.join(keys)}"
+        for kind, record_id, label in named
+        if (keys := db.unknown_keys(kind, record_id))
+    )
 
 
 def build_in_force(
@@ -187,13 +192,15 @@ def build_in_force(
     day: dt.date,
     restriction: Restriction | None = None,
     house: HouseRules | None = None,
+    tier: str = CASUAL_TIER,
 ) -> InForce:
     """An InForce for a timeline period, with an optional ban list replacing the period's."""
     if restriction is None and chosen.restriction_id:
         restriction = db.restrictions[chosen.restriction_id]
     line = timeline(db, format_id)
     pool = db.card_pools[chosen.card_pool_id]
-    notes = [n for n in (chosen.correction, line.growth_note(pool.id)) if n]
+    extras, cap_warnings = format_extras(db, format_id, restriction, house)
+    notes = [n for n in (chosen.correction, *line.pool_notes(pool.id)) if n]
     period = Period(
         format_id=house.name if house else format_id,
         format_name=house.name if house else db.formats[format_id].name,
@@ -204,6 +211,9 @@ def build_in_force(
         restriction_id=restriction.id if restriction else None,
         restriction_name=restriction.name if restriction else None,
         correction="; ".join(notes) or None,
+        tier=tier,
+        warnings=(*unapplied_rules(db, format_id, chosen.snapshot.id, restriction), *cap_warnings),
+        stale_data=stale_data(db.info, day),
     )
     return make_in_force(
         db,
@@ -211,7 +221,7 @@ def build_in_force(
         card_pool_id=pool.id,
         restriction=restriction,
         date=day,
-        extras=format_extras(format_id, restriction),
+        extras=extras,
         house=house,
         pool_sets=line.pool_sets(pool.id),
     )
@@ -226,23 +236,24 @@ def select_builtin(
     snapshot_id: str | None = None,
     banlist_id: str | None = None,
     house: HouseRules | None = None,
+    tier: str = CASUAL_TIER,
 ) -> InForce:
-    """What is in force for a built-in format (optionally under a house format's rules)."""
+    """What is in force for a built-in format (optionally under a house format's rules).
+
+    Without ``as_of`` or a snapshot, the date is ``today``: the period in force today on the
+    corrected timeline (never the snapshot the data marks active, which lags behind).
+    """
+    format_id = format_named(db, format_id)
     if format_id == CASUAL:
+        day = as_of or today
         return casual(
-            db, as_of or today, snapshot_id=snapshot_id, banlist_id=banlist_id, house=house
+            db, day, snapshot_id=snapshot_id, banlist_id=banlist_id, house=house, tier=tier
         )
-    if format_id not in db.formats:
-        valid = [f for f in BUILTIN_FORMATS if f in db.formats or f == CASUAL]
-        raise UsageError(f"unknown format {format_id!r}", hint=valid_ids("formats", valid))
-    restriction = restriction_of(db, format_id, banlist_id) if banlist_id else None
+    restriction = restriction_named(db, format_id, banlist_id) if banlist_id else None
     if snapshot_id:
         chosen = snapshot_period(db, format_id, snapshot_id, as_of)
         day = as_of or chosen.start
-    elif as_of is not None or banlist_id:
+    else:
         day = as_of or today
         chosen = dated_period(db, format_id, day)
-    else:
-        chosen = active_period(db, format_id, today)
-        day = today
-    return build_in_force(db, format_id, chosen, day, restriction, house)
+    return build_in_force(db, format_id, chosen, day, restriction, house, tier)

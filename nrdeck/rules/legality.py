@@ -4,32 +4,62 @@ from __future__ import annotations
 
 import datetime as dt
 
+import msgspec
+
 from nrdeck.carddb import CardDB
-from nrdeck.problems import Problem
+from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CardCost
 from nrdeck.rules.context import DeckContext, plural
 from nrdeck.rules.inforce import InForce
 from nrdeck.rules.lookups import Lookups
+from nrdeck.rules.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
 from nrdeck.rules.timeline import set_release, timeline
 
-
 # -- card pool and release dates ------------------------------------------------
+COMPETITIVE_RULE = "competitive events: new sets legal from the second Friday after release"
+
+
+class PoolDate(msgspec.Struct, frozen=True):
+    """When a card became legal in a pool: the day under the tier, its set and release."""
+
+    legal: dt.date
+    release: dt.date
+    set_name: str
+
+
+def pool_date(db: CardDB, in_force: InForce, card_id: str, tier: str) -> PoolDate | None:
+    """The earliest day one of the card's printings in the pool's sets is legal under the tier."""
+    key = ("pool-date", in_force.card_pool_id, in_force.pool_sets, card_id, tier)
+
+    def build() -> PoolDate | None:
+        found = []
+        for printing in db.printings_of(card_id):
+            if printing.set_id not in in_force.pool_sets:
+                continue
+            legal, release = legal_from(db, printing.set_id, tier), set_release(db, printing.set_id)
+            if legal is not None and release is not None:
+                found.append(PoolDate(legal, release, db.sets[printing.set_id].name))
+        return min(found, key=lambda d: d.legal) if found else None
+
+    return db.memo(key, build)
+
+
 def unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     """Why the card is unavailable: not released until …, rotated out on …, not in the pool."""
     key = ("unavailable", in_force.card_pool_id, in_force.pool_sets, in_force.date, card_id)
-    return db.memo(key, lambda: _unavailable_reason(db, in_force, card_id))
+    return db.memo((*key, in_force.tier), lambda: _unavailable_reason(db, in_force, card_id))
 
 
 def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     day = in_force.date
-    pool_dates = [
-        set_release(db, p.set_id)
-        for p in db.printings_of(card_id)
-        if p.set_id in in_force.pool_sets
-    ]
-    known = sorted(d for d in pool_dates if d is not None)
-    if known and known[0] > day:
-        return f"not released until {known[0]}"
+    first_in_pool = pool_date(db, in_force, card_id, in_force.tier)
+    if first_in_pool is not None and first_in_pool.legal > day:
+        if first_in_pool.release <= day:
+            return (
+                f"legal at competitive events from {first_in_pool.legal} "
+                f"({first_in_pool.set_name} released {first_in_pool.release})"
+            )
+        return f"not released until {first_in_pool.release}"
     rotated = _rotated_on(db, in_force, card_id)
     if rotated is not None:
         return f"rotated out on {rotated}"
@@ -72,7 +102,30 @@ def pool_problems(ctx: DeckContext, in_force: InForce, comp: Lookups) -> list[Pr
         card = ctx.card_or_identity(cid)
         reason = unavailable_reason(ctx.db, in_force, cid)
         message = f"{card.title} is not legal in {pool} on {in_force.date}: {reason}"
-        out.append(ctx.problem("not-in-card-pool", message, f"card pool {pool}", cid))
+        competitive = reason.startswith("legal at competitive")
+        rule = COMPETITIVE_RULE if competitive else f"card pool {pool}"
+        out.append(ctx.problem("not-in-card-pool", message, rule, cid))
+    return out
+
+
+def competitive_delay_problems(ctx: DeckContext, in_force: InForce, comp: Lookups) -> list[Problem]:
+    """Warnings (casual tier): cards legal today but not yet at competitive events."""
+    if in_force.tier != CASUAL_TIER or comp.available is None:
+        return []
+    out = []
+    for cid in ctx.with_identity():
+        if cid not in comp.available:
+            continue
+        when = pool_date(ctx.db, in_force, cid, COMPETITIVE_TIER)
+        if when is None or when.legal <= in_force.date:
+            continue
+        title = ctx.card_or_identity(cid).title
+        message = (
+            f"{title} is legal at casual events; at competitive events only from {when.legal} "
+            f"({when.set_name} released {when.release}): check with --tier competitive"
+        )
+        problem = ctx.problem("competitive-delay", message, COMPETITIVE_RULE, cid)
+        out.append(msgspec.structs.replace(problem, severity=Severity.WARNING))
     return out
 
 
@@ -127,17 +180,21 @@ def points_problems(
 
 # -- format extras ---------------------------------------------------------------
 def agenda_cap_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
-    """startup-agenda-cap: agenda copies worth 3 or more points."""
+    """startup-agenda-cap: too many agenda copies worth the cap's points or more."""
     cap = in_force.extras.agenda_cap
     if cap is None:
         return []
-    big = {cid: n for cid, n in ctx.counts.items() if (ctx.cards[cid].agenda_points or 0) >= 3}
+    worth = cap.min_points
+    big = {cid: n for cid, n in ctx.counts.items() if (ctx.cards[cid].agenda_points or 0) >= worth}
     total = sum(big.values())
-    if total <= cap:
+    if total <= cap.max_copies:
         return []
     titles = ", ".join(f"{n}× {ctx.cards[cid].title}" for cid, n in big.items())
-    message = f"{plural(total, 'agenda')} worth 3 or more points ({titles}); at most {cap}"
-    rule = in_force.period.restriction_name or "Startup"
+    message = (
+        f"{plural(total, 'agenda')} worth {worth} or more points ({titles}); "
+        f"at most {cap.max_copies}"
+    )
+    rule = in_force.extras.agenda_cap_rule or in_force.period.restriction_name or "Startup"
     return [ctx.problem("startup-agenda-cap", message, rule, *big)]
 
 
@@ -169,4 +226,5 @@ def legality_problems(
         *lists,
         *agenda_cap_problems(ctx, in_force),
         *one_box_problems(ctx, comp),
+        *competitive_delay_problems(ctx, in_force, comp),
     ]

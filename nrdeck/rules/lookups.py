@@ -7,13 +7,14 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
-from nrdeck.rules.timeline import set_release
+from nrdeck.rules.tier import legal_from
+from nrdeck.ruletables import AgendaCap, Erratum
 
 SYSTEM_GATEWAY_SET = "system_gateway"
 
 
 class HouseRules(msgspec.Struct, frozen=True):
-    """What a house format adds on top of its base: its own lists and points."""
+    """What a house format adds on top of its base: its own lists, points and agenda cap."""
 
     name: str
     path: str
@@ -21,12 +22,32 @@ class HouseRules(msgspec.Struct, frozen=True):
     restricted: frozenset[str] = frozenset()
     points: dict[str, int] = {}
     point_limit: int | None = None
+    agenda_cap: AgendaCap | None = None
+
+
+class Availability(msgspec.Struct, frozen=True):
+    """The cards a pool allows on a date: ``card_id in availability``.
+
+    A card is available when one of its sets is among the pool's sets legal by the date
+    (under the tier), or when the pool lists it explicitly. Asked card by card, so a check or
+    a card's history never builds the pool's whole card list.
+    """
+
+    released: frozenset[str]  # the pool's sets legal by the date
+    explicit: frozenset[str]  # cards the pool lists by id
+    sets_of: dict[str, frozenset[str]]  # card id -> its sets (the database's index)
+
+    def __contains__(self, card_id: object) -> bool:
+        if card_id in self.explicit:
+            return True
+        sets = self.sets_of.get(card_id) if isinstance(card_id, str) else None
+        return sets is not None and not self.released.isdisjoint(sets)
 
 
 class Lookups(msgspec.Struct, frozen=True):
     """What a check asks of the lists in force, as card id -> value tables."""
 
-    available: frozenset[str] | None  # None: no pool (casual)
+    available: Availability | None  # None: no pool (casual)
     banned: dict[str, str]  # card id -> the list that bans it
     restricted: dict[str, str]
     universal_faction_cost: dict[str, int]
@@ -35,6 +56,7 @@ class Lookups(msgspec.Struct, frozen=True):
     point_limit: int | None
     points_rule: str
     one_box: dict[str, int] = {}
+    errata: dict[str, Erratum] = {}  # card id -> the deck-limit errata in force
 
 
 def build_lookups(
@@ -46,16 +68,12 @@ def build_lookups(
     pool_sets: frozenset[str],
     date: dt.date,
     one_box: bool,
+    tier: str,
 ) -> Lookups:
     """The lookups for one selection (banned subtypes expanded, house lists merged)."""
     r = restriction
     name = r.name if r else ""
-    banned = dict.fromkeys(r.banned, name) if r else {}
-    if r and r.banned_subtypes:
-        label = f"{name} (every {'/'.join(sorted(r.banned_subtypes))})"
-        for card in db.cards.values():
-            if any(card.has_subtype(s) for s in r.banned_subtypes):
-                banned.setdefault(card.id, label)
+    banned = dict(banned_cards(db, r)) if r else {}
     restricted = dict.fromkeys(r.restricted, name) if r else {}
     points = dict(r.points) if r else {}
     point_limit = r.point_limit if r else None
@@ -68,7 +86,7 @@ def build_lookups(
             point_limit = house.point_limit if house.point_limit is not None else point_limit
             points_rule = house.name
     return Lookups(
-        available=_available(db, card_pool_id, pool_sets, date),
+        available=available_cards(db, card_pool_id, pool_sets, date, tier),
         banned=banned,
         restricted=restricted,
         universal_faction_cost=dict(r.universal_faction_cost) if r else {},
@@ -77,24 +95,83 @@ def build_lookups(
         point_limit=point_limit if points else None,
         points_rule=points_rule,
         one_box=_one_box(db) if one_box else {},
+        errata=errata_in_force(db, date),
     )
 
 
-def _available(
-    db: CardDB, card_pool_id: str | None, pool_sets: frozenset[str], date: dt.date
-) -> frozenset[str] | None:
-    """Every card of the pool's sets released by the date, plus the pool's explicit cards."""
+def banned_cards(db: CardDB, restriction: Restriction) -> dict[str, str]:
+    """Card id -> the list that bans it, banned subtypes expanded (built once per list)."""
+
+    def build() -> dict[str, str]:
+        name = restriction.name
+        banned = dict.fromkeys(restriction.banned, name)
+        if restriction.banned_subtypes:
+            label = f"{name} (every {'/'.join(sorted(restriction.banned_subtypes))})"
+            by_subtype = _cards_by_subtype(db)
+            for subtype in sorted(restriction.banned_subtypes):
+                for card_id in by_subtype.get(subtype, ()):
+                    banned.setdefault(card_id, label)
+        return banned
+
+    r = restriction
+    return db.memo(("banned", r.id, r.name, r.banned, r.banned_subtypes), build)
+
+
+def errata_in_force(db: CardDB, day: dt.date) -> dict[str, Erratum]:
+    """Card id -> the deck-limit errata in force on the day (cards the data lacks skipped)."""
+    return {
+        e.card_id: e
+        for e in db.tables.errata.errata
+        if e.property == "deck_limit" and e.in_force(day) and e.card_id in db.cards
+    }
+
+
+def available_cards(
+    db: CardDB, card_pool_id: str | None, pool_sets: frozenset[str], day: dt.date, tier: str
+) -> Availability | None:
+    """The cards of the pool's sets legal by the day under the tier, plus its explicit cards."""
     if card_pool_id is None:
         return None
-    released = {s for s in pool_sets if _released(db, s, date)}
-    return db.cards_in_sets(released) | frozenset(db.card_pools[card_pool_id].cards)
+    released = frozenset(s for s in pool_sets if _legal_by(db, s, day, tier))
+    explicit = frozenset(db.card_pools[card_pool_id].cards)
+    return Availability(released, explicit, _sets_by_card(db))
 
 
-def _released(db: CardDB, set_id: str, day: dt.date) -> bool:
-    release = set_release(db, set_id) if set_id in db.sets else None
-    return release is not None and release <= day
+def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
+    start = legal_from(db, set_id, tier) if set_id in db.sets else None
+    return start is not None and start <= day
+
+
+def _cards_by_subtype(db: CardDB) -> dict[str, tuple[str, ...]]:
+    """Subtype id -> the cards that carry it, in the data's order (built once per database)."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        index: dict[str, list[str]] = {}
+        for card in db.cards.values():
+            for subtype in card.subtypes:
+                index.setdefault(subtype, []).append(card.id)
+        return {subtype: tuple(ids) for subtype, ids in index.items()}
+
+    return db.memo("cards-by-subtype", build)
+
+
+def _sets_by_card(db: CardDB) -> dict[str, frozenset[str]]:
+    """Card id -> the sets that print it (built once per database)."""
+
+    def build() -> dict[str, frozenset[str]]:
+        index: dict[str, set[str]] = {}
+        for printing in db.printings.values():
+            index.setdefault(printing.card_id, set()).add(printing.set_id)
+        return {card_id: frozenset(sets) for card_id, sets in index.items()}
+
+    return db.memo("sets-by-card", build)
 
 
 def _one_box(db: CardDB) -> dict[str, int]:
-    """Copies of each card in one System Gateway box."""
-    return {p.card_id: p.quantity for p in db.printings.values() if p.set_id == SYSTEM_GATEWAY_SET}
+    """Copies of each card in one System Gateway box (built once per database)."""
+    return db.memo(
+        "one-box",
+        lambda: {
+            p.card_id: p.quantity for p in db.printings.values() if p.set_id == SYSTEM_GATEWAY_SET
+        },
+    )

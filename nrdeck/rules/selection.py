@@ -9,13 +9,16 @@ import msgspec
 from nrdeck.carddb import CardDB
 from nrdeck.rules.house import HouseSource, parse_house_format, select_house
 from nrdeck.rules.inforce import InForce, select_builtin
+from nrdeck.rules.tier import CASUAL_TIER, check_tier
 
 
 class Selection(msgspec.Struct, frozen=True):
     """What the options ask for: a format, a date, maybe a snapshot, ban list or house format.
 
-    ``today`` is given by the caller (the core never reads the clock); a house format comes
-    as the table the caller read from its file, and is checked against the card data here.
+    ``today`` is given by the caller (the core never reads the clock): without ``as_of`` or a
+    snapshot it is the date checked. A house format comes as the table the caller read from
+    its file, and is checked against the card data here. ``tier``: ``casual`` (sets legal on
+    release) or ``competitive`` (rules.md §4).
     """
 
     today: dt.date
@@ -24,10 +27,12 @@ class Selection(msgspec.Struct, frozen=True):
     snapshot_id: str | None = None
     banlist_id: str | None = None
     house: HouseSource | None = None
+    tier: str = CASUAL_TIER
 
 
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
+    check_tier(selection.tier)
     if selection.house is not None:
         return select_house(
             db,
@@ -37,6 +42,7 @@ def select(db: CardDB, selection: Selection) -> InForce:
             as_of=selection.as_of,
             snapshot_id=selection.snapshot_id,
             banlist_id=selection.banlist_id,
+            tier=selection.tier,
         )
     return select_builtin(
         db,
@@ -45,4 +51,5 @@ def select(db: CardDB, selection: Selection) -> InForce:
         as_of=selection.as_of,
         snapshot_id=selection.snapshot_id,
         banlist_id=selection.banlist_id,
+        tier=selection.tier,
     )

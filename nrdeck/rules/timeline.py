@@ -46,6 +46,7 @@ class Timeline:
         self._starts = [p.start for p in self.periods]
         self._grown: dict[str, frozenset[str]] = {}
         self.growth: dict[str, frozenset[str]] = self._pool_growth()
+        self.additions: dict[str, frozenset[str]] = self._pool_additions()
 
     # -- building ----------------------------------------------------------
     def _ordered(self) -> list[tuple[dt.date, FormatSnapshot]]:
@@ -108,6 +109,17 @@ class Timeline:
                 growth[pool_id] = frozenset(extra)
         return growth
 
+    def _pool_additions(self) -> dict[str, frozenset[str]]:
+        """Sets of the cycles a pool lacks in the data (skipped once the data has them)."""
+        out: dict[str, frozenset[str]] = {}
+        for pool_id in {p.card_pool_id for p in self.periods}:
+            cycles = {c for a in self.fixes.pool_additions_of(pool_id) for c in a.card_cycle_ids}
+            extra = {s.id for s in self.db.sets.values() if s.cycle_id in cycles}
+            extra -= self.db.pool_sets(pool_id)
+            if extra:
+                out[pool_id] = frozenset(extra)
+        return out
+
     def _release(self, set_id: str) -> dt.date | None:
         released = self.db.sets[set_id].date_release
         fixed = self.fixes.set_release(set_id, released)
@@ -127,17 +139,25 @@ class Timeline:
         """The pool's sets plus the sets that joined it while it was in force."""
         found = self._grown.get(pool_id)
         if found is None:
-            grown = self.growth.get(pool_id, frozenset())
+            grown = self.growth.get(pool_id, frozenset()) | self.additions.get(pool_id, frozenset())
             found = self._grown[pool_id] = self.db.pool_sets(pool_id) | grown
         return found
 
-    def growth_note(self, pool_id: str) -> str | None:
-        """Which sets joined the pool on release, and why (None when none did)."""
-        extra = self.growth.get(pool_id)
-        if not extra:
-            return None
-        names = ", ".join(sorted(self.db.sets[s].name for s in extra))
-        return f"{names} legal from release under {pool_id} ({self.fixes.pool_growth.reason})"
+    def pool_notes(self, pool_id: str) -> list[str]:
+        """Which sets joined the pool on release, and why (pool growth, pool additions)."""
+        notes = []
+        grown = self.growth.get(pool_id)
+        if grown:
+            reason = self.fixes.pool_growth.reason
+            notes.append(f"{self._names(grown)} legal from release under {pool_id} ({reason})")
+        added = self.additions.get(pool_id)
+        if added:
+            reasons = "; ".join(a.reason for a in self.fixes.pool_additions_of(pool_id))
+            notes.append(f"{self._names(added)} part of {pool_id} from release ({reasons})")
+        return notes
+
+    def _names(self, set_ids: frozenset[str]) -> str:
+        return ", ".join(sorted(self.db.sets[s].name for s in set_ids))
 
 
 def _inside(day: dt.date | None, start: dt.date, end: dt.date | None) -> bool:

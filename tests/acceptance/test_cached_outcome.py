@@ -75,7 +75,13 @@ def test_check_calls_the_cached_copy_checked_in_every_format(cached_deck: Path) 
     )
     schema = json.loads((SCHEMAS / "check-v1.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(doc, schema)
-    assert doc["summary"] == {"decks": 1, "legal": 1, "illegal": 0, "unavailable": 0}
+    assert doc["summary"] == {
+        "decks": 1,
+        "legal": 1,
+        "illegal": 0,
+        "unavailable": 0,
+        "internal_errors": 0,
+    }
     [deck] = doc["decks"]
     assert deck["legal"] is True and deck["outcome"] == "cached"
     assert deck["cached_copy"]["date"] == COPY_DATE.isoformat()
@@ -97,7 +103,7 @@ def test_event_reads_the_same_deck_the_same_way(cached_deck: Path) -> None:
     args = ("event", str(roster), "--as-of", "2025-10-10")
 
     doc = json.loads(nrdeck(*args, "--output-format", "json").stdout)
-    schema = json.loads((SCHEMAS / "event-v1.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((SCHEMAS / "event-v2.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(doc, schema)
     runner_deck = doc["players"][0]["runner"]
     assert runner_deck["status"] == "legal" and runner_deck["outcome"] == "cached"
@@ -105,14 +111,16 @@ def test_event_reads_the_same_deck_the_same_way(cached_deck: Path) -> None:
 
     table = nrdeck(*args)  # the table wraps its cells: look for the words, not the sentence
     assert "cached copy" in table.stdout and COPY_DATE.isoformat() in table.stdout
-    assert "1 decks from cached copies" in table.stderr
+    assert "1 deck from cached copies" in table.stderr
 
     rows = list(csv.DictReader(io.StringIO(nrdeck(*args, "--output-format", "csv").stdout)))
     assert rows[0]["runner_status"] == "legal"
-    assert f"cached copy of {COPY_DATE}" in rows[0]["problems"]
+    assert f"cached copy of {COPY_DATE}" in rows[0]["notes"]
 
-    markdown = nrdeck(*args, "--output-format", "markdown").stdout
-    assert f"cached copy of {COPY_DATE}" in markdown
+    for audience in ("public", "organiser"):
+        for kind in ("markdown", "html"):
+            page = nrdeck(*args, "--output-format", kind, "--audience", audience).stdout
+            assert f"cached copy of {COPY_DATE}" in page, (kind, audience)
 
 
 def test_both_commands_give_the_same_exit_code_for_the_same_deck(cached_deck: Path) -> None:
@@ -129,4 +137,4 @@ def test_both_commands_give_the_same_exit_code_for_the_same_deck(cached_deck: Pa
         nrdeck("event", str(roster), "--as-of", "2025-10-10", "--output-format", "json").stdout
     )
     assert doc["players"][0]["runner"]["status"] == "legal"
-    assert doc["summary"]["unavailable"] == 0
+    assert doc["summary"]["not_fetched"] == 0

@@ -43,6 +43,6 @@ def test_links_files_and_failures_in_one_run(
     assert result.exit_code == 1, result.output  # the 4-card remote deck is illegal
     decks = json.loads(result.stdout)["decks"]
     assert [d["source"] for d in decks] == [good, local, private]
-    unavailable = decks[2]["problems"][0]
-    assert unavailable["code"] == "deck-unavailable" and "private" in unavailable["message"]
+    private_deck = decks[2]["problems"][0]
+    assert private_deck["code"] == "deck-private" and "403" in private_deck["message"]
     assert len(httpserver.log) == 2  # the link given twice was fetched once

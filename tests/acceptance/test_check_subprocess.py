@@ -41,7 +41,7 @@ def nrdeck(*args: str, stdin: str = "", **env: str) -> subprocess.CompletedProce
         (("missing.txt", "--offline"), 2, "", "missing.txt: no such file"),
         ((LEGAL, "--as-of", "2025-13-01"), 2, "", "--as-of '2025-13-01' is not a date"),
         ((LEGAL, "--snapshot", "standard_31", "--banlist", "standard_ban_list_25_08"), 0, "✓", ""),
-        ((LEGAL, "--data", "/nonexistent/cards.json"), 3, "", "cannot read card data"),
+        ((LEGAL, "--data", "/nonexistent/cards.json"), 2, "", "no such card data file"),
         ((REMOTE, LEGAL, "--offline"), 3, "deck-unavailable", "1 unavailable"),
         ((LEGAL, ILLEGAL, "-q", "--offline"), 1, "✗", ""),
         ((SG, "--input-format", "text", "--format", "system_gateway"), 0, "✓", ""),
@@ -69,9 +69,15 @@ def test_json_output_is_clean_json_on_stdout() -> None:
     proc = nrdeck("check", LEGAL, ILLEGAL, "--offline", "--output-format", "json")
     assert proc.returncode == 1
     doc = json.loads(proc.stdout)
-    assert doc["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "unavailable": 0}
+    assert doc["summary"] == {
+        "decks": 2,
+        "legal": 1,
+        "illegal": 1,
+        "unavailable": 0,
+        "internal_errors": 0,
+    }
     assert doc["card_data"]["description"] == "bundled snapshot of 2025-09-17"
-    assert proc.stderr.startswith("2 decks:")
+    assert proc.stderr.splitlines()[-1].startswith("2 decks:")
 
 
 def test_github_output() -> None:

@@ -16,7 +16,9 @@ from nrdeck.errors import ExitCode
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 COMMAND_MODULES = sorted(
-    p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in ("__init__", "common")
+    p.stem
+    for p in (ROOT / "nrdeck" / "cli").glob("*.py")
+    if p.stem not in ("__init__", "common", "streams")
 )
 EXPECTED_MEANINGS = {
     0: "every deck checked is legal",
@@ -119,3 +121,59 @@ def test_every_command_has_help_text(path: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("path", _commands(), ids=" ".join)
 def test_every_command_appears_in_the_readme(path: tuple[str, ...]) -> None:
     assert f"nrdeck {' '.join(path)}" in README, f"'nrdeck {' '.join(path)}' is not in README.md"
+
+
+# One metavar style, as click prints it: a VALUE in capitals (with its syntax, as in
+# NAME=TITLES or QUERY@Tk), choices as [a|b]; never Typer's <str> nor a bare parameter name.
+METAVAR = re.compile(r"[A-Z][A-Z0-9_]*\S*|\[[a-z0-9_|-]+\](\.\.\.)?")
+# Option definitions another change owns; they take a capitalised metavar there.
+METAVAR_PENDING = {"--format"}
+
+
+def _value_parameters() -> list[tuple[str, str, str]]:
+    found = []
+    for path, command in _command_objects().items():
+        ctx = typer._click.Context(command, info_name=" ".join(path))  # type: ignore[attr-defined]
+        for param in getattr(command, "params", []):
+            if getattr(param, "is_flag", False) or param.name == "help":
+                continue
+            name = param.opts[0]
+            found.append((" ".join(path), name, param.make_metavar(ctx)))
+    return found
+
+
+def test_one_metavar_style_everywhere() -> None:
+    odd = [p for p in _value_parameters() if not METAVAR.fullmatch(p[2])]
+    assert [p for p in odd if p[1] not in METAVAR_PENDING] == []
+
+
+@pytest.mark.parametrize("path", _commands(), ids=" ".join)
+def test_dash_h_is_help(path: tuple[str, ...]) -> None:
+    short = CliRunner().invoke(nrdeck.cli.app, [*path, "-h"])
+    long = CliRunner().invoke(nrdeck.cli.app, [*path, "--help"])
+    assert short.exit_code == long.exit_code == 0
+    assert short.stdout == long.stdout and "Usage: " in short.stdout
+
+
+def test_dash_capital_v_is_the_version() -> None:
+    from nrdeck import __version__
+
+    for flag in ("-V", "--version"):
+        result = CliRunner().invoke(nrdeck.cli.app, [flag])
+        assert result.exit_code == 0
+        assert result.stdout == f"nrdeck {__version__}\n"
+
+
+def test_check_help_lists_every_exit_code() -> None:
+    text = " ".join(CliRunner().invoke(nrdeck.cli.app, ["check", "--help"]).stdout.split())
+    status = "; " + text.split("Exit status:", 1)[1].split("Arguments:", 1)[0].strip()
+    listed = {int(code) for code in re.findall(r"(?:^|; )(\d+) ", status)}
+    assert listed == {int(c) for c in ExitCode}
+    for code, meaning in ((0, "every deck is legal"), (1, "illegal"), (4, "internal error")):
+        assert re.search(rf"{code} [^;]*{meaning}", status), code
+
+
+def test_help_is_plain_text_without_boxes() -> None:
+    out = CliRunner().invoke(nrdeck.cli.app, ["check", "--help"]).stdout
+    assert "╭" not in out and "│" not in out
+    assert "  -o, --output FILE" in out

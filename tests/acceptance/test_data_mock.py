@@ -188,6 +188,10 @@ def test_status_in_a_real_process_names_the_bundled_snapshot(tmp_path: Path) -> 
     done = nrdeck("data", "status", env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("card data: bundled snapshot of 2025-09-17")
-    assert "standard: standard_31 (pool rotation_2025; standard_ban_list_25_08)" in done.stdout
+    # in force today on the corrected timeline, not the snapshot the data marks active
+    assert (
+        "standard: standard_32 (pool rotation_2025; standard_ban_list_25_10) since 2025-10-03; "
+        "NetrunnerDB marks standard_31 active"
+    ) in done.stdout
     path = nrdeck("data", "path", env=env)
     assert path.stdout.strip() == str(tmp_path / "empty")

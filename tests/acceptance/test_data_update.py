@@ -23,7 +23,8 @@ def test_update_fills_the_cache_and_status_shows_it(warm: Path) -> None:
     assert status.exit_code == 0
     assert "card data: NetrunnerDB v3 API, fetched" in status.stdout
     assert "cards: 7" in status.stdout and "printings: 8" in status.stdout
-    assert "standard: standard_1 (pool pool_a; ban_a)" in status.stdout
+    # in force today (the data marks standard_1 active; standard_2 started in 2022)
+    assert "standard: standard_2 (pool pool_a; ban_b) since 2022-01-01" in status.stdout
     meta = json.loads((warm / "v1" / "meta.json").read_text())
     assert meta["source"] == "NetrunnerDB v3 API" and len(meta["sha256"]) == 64
     assert all(v["etag"] for v in meta["validators"].values())

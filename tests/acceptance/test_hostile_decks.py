@@ -79,4 +79,4 @@ def test_hostile_files_and_a_legal_deck_in_the_text_report(
     assert "✗ deep.json · no identity" in result.stdout
     assert "✗ parse-error (line 3): quantity '²' of 'The Catalyst' is not 1–99" in result.stdout
     assert "✓ good.txt · Zahya Sadeghi: Versatile Smuggler" in result.stdout
-    assert result.stderr.startswith("3 decks: 1 legal, 2 illegal")
+    assert result.stderr.splitlines()[-1].startswith("3 decks: 1 legal, 2 illegal")

@@ -1,8 +1,9 @@
 """The shipped pre-commit hook, run by the real pre-commit on a repository of decklists.
 
 pre-commit clones this checkout at its HEAD commit and pip-installs it (from the package
-index only), so the hook must be committed. The card data is the bundled snapshot:
-``--offline`` never touches the network.
+index only), so the hook must be committed. The hook is hermetic: ``--offline`` never
+touches the network, and neither the hook nor ``PRE_COMMIT=1`` ever reads the user's
+card-data cache, so the same commit gets the same verdict on every machine.
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from nrdeck.cards.bundled import snapshot_path
+from nrdeck.cards.cache import Cache, CacheMeta
+from nrdeck.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SG = ROOT / "data" / "examples" / "sg-catalyst.txt"
@@ -28,7 +34,55 @@ The Catalyst: Convention Breaker
 1 Hedge Fund
 """
 
-pytestmark = pytest.mark.slow
+NEWER_CACHE = "fetched 2099-01-02 (cache)"
+BUNDLED = "card data: bundled snapshot of 2025-09-17"
+
+
+@pytest.fixture
+def user_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user's card-data cache, newer than the bundled snapshot (a laptop that ran update)."""
+    cache = Cache(tmp_path / "user-cache")
+    meta = CacheMeta(
+        source="test",
+        url="http://127.0.0.1:9/api",
+        fetched_at="2099-01-02T00:00:00+00:00",
+        sha256="",
+        document="",
+        dataset_date="2099-01-01",
+    )
+    with cache.refresh_lock():
+        cache.store(snapshot_path().read_bytes(), meta)
+    monkeypatch.setenv("NRDECK_CACHE_DIR", str(cache.root))
+    return cache.root
+
+
+def test_without_the_hook_the_newer_cache_is_used(user_cache: Path) -> None:
+    result = CliRunner().invoke(app, ["check", str(SG), "--format", "system_gateway"])
+    assert result.exit_code == 0, result.stderr
+    assert NEWER_CACHE in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "env"), [(["--no-cache"], {}), ([], {"PRE_COMMIT": "1"})], ids=["no-cache", "hook"]
+)
+def test_no_cache_and_the_hook_use_only_the_bundled_snapshot(
+    user_cache: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], env: dict[str, str]
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(app, ["check", str(SG), "--format", "system_gateway", *args])
+    assert result.exit_code == 0, result.stderr
+    assert BUNDLED in result.stderr and NEWER_CACHE not in result.stderr
+
+
+def test_no_cache_still_uses_a_pinned_data_file(user_cache: Path, tmp_path: Path) -> None:
+    pinned = tmp_path / "cards.json"
+    shutil.copy(snapshot_path(), pinned)
+    result = CliRunner().invoke(
+        app, ["check", str(SG), "--format", "system_gateway", "--no-cache", "--data", str(pinned)]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert f"card data: pinned file {pinned}" in result.stderr
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -71,32 +125,38 @@ def _pre_commit(repo: Path, home: Path, *files: str) -> subprocess.CompletedProc
     )
 
 
-def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cache: Path) -> None:
     head = _head_with_hook()
     repo = tmp_path / "decks"
     repo.mkdir()
     _git(repo, "init", "-q")
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n- repo: {ROOT}\n  rev: {head}\n  hooks:\n  - id: nrdeck-check\n"
-        "    args: [--format, system_gateway]\n",
+        "    args: [--format, system_gateway]\n    files: ^decks/\n",
         encoding="utf-8",
     )
-    shutil.copy(SG, repo / "catalyst.txt")
-    (repo / "too-many.txt").write_text(ILLEGAL_SG, encoding="utf-8")
+    (repo / "decks").mkdir()
+    shutil.copy(SG, repo / "decks" / "catalyst.txt")
+    (repo / "decks" / "too-many.txt").write_text(ILLEGAL_SG, encoding="utf-8")
     (repo / "notes.pdf").write_bytes(b"%PDF-1.4")  # not a decklist: never passed to the hook
+    # files: ^decks/ keeps the repository's other text files away from the hook
+    (repo / "renovate.json").write_text('{"extends": ["config:base"]}\n', encoding="utf-8")
+    (repo / "requirements.txt").write_text("nrdeck\n", encoding="utf-8")
     _git(repo, "add", ".")
 
-    passing = _pre_commit(repo, tmp_path / "home", "catalyst.txt", "notes.pdf")
+    everything = ("renovate.json", "requirements.txt", "notes.pdf")
+    passing = _pre_commit(repo, tmp_path / "home", "decks/catalyst.txt", *everything)
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "nrdeck (Netrunner deck legality)" in passing.stdout
     assert "Passed" in passing.stdout
 
-    failing = _pre_commit(repo, tmp_path / "home", "catalyst.txt", "too-many.txt")
+    failing = _pre_commit(repo, tmp_path / "home", "decks/catalyst.txt", "decks/too-many.txt")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     out = failing.stdout
     assert "Failed" in out and "exit code: 1" in out
-    assert "✗ too-many.txt" in out
+    assert "✗ decks/too-many.txt" in out
     assert "one-box (line 2)" in out
     assert "side-mismatch" in out
-    assert "2 decks: 1 legal, 1 illegal" in out
+    assert f"2 decks: 1 legal, 1 illegal · {BUNDLED}" in out  # never the newer user cache
     assert "\x1b[" not in out

@@ -1,4 +1,4 @@
-"""`data status`: the data in use, active snapshots, and restrictions newer than the data's."""
+"""`data status`: the data in use, what is in force today, and what the data cannot know."""
 
 from __future__ import annotations
 
@@ -8,13 +8,30 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from nrdeck.app.data import data_status
-from nrdeck.carddb import CardDB
+from nrdeck.carddb import CardDB, Restriction, UnknownRule
 from nrdeck.cli import app
 
 runner = CliRunner()
 
 
-def test_status_lists_counts_and_active_snapshots(db: CardDB) -> None:
+def _with(db: CardDB, *restrictions: Restriction, rules: tuple[UnknownRule, ...] = ()) -> CardDB:
+    """The bundled database with extra ban lists or unknown rule keys (as newer data has)."""
+    return CardDB(
+        cards=db.cards.values(),
+        printings=db.printings.values(),
+        sets=db.sets.values(),
+        cycles=db.cycles.values(),
+        factions=db.factions.values(),
+        formats=db.formats.values(),
+        card_pools=db.card_pools.values(),
+        restrictions=[*db.restrictions.values(), *restrictions],
+        info=db.info,
+        tables=db.tables,
+        unknown_rules=rules,
+    )
+
+
+def test_status_lists_counts_and_the_periods_in_force_today(db: CardDB) -> None:
     report = data_status(db, dt.date(2025, 9, 20))
     assert report.kind == "bundled" and report.dataset_date == "2025-09-17"
     assert set(report.counts) == {"cards", "printings", "formats", "restrictions"}
@@ -24,24 +41,70 @@ def test_status_lists_counts_and_active_snapshots(db: CardDB) -> None:
         "rotation_2025",
         "standard_ban_list_25_08",
     )
-    assert report.warnings == ()  # 25.10 has not started yet on that day
+    assert standard.since == dt.date(2025, 8, 1) and standard.active_snapshot_id == "standard_31"
+    assert report.warnings == ()
 
 
-def test_a_started_restriction_newer_than_the_active_one_is_a_warning(db: CardDB) -> None:
+def test_a_list_in_force_but_not_marked_active_needs_no_update(db: CardDB) -> None:
+    # NetrunnerDB still marks standard_31 (25.08) active: updating again would not change that.
     report = data_status(db, dt.date(2025, 10, 3))
-    assert len(report.warnings) == 1
-    warning = report.warnings[0]
-    assert "Standard Ban List 25.10" in warning and "2025-10-03" in warning
-    assert "standard_31" in warning and "nrdeck data update" in warning
+    standard = next(f for f in report.formats if f.format_id == "standard")
+    assert (standard.snapshot_id, standard.restriction_id) == (
+        "standard_32",
+        "standard_ban_list_25_10",
+    )
+    assert standard.active_snapshot_id == "standard_31"
+    assert report.warnings == ()
 
 
-def test_status_command_prints_the_warning_on_stderr(tmp_path: Path) -> None:
+def test_a_started_list_without_a_snapshot_is_a_warning_that_says_so(db: CardDB) -> None:
+    newer = Restriction(
+        id="standard_ban_list_26_03",
+        name="Standard Ban List 26.03",
+        format_id="standard",
+        date_start=dt.date(2026, 3, 6),
+        banned=frozenset({"hedge_fund"}),
+    )
+
+    def about_it(day: dt.date) -> list[str]:
+        return [w for w in data_status(_with(db, newer), day).warnings if "26.03" in w]
+
+    assert about_it(dt.date(2026, 3, 5)) == []
+    (warning,) = about_it(dt.date(2026, 3, 6))
+    assert "Standard Ban List 26.03 (standard_ban_list_26_03) started on 2026-03-06" in warning
+    assert "NetrunnerDB has no snapshot for it yet" in warning and "standard_32" in warning
+    assert "data update" not in warning
+
+
+def test_data_older_than_90_days_before_today_is_a_warning(db: CardDB) -> None:
+    assert data_status(db, dt.date(2025, 12, 16)).warnings == ()  # 90 days
+    (stale,) = data_status(db, dt.date(2025, 12, 17)).warnings
+    assert "91 days older than the date checked (2025-12-17)" in stale
+    assert "bundled snapshot of 2025-09-17" in stale and "nrdeck data update" in stale
+
+
+def test_keys_nrdeck_does_not_understand_are_listed(db: CardDB) -> None:
+    unknown = UnknownRule("restriction", "startup_ban_list_24_09", "deckbuilding_rules")
+    report = data_status(_with(db, rules=(unknown,)), dt.date(2025, 9, 20))
+    assert report.warnings == (
+        "restriction startup_ban_list_24_09 has a key nrdeck does not understand: "
+        "deckbuilding_rules",
+    )
+
+
+def test_status_command_prints_what_is_in_force_today(tmp_path: Path) -> None:
     result = runner.invoke(app, ["data", "status", "--cache-dir", str(tmp_path)])
     assert result.exit_code == 0
     assert result.stdout.startswith("card data: bundled snapshot of 2025-09-17")
     assert "cards: " in result.stdout and "restrictions: " in result.stdout
-    if dt.date.today() >= dt.date(2025, 10, 3):
-        assert "Standard Ban List 25.10" in result.stderr
+    today = dt.date.today()
+    assert f"in force today ({today}, the corrected timeline):" in result.stdout
+    if today >= dt.date(2025, 10, 3):
+        assert "standard: standard_32 (pool rotation_2025; standard_ban_list_25_10)" in (
+            result.stdout
+        )
+    if today > dt.date(2025, 12, 16):
+        assert "days older than the date checked" in result.stderr
 
 
 def test_status_with_a_pinned_file(tmp_path: Path) -> None:

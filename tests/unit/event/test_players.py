@@ -20,25 +20,31 @@ def exit_code(event: EventReport) -> ExitCode:
 
 
 def test_right_sides_have_no_problem() -> None:
-    assert check_sides(checked("corp"), checked("runner"), HERE) == ()
+    assert check_sides(checked("corp"), checked("runner"), HERE).problems == ()
 
 
 def test_swapped_columns_are_one_problem_naming_both_identities() -> None:
-    (problem,) = check_sides(checked("corp", "runner"), checked("runner", "corp"), HERE)
+    found = check_sides(checked("corp", "runner"), checked("runner", "corp"), HERE)
+    (problem,) = found.problems
+    assert found.misplaced == ("corp", "runner")
     assert problem.code == "event-side-swapped"
     assert "Zahya Sadeghi" in problem.message and "Precision Design" in problem.message
     assert problem.location == HERE
 
 
 def test_two_runner_decks_flag_the_corp_column() -> None:
-    (problem,) = check_sides(checked("corp", "runner"), checked("runner"), HERE)
+    found = check_sides(checked("corp", "runner"), checked("runner"), HERE)
+    (problem,) = found.problems
+    assert found.misplaced == ("corp",)
     assert problem.code == "event-wrong-side"
     assert problem.message.startswith("the Corp column holds a Runner deck (Zahya")
 
 
 def test_unknown_sides_are_left_to_the_deck_problems() -> None:
     missing = failed("corp", "event-deck-missing", "no Corp deck")
-    assert check_sides(missing, checked("runner"), HERE) == ()
+    assert check_sides(missing, checked("runner"), HERE) == check_sides(
+        checked("corp"), checked("runner"), HERE
+    )
 
 
 def test_duplicates_flag_every_later_registration() -> None:
@@ -50,6 +56,7 @@ def test_duplicates_flag_every_later_registration() -> None:
     ]
     marked = mark_duplicates(players, roster.unit, lambda line: roster_location(roster, line))
     assert [p.problems for p in (marked[0], marked[2])] == [(), ()]
+    assert marked[1].misplaced == ("corp", "runner") and not marked[1].deck_ok(marked[1].corp)
     (problem,) = marked[1].problems
     assert problem.code == "event-duplicate-player"
     assert problem.message == "ana  lima is already registered (line 2 of the roster)"
@@ -64,7 +71,7 @@ def test_statuses_and_exit_codes() -> None:
         "D",
         checked("corp", "runner"),
         checked("runner", "corp"),
-        *check_sides(checked("corp", "runner"), checked("runner", "corp"), HERE),
+        *check_sides(checked("corp", "runner"), checked("runner", "corp"), HERE).problems,
     )
     assert [p.status for p in (ready, remote, illegal, swapped)] == [
         "legal",
@@ -72,6 +79,14 @@ def test_statuses_and_exit_codes() -> None:
         "illegal",
         "illegal",
     ]
+    assert [p.state.value for p in (ready, remote, illegal, swapped)] == [
+        "ready",
+        "not fetched",
+        "needs fixing",
+        "needs fixing",
+    ]
+    missing = player("E", failed("corp", "event-deck-missing", "none"), checked("runner"))
+    assert (missing.status.value, missing.state.value) == ("illegal", "missing")
     assert exit_code(report(ready)) is ExitCode.OK
     assert exit_code(report(ready, remote)) is ExitCode.UNAVAILABLE
     assert exit_code(report(remote, illegal)) is ExitCode.ILLEGAL

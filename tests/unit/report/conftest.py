@@ -98,7 +98,7 @@ def unavailable_outcome() -> DeckOutcome:
         "NetrunnerDB answered 404: no public decklist with that id",
         location=Location(source),
     )
-    return DeckOutcome(source=source, problems=(problem,), unavailable=True)
+    return DeckOutcome(source=source, problems=(problem,), unavailable=True, origin="remote")
 
 
 def checked(result: CheckResult) -> DeckOutcome:

@@ -75,7 +75,14 @@ def test_json_matches_schema_and_contract(report: CheckReport) -> None:
     doc = json.loads(out)
     jsonschema.validate(doc, json.loads(SCHEMA.read_text(encoding="utf-8")))
     assert doc["version"] == 1
-    assert doc["summary"] == {"decks": 3, "legal": 1, "illegal": 1, "unavailable": 1}
+    assert doc["summary"] == {
+        "decks": 3,
+        "legal": 1,
+        "illegal": 1,
+        "unavailable": 1,
+        "internal_errors": 0,
+    }
+    assert [d["origin"] for d in doc["decks"]] == ["file", "file", "remote"]
     hb, bad, remote = doc["decks"]
     assert hb["identity"] == {
         "id": "haas_bioroid_precision_design",
@@ -118,11 +125,15 @@ def test_github_annotations_are_escaped(report: CheckReport) -> None:
 
 
 def test_github_escaping_rules() -> None:
-    assert escape_data("a%b\r\nc:d,e") == "a%25b%0D%0Ac:d,e"
-    assert escape_property("a%b\r\nc:d,e") == "a%25b%0D%0Ac%3Ad%2Ce"
+    assert escape_data("a%b\nc:d,e") == "a%25b%0Ac:d,e"
+    assert escape_property("a%b\nc:d,e") == "a%25b\\x0ac%3Ad%2Ce"
+    # a carriage return or an escape sequence would redraw the log: shown escaped
+    assert escape_data("a\r\x1b[2Jb") == "a\\x0d\\x1b[2Jb"
 
 
-def test_junit_one_testcase_per_deck_one_failure_per_problem(report: CheckReport) -> None:
+def test_junit_one_testcase_per_deck_one_failure_listing_its_problems(
+    report: CheckReport,
+) -> None:
     out = str(REPORTER_BY_NAME["junit"].render(report, ReportOptions(quiet=True)))
     root = ET.fromstring(out.split("\n", 1)[1])
     suite = root.find("testsuite")
@@ -132,12 +143,20 @@ def test_junit_one_testcase_per_deck_one_failure_per_problem(report: CheckReport
     cases = suite.findall("testcase")
     assert [c.attrib["name"] for c in cases][:2] == ["decks/hb.txt", "decks/bad, deck:1.txt"]
     assert cases[0].findall("failure") == []
-    failures = cases[1].findall("failure")
-    assert [f.attrib["type"] for f in failures] == ["copies", "unknown-card", "deck-size"]
-    assert failures[0].text == "line 3: 4 copies of Sure Gamble: its deck limit is 3 [CR 1.4.7]"
+    [failure] = cases[1].findall("failure")
+    assert failure.attrib == {
+        "type": "illegal",
+        "message": "3 problems: copies, unknown-card, deck-size",
+    }
+    assert (failure.text or "").splitlines()[0] == (
+        "copies (line 3): 4 copies of Sure Gamble: its deck limit is 3 [CR 1.4.7]"
+    )
+    assert "deck-size: 40 cards: The identity needs at least 45 [CR 1.4.3]" in (failure.text or "")
     out_text = cases[1].findtext("system-out") or ""
     assert "warning encoding" in out_text
-    assert [e.attrib["type"] for e in cases[2].findall("error")] == ["deck-unavailable"]
+    [error] = cases[2].findall("error")
+    assert error.attrib["type"] == "unavailable"
+    assert "deck-unavailable: NetrunnerDB answered 404" in (error.text or "")
 
 
 def test_every_output_format_choice_has_a_reporter() -> None:

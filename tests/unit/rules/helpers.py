@@ -71,6 +71,7 @@ def select_in_force(
     snapshot_id: str | None = None,
     banlist_id: str | None = None,
     format_file: Path | None = None,
+    tier: str = "casual",
 ) -> InForce:
     """What is in force, selected as the commands select it (a format file read as they do)."""
     house = read_house_source(format_file) if format_file is not None else None
@@ -81,5 +82,6 @@ def select_in_force(
         snapshot_id=snapshot_id,
         banlist_id=banlist_id,
         house=house,
+        tier=tier,
     )
     return select(db, selection)

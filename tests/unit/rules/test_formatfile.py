@@ -10,6 +10,7 @@ import pytest
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules import InForce, check_deck
+from nrdeck.ruletables import AgendaCap
 from tests.unit.rules.helpers import make_deck, select_in_force
 
 DAY = dt.date(2025, 11, 1)
@@ -47,11 +48,22 @@ point_limit = 3
 """
     in_force = user_format(db, tmp_path, text)
     assert in_force.period.format_id == "House League"
-    assert in_force.period.restriction_id == "standard_ban_list_25_08"  # the active snapshot
+    # today (2025-11-01): Standard Ban List 25.10, never the snapshot the data marks active
+    assert in_force.period.restriction_id == "standard_ban_list_25_10"
     result = check_deck(make_deck(db, HB, LEGAL), db, in_force)
     assert sorted(p.code for p in result.problems) == ["banned", "points", "restricted"]
     assert all(p.rule == "House League" for p in result.problems)
     assert result.stats.points == 4 and result.stats.point_limit == 3
+
+
+def test_a_house_ban_list_takes_the_names_players_use(db: CardDB, tmp_path: Path) -> None:
+    in_force = user_format(
+        db, tmp_path, 'name = "Old list"\nbase = "standard"\nbanlist = "SBL 24.09"\n'
+    )
+    assert in_force.period.restriction_id == "standard_ban_list_24_09"
+    with pytest.raises(UsageError) as err:
+        user_format(db, tmp_path, 'name = "X"\nbase = "standard"\nbanlist = "24.99"\n')
+    assert "house.toml: unknown ban list '24.99' for format standard" in err.value.one_line()
 
 
 def test_the_base_format_keeps_its_own_ban_list(db: CardDB, tmp_path: Path) -> None:
@@ -72,7 +84,8 @@ def test_the_format_option_is_the_base_when_the_file_names_none(db: CardDB, tmp_
     in_force = user_format(
         db, tmp_path, 'name = "Startup house"\nbanned = ["Hedge Fund"]\n', fmt="startup"
     )
-    assert in_force.extras.agenda_cap == 4 and in_force.card_pool_id == "startup_elevation"
+    assert in_force.extras.agenda_cap == AgendaCap(min_points=3, max_copies=4)
+    assert in_force.card_pool_id == "startup_elevation"
 
 
 @pytest.mark.parametrize(

@@ -133,11 +133,16 @@ def test_corrections_file_gives_a_reason_for_every_entry() -> None:
     }
 
 
-def test_default_is_the_active_snapshot_with_today_for_release_checks(db: CardDB) -> None:
-    chosen = select_in_force(db, "standard", today=D("2030-01-01"))
+def test_the_default_is_exactly_the_period_in_force_today(db: CardDB) -> None:
+    # The data marks standard_31 (Ban List 25.08) active; 25.10 is in force from 2025-10-03.
     active = db.formats["standard"].active_snapshot
-    assert active is not None and chosen.period.snapshot_id == active.id
-    assert chosen.date == D("2030-01-01")
+    assert active is not None and active.id == "standard_31"
+    for today in ("2025-10-03", "2030-01-01"):
+        chosen = select_in_force(db, "standard", today=D(today))
+        assert chosen == select_in_force(db, "standard", today=D(today), as_of=D(today))
+        assert chosen.period.snapshot_id == "standard_32" and chosen.date == D(today)
+    before = select_in_force(db, "standard", today=D("2025-09-01"))
+    assert before.period.restriction_id == "standard_ban_list_25_08"
 
 
 def test_snapshot_and_banlist_options(db: CardDB) -> None:

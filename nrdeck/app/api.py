@@ -1,0 +1,107 @@
+"""The Python API: check decks from a bot, a metagame site or a notebook.
+
+``from nrdeck import check_text, check_paths, load_cards``. The results are the typed values
+the reporters render (``nrdeck.results.check``): a ``DeckOutcome`` per deck (``.status``,
+``.result`` with ``.legal``, ``.stats`` and ``.problems``, ``.all_problems``) and a
+``CheckReport`` for a run (``.outcomes``, ``.exit_code``). Card data is loaded as the CLI does
+(a pinned file, else the newest of the cache and the bundled snapshot) and can be loaded once
+with ``load_cards`` and passed to every call. Nothing is printed; expected failures raise
+``nrdeck.errors.NrdeckError`` subclasses (``UsageError`` for an unknown format or a missing
+file, ``DataUnavailableError`` for card data that cannot be read).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from pathlib import Path
+
+from nrdeck.app.carddata import DataSettings, default_cache_dir, load_database
+from nrdeck.app.check import CheckOptions, check_decks, validate_input_format
+from nrdeck.app.check import check_text as check_deck_text
+from nrdeck.app.selection import make_selection
+from nrdeck.app.sources import DEFAULT_EXCLUDE
+from nrdeck.carddb import CardDB
+from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.rules import Selection, select
+
+__all__ = ["CardDB", "CheckReport", "DeckOutcome", "check_paths", "check_text", "load_cards"]
+
+
+def load_cards(
+    data: str | Path | None = None, *, cache_dir: str | Path | None = None, cache: bool = True
+) -> CardDB:
+    """The card database: ``data`` (a file from ``nrdeck data build``), else the newest of the
+    cache and the bundled snapshot (only the bundled snapshot with ``cache=False``)."""
+    return load_database(_data_settings(data, cache_dir, cache))
+
+
+def check_text(
+    text: str,
+    *,
+    name: str = "(decklist text)",
+    format: str = "standard",
+    as_of: dt.date | None = None,
+    snapshot: str | None = None,
+    banlist: str | None = None,
+    tier: str = "casual",
+    input_format: str | None = None,
+    cards: CardDB | None = None,
+) -> DeckOutcome:
+    """Check one decklist given as text (any format nrdeck reads), against what is in force.
+
+    ``name`` is how the deck is called in its problems. A deck that cannot be read gives an
+    outcome with ``parse-error`` problems; nothing in the text makes this raise.
+    """
+    validate_input_format(input_format)
+    db = cards if cards is not None else load_cards()
+    in_force = select(db, _selection(format, as_of, snapshot, banlist, tier))
+    return check_deck_text(text, name, db, in_force, input_format)
+
+
+def check_paths(
+    paths: Iterable[str | Path],
+    *,
+    format: str = "standard",
+    as_of: dt.date | None = None,
+    snapshot: str | None = None,
+    banlist: str | None = None,
+    tier: str = "casual",
+    input_format: str | None = None,
+    exclude: Iterable[str] | None = None,
+    offline: bool = False,
+    cards: CardDB | None = None,
+) -> CheckReport:
+    """Check deck files, folders (searched recursively), globs, NetrunnerDB links or UUIDs.
+
+    As ``nrdeck check`` does: one outcome per deck in order, files a folder search finds with
+    no card line left out, ``exclude`` replacing the folder-search globs. ``offline`` serves
+    remote decks from the cache only.
+    """
+    settings = _data_settings(None, None, True, offline=offline)
+    options = CheckOptions(
+        data=settings,
+        selection=_selection(format, as_of, snapshot, banlist, tier),
+        input_format=input_format,
+        exclude=tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE,
+    )
+    return check_decks([str(p) for p in paths], options, db=cards).report
+
+
+def _selection(
+    format_id: str, as_of: dt.date | None, snapshot: str | None, banlist: str | None, tier: str
+) -> Selection:
+    return make_selection(
+        format_id=format_id, as_of=as_of, snapshot_id=snapshot, banlist_id=banlist, tier=tier
+    )
+
+
+def _data_settings(
+    data: str | Path | None, cache_dir: str | Path | None, cache: bool, *, offline: bool = False
+) -> DataSettings:
+    return DataSettings(
+        offline=offline,
+        no_cache=not cache,
+        data_file=Path(data) if data is not None else None,
+        cache_dir=Path(cache_dir) if cache_dir is not None else default_cache_dir(),
+    )

@@ -1,0 +1,51 @@
+"""The values shell completion offers for --format, --snapshot, --banlist and --input-format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.decklist import INPUT_FORMATS
+from nrdeck.errors import NrdeckError
+from nrdeck.rules.names import BUILTIN_FORMATS, format_named, restriction_names
+
+
+def matching(values: Iterable[str], incomplete: str) -> list[str]:
+    """The values starting with what was typed (case does not matter), in order, once."""
+    typed = incomplete.casefold()
+    return [v for v in dict.fromkeys(values) if v.casefold().startswith(typed)]
+
+
+def format_names(incomplete: str) -> list[str]:
+    """Format ids."""
+    return matching(BUILTIN_FORMATS, incomplete)
+
+
+def input_format_names(incomplete: str) -> list[str]:
+    """Decklist formats, and ``auto``."""
+    return matching(INPUT_FORMATS, incomplete)
+
+
+def snapshot_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
+    """The format's snapshot ids, newest first (none when the card data cannot be read)."""
+    try:
+        db = load_database(data)
+        format_id = format_named(db, format_text or "standard")
+    except NrdeckError:
+        return []
+    if format_id not in db.formats:
+        return []
+    snaps = sorted(db.snapshots_of(format_id), key=lambda s: s.date_start, reverse=True)
+    return matching((s.id for s in snaps), incomplete)
+
+
+def banlist_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
+    """What --banlist takes for the format: latest, active, short names, ids."""
+    try:
+        db = load_database(data)
+        format_id = format_named(db, format_text or "standard")
+    except NrdeckError:
+        return []
+    if format_id not in db.formats:
+        return []
+    return matching(restriction_names(db, format_id), incomplete)

@@ -1,0 +1,106 @@
+"""Use cases across time: when one deck was legal (`timeline`), and one card's history (`card`).
+
+No Typer, no console here. ``today`` comes from the caller's Selection-like options (the
+rules never read the clock); it dates only the stale-data warning: a history runs to the
+open-ended present.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import msgspec
+
+from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.app.check import validate_input_format
+from nrdeck.app.decks import DeckSettings, obtain_deck
+from nrdeck.app.sources import expand_specs
+from nrdeck.carddb import Card, CardDB
+from nrdeck.errors import UsageError
+from nrdeck.resolve import find_title, title_index, without_trailing_group
+from nrdeck.results.history import CardHistory, DeckTimeline
+from nrdeck.rules.cardhistory import card_facts, card_formats, card_printings
+from nrdeck.rules.context import DeckContext
+from nrdeck.rules.history import deck_history, history_format
+from nrdeck.rules.staleness import stale_data
+from nrdeck.rules.tier import check_tier
+
+
+class HistoryOptions(msgspec.Struct, frozen=True):
+    """Where card data comes from, the format and tier, the date today, how to read the deck."""
+
+    data: DataSettings
+    today: dt.date
+    format_id: str = "standard"
+    tier: str = "casual"
+    input_format: str | None = None
+    stdin_bytes: bytes | None = None  # standard input, when the deck is '-'
+
+
+def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
+    """When the deck ``spec`` names was legal in the format (a remote deck may be fetched)."""
+    validate_input_format(options.input_format)
+    check_tier(options.tier)
+    sources = expand_specs([spec], exclude=options.data.data_file)
+    if len(sources) != 1:
+        raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'timeline'")
+    db = load_database(options.data)
+    format_id = history_format(db, options.format_id)
+    settings = DeckSettings.from_data(
+        options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
+    )
+    deck = obtain_deck(sources[0], db, settings).deck
+    intervals, warnings = deck_history(deck, db, format_id, options.tier)
+    ctx = DeckContext.of(deck, db)
+    return DeckTimeline(
+        source=deck.source,
+        name=deck.name,
+        identity_id=ctx.identity.id if ctx.identity else None,
+        identity_title=ctx.identity.title if ctx.identity else None,
+        side=ctx.side,
+        format_id=format_id,
+        format_name=db.formats[format_id].name,
+        tier=options.tier,
+        intervals=intervals,
+        data=db.info,
+        warnings=warnings,
+        stale_data=stale_data(db.info, options.today),
+    )
+
+
+def card_history(title: str, options: HistoryOptions) -> CardHistory:
+    """A card's facts, printings, history per format and errata (title as in decklists)."""
+    check_tier(options.tier)
+    db = load_database(options.data)
+    card = find_card(db, title)
+    return CardHistory(
+        card=card_facts(db, card),
+        printings=card_printings(db, card.id),
+        formats=card_formats(db, card.id, options.tier),
+        errata=db.tables.errata.of_card(card.id),
+        tier=options.tier,
+        data=db.info,
+        stale_data=stale_data(db.info, options.today),
+    )
+
+
+def find_card(db: CardDB, text: str) -> Card:
+    """The card a title, printing code or card id names, matched as decklist lines are."""
+    key = text.strip()
+    found = db.card_by_code(key) or db.cards.get(key)
+    if found is not None:
+        return found
+    index = title_index(db)
+    match = find_title(key, index)
+    if match.card is not None:
+        return match.card
+    if match.ambiguous:
+        raise UsageError(
+            f"{key!r} matches several cards: {', '.join(match.ambiguous[:5])}",
+            hint="write the full title",
+        )
+    hints = index.suggestions(without_trailing_group(key) or key)
+    guess = f"; did you mean {', '.join(hints)}?" if hints else ""
+    raise UsageError(
+        f"no card is called {key!r}{guess}", hint="use a title, a printing code or a card id"
+    )

@@ -1,0 +1,59 @@
+"""The `card` command: a card's facts, printings, history per format and dated errata."""
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
+from nrdeck.app.history import HistoryOptions, card_history
+from nrdeck.cli.common import (
+    CacheDirOpt,
+    DataOpt,
+    OfflineOpt,
+    Tier,
+    TierOpt,
+    data_settings,
+    handles_errors,
+    print_in_force_notes,
+)
+from nrdeck.cli.streams import write_machine, write_text
+from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt, HistoryQuietOpt
+from nrdeck.report.history import card_json, card_text
+
+CARD_HELP = (
+    "Show a card: its facts, printings, and per format when it was in the pool, banned, "
+    "restricted or worth Eternal points (with the list), and its dated errata."
+)
+
+
+@handles_errors
+def card(
+    title: Annotated[
+        str,
+        typer.Argument(metavar="TITLE", help="A card title (as in decklists), code or id."),
+    ],
+    tier: TierOpt = Tier.casual,
+    output_format: HistoryFormatOpt = HistoryFormat.text,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    quiet: HistoryQuietOpt = False,
+) -> None:
+    """Show a card's facts and history (an unknown title: exit 2 with suggestions)."""
+    options = HistoryOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        today=dt.date.today(),
+        tier=tier.value,
+    )
+    report = card_history(title, options)
+    print_in_force_notes(report.data.warnings, report.stale_data, quiet=quiet)
+    if output_format is HistoryFormat.json:
+        write_machine(card_json(report))
+    else:
+        write_text(card_text(report))
+
+
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
+    """Add `card` to the app."""
+    app.command("card", help=CARD_HELP)(card)

@@ -1,0 +1,140 @@
+"""Standard input, output and error as their readers can take them, and --output FILE.
+
+A stream that cannot encode a character (a Windows console or redirect in cp1252, a pipe in
+ASCII, a file name holding undecodable bytes) gets an ASCII stand-in for nrdeck's own glyphs
+(✓ → +, ✗ → x, · → -) and a backslash escape for anything else, never an exception.
+Machine formats (JSON, JUnit, GitHub, CSV) are written as UTF-8 bytes whatever the stream's
+encoding, so their text stays exact. A reader that goes away (``nrdeck check … | head -1``)
+ends the run quietly: the error handler exits with ``BROKEN_PIPE_EXIT`` and the console
+script (``nrdeck.__main__``) keeps the final flush from complaining.
+"""
+
+import codecs
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from nrdeck.atomic import write_report
+from nrdeck.decklist.reading import MAX_BYTES
+from nrdeck.errors import UsageError
+
+ERRORS = "nrdeck-fallback"
+# Exit status of a run whose standard output was closed early: what a shell reports for a
+# program stopped by a closed pipe (128 + SIGPIPE); nrdeck.__main__ uses the same.
+BROKEN_PIPE_EXIT = 141
+
+# One character each where a glyph may sit in a table column (Rich measured the glyph).
+GLYPH_FALLBACKS: dict[str, str] = {
+    "✓": "+",
+    "✗": "x",
+    "·": "-",
+    "–": "-",
+    "—": "-",
+    "…": ".",
+    "×": "x",
+    "•": "*",
+    "●": "*",
+    "○": "o",
+    "█": "#",
+    **dict.fromkeys("▏▎▍▌▋▊▉", "|"),
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "♘": "N",
+    "∞": "inf",
+    "→": "->",
+    "≥": ">=",
+    "≤": "<=",
+    "≠": "!=",
+    "±": "+/-",
+}
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    chunk = error.object[error.start : error.end]
+    out = []
+    for char in chunk:
+        stand_in = GLYPH_FALLBACKS.get(char)
+        if stand_in is None:
+            code = ord(char)
+            stand_in = f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+            if code > 0xFFFF:
+                stand_in = f"\\U{code:08x}"
+        out.append(stand_in)
+    return "".join(out), error.end
+
+
+codecs.register_error(ERRORS, _fallback)
+
+
+def guard_streams() -> None:
+    """Make stdout and stderr replace what they cannot encode instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) != ERRORS:
+            reconfigure(errors=ERRORS)
+
+
+def write_text(text: str, stream: TextIO | None = None) -> None:
+    """Human-facing text in the stream's own encoding (stand-ins where it cannot encode)."""
+    stream = stream or sys.stdout
+    stream.write(text)
+    stream.flush()
+
+
+def write_machine(text: str) -> None:
+    """A machine-readable document on stdout as UTF-8 bytes, whatever the stream's encoding."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        write_text(text, stream)
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
+
+
+def read_stdin(required: bool) -> bytes:
+    """Standard input's bytes, at most one past the decklist size limit (never endless).
+
+    ``required``: no DECK was named, so a terminal or an empty pipe is a usage error.
+    """
+    stream = sys.stdin
+    if required and (stream is None or stream.isatty()):
+        raise UsageError(
+            "no decks given", hint="name deck files, folders or links, or pipe a decklist in"
+        )
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read(MAX_BYTES + 1)
+    else:
+        data = stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    if required and not data.strip():
+        raise UsageError("no decks given and nothing on standard input")
+    return data
+
+
+def is_stdout(output: Path | None) -> bool:
+    """True when the output goes to standard output (no --output, or '-')."""
+    return output is None or str(output) == "-"
+
+
+def emit_output(
+    text: str, output: Path | None, *, machine: bool, inputs: Iterable[Path | str] = ()
+) -> None:
+    """A command's result: to --output FILE (see ``atomic.write_report``) or to stdout.
+
+    Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
+    """
+    if output is not None and not is_stdout(output):
+        write_report(output, text, inputs=inputs)
+    elif machine:
+        write_machine(text)
+    else:
+        write_text(text)

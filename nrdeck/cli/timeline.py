@@ -1,0 +1,84 @@
+"""The `timeline` command: when a deck was legal, over a format's whole history."""
+
+import datetime as dt
+from collections.abc import Sequence
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from nrdeck.app.history import HistoryOptions, deck_timeline
+from nrdeck.cli.common import (
+    CacheDirOpt,
+    DataOpt,
+    FormatOpt,
+    InputFormatOpt,
+    OfflineOpt,
+    Tier,
+    TierOpt,
+    choices,
+    data_settings,
+    handles_errors,
+    print_in_force_notes,
+)
+from nrdeck.cli.streams import read_stdin, write_machine, write_text
+from nrdeck.report.history import timeline_json, timeline_text
+
+TIMELINE_HELP = (
+    "Show when a deck was legal: the date intervals over which its verdict and problem "
+    "codes stay the same, from the format's first period to today."
+)
+
+
+class HistoryFormat(str, Enum):
+    """--output-format choices of `timeline` and `card`."""
+
+    text = "text"
+    json = "json"
+
+
+HistoryFormatOpt = Annotated[
+    HistoryFormat,
+    typer.Option(
+        "--output-format", metavar=choices(HistoryFormat), help="Text or a JSON document."
+    ),
+]
+HistoryQuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No warning that the card data is old.")
+]
+
+
+@handles_errors
+def timeline(
+    deck: Annotated[
+        str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
+    ],
+    format_id: FormatOpt = "standard",
+    tier: TierOpt = Tier.casual,
+    input_format: InputFormatOpt = None,
+    output_format: HistoryFormatOpt = HistoryFormat.text,
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+    quiet: HistoryQuietOpt = False,
+) -> None:
+    """Show when a deck was legal in a format (exit 0 whether it is legal or not)."""
+    options = HistoryOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        today=dt.date.today(),
+        format_id=format_id,
+        tier=tier.value,
+        input_format=input_format,
+        stdin_bytes=read_stdin(required=False) if deck == "-" else None,
+    )
+    report = deck_timeline(deck, options)
+    print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
+    if output_format is HistoryFormat.json:
+        write_machine(timeline_json(report))
+    else:
+        write_text(timeline_text(report))
+
+
+def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
+    """Add `timeline` to the app."""
+    app.command("timeline", help=TIMELINE_HELP)(timeline)

@@ -1,0 +1,109 @@
+"""A card's history (rules.md §7): per format, when it was in the pool, banned, restricted or
+worth Eternal points, with the list that said so; its printings and dated errata."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from msgspec.structs import replace
+
+from nrdeck.carddb import Card, CardDB
+from nrdeck.results.history import (
+    CardFacts,
+    CardFormat,
+    CardInterval,
+    CardPrinting,
+    Penalty,
+)
+from nrdeck.rules.history import change_days
+from nrdeck.rules.inforce import InForce, build_in_force
+from nrdeck.rules.names import BUILTIN_FORMATS
+from nrdeck.rules.timeline import timeline
+
+
+def card_facts(db: CardDB, card: Card) -> CardFacts:
+    """The card's deckbuilding facts, with faction and type names."""
+    faction = db.factions.get(card.faction)
+    kind = db.types.get(card.type)
+    return CardFacts(
+        id=card.id,
+        title=card.title,
+        side=card.side,
+        faction=card.faction,
+        faction_name=faction.name if faction else card.faction,
+        type=card.type,
+        type_name=kind.name if kind else card.type,
+        subtypes=tuple(db.subtypes[s].name if s in db.subtypes else s for s in card.subtypes),
+        cost=card.cost,
+        influence_cost=card.influence_cost,
+        deck_limit=card.deck_limit,
+        agenda_points=card.agenda_points,
+        advancement_requirement=card.advancement_requirement,
+        minimum_deck_size=card.minimum_deck_size,
+        influence_limit=card.influence_limit,
+    )
+
+
+def card_printings(db: CardDB, card_id: str) -> tuple[CardPrinting, ...]:
+    """Every printing of the card, oldest first, with its set's release date (as printed in
+    the data: when a set was legal before its retail date, the format history says so)."""
+    found = [
+        CardPrinting(p.code, p.set_id, db.sets[p.set_id].name, db.sets[p.set_id].date_release)
+        for p in db.printings_of(card_id)
+        if p.set_id in db.sets
+    ]
+    return tuple(sorted(found, key=lambda p: (p.date or dt.date.max, p.code)))
+
+
+def card_formats(db: CardDB, card_id: str, tier: str) -> tuple[CardFormat, ...]:
+    """The card's history in every format the data has, in nrdeck's format order."""
+    ordered = [f for f in BUILTIN_FORMATS if f in db.formats]
+    ordered += sorted(f for f in db.formats if f not in ordered)
+    return tuple(
+        CardFormat(f, db.formats[f].name, card_intervals(db, card_id, f, tier))
+        for f in ordered
+        if timeline(db, f).periods
+    )
+
+
+def card_intervals(db: CardDB, card_id: str, format_id: str, tier: str) -> tuple[CardInterval, ...]:
+    """The maximal intervals of one status of the card in the format, oldest first."""
+    line = timeline(db, format_id)
+    days = change_days(db, [card_id], format_id)
+    intervals: list[CardInterval] = []
+    for index, day in enumerate(days):
+        period = line.at(day)
+        if period is None:
+            continue
+        end = days[index + 1] if index + 1 < len(days) else None
+        in_force = build_in_force(db, format_id, period, day, tier=tier)
+        found = card_status(in_force, card_id, day, end)
+        if intervals and replace(intervals[-1], start=day, end=end) == found:
+            intervals[-1] = replace(intervals[-1], end=end)
+        else:
+            intervals.append(found)
+    return tuple(intervals)
+
+
+def card_status(
+    in_force: InForce, card_id: str, start: dt.date, end: dt.date | None
+) -> CardInterval:
+    """The card's status under what is in force (the list named when it says anything)."""
+    comp = in_force.lookups
+    if comp.available is not None and card_id not in comp.available:
+        return CardInterval(start, end, "not-in-pool")
+    status, points, penalty = "legal", None, None
+    if card_id in comp.banned:
+        status = "banned"
+    elif card_id in comp.restricted:
+        status = "restricted"
+    elif comp.points.get(card_id):
+        status, points = "points", comp.points[card_id]
+    elif comp.universal_faction_cost.get(card_id):
+        penalty = Penalty("universal_faction_cost", comp.universal_faction_cost[card_id])
+    elif comp.global_penalty.get(card_id):
+        penalty = Penalty("global_penalty", comp.global_penalty[card_id])
+    r = in_force.restriction
+    if (status == "legal" and penalty is None) or r is None:
+        return CardInterval(start, end, status, points, penalty=penalty)
+    return CardInterval(start, end, status, points, r.id, r.name, penalty)

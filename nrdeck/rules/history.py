@@ -1,0 +1,148 @@
+"""When a deck was legal (rules.md §7): its verdict and codes over a format's whole history.
+
+The deck is checked on every day something that matters to it can change: every period
+start of the format (pools, rotations, ban lists), every day a set printing one of its cards
+becomes legal (release, and the competitive date under both tiers: the casual tier warns
+about it) and every start and end of a dated errata of one of its cards. Between two such
+days nothing about it changes, so those checks give the maximal intervals over which the
+period, the verdict and the problem codes are constant.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from msgspec.structs import replace
+
+from nrdeck.carddb import CardDB
+from nrdeck.deck import Deck
+from nrdeck.errors import UsageError
+from nrdeck.results.check import CheckResult
+from nrdeck.results.history import DeckInterval
+from nrdeck.rules.check import check_deck
+from nrdeck.rules.inforce import InForce, build_in_force
+from nrdeck.rules.legality import unavailable_reason
+from nrdeck.rules.names import CASUAL, format_named
+from nrdeck.rules.tier import TIERS, legal_from
+from nrdeck.rules.timeline import timeline
+
+
+def history_format(db: CardDB, text: str) -> str:
+    """The format a history is asked for (casual has no dated pool: a usage error)."""
+    format_id = format_named(db, text)
+    if format_id == CASUAL or not timeline(db, format_id).periods:
+        raise UsageError(
+            f"the {format_id} format has no dated card pool or ban list, so no history",
+            hint="choose a format such as standard, startup or eternal",
+        )
+    return format_id
+
+
+def change_days(db: CardDB, card_ids: Iterable[str], format_id: str) -> list[dt.date]:
+    """Every day from the format's first period on when something about these cards changes."""
+    line = timeline(db, format_id)
+    first = line.periods[0].start
+    days = {p.start for p in line.periods}
+    for card_id in card_ids:
+        for set_id in db.sets_of(card_id):
+            days.update(d for d in (legal_from(db, set_id, tier) for tier in TIERS) if d)
+        for erratum in db.tables.errata.of_card(card_id):
+            days.update(d for d in (erratum.from_, erratum.until) if d)
+    return sorted(d for d in days if d >= first)
+
+
+def deck_history(
+    deck: Deck, db: CardDB, format_id: str, tier: str
+) -> tuple[tuple[DeckInterval, ...], tuple[str, ...]]:
+    """The maximal intervals of constant period, verdict and codes, oldest first, and the
+    warnings of the periods on the way (rules of their lists that nrdeck cannot apply)."""
+    line = timeline(db, format_id)
+    cards = {e.card_id for e in (*deck.entries, *deck.extra_identities) if e.card_id in db.cards}
+    if deck.identity is not None and deck.identity.card_id in db.cards:
+        cards.add(deck.identity.card_id)
+    days = change_days(db, cards, format_id)
+    intervals: list[DeckInterval] = []
+    warnings: dict[str, None] = {}
+    for index, day in enumerate(days):
+        end = days[index + 1] if index + 1 < len(days) else None
+        period = line.at(day)
+        if period is None:
+            continue
+        in_force = build_in_force(db, format_id, period, day, tier=tier)
+        warnings.update(dict.fromkeys(in_force.period.warnings))
+        found = _interval(db, check_deck(deck, db, in_force), in_force, day, end)
+        if intervals and _same(intervals[-1], found):
+            intervals[-1] = replace(intervals[-1], end=end)
+        else:
+            intervals.append(found)
+    return tuple(intervals), tuple(warnings)
+
+
+def _interval(
+    db: CardDB, result: CheckResult, in_force: InForce, start: dt.date, end: dt.date | None
+) -> DeckInterval:
+    period = result.period
+    return DeckInterval(
+        start=start,
+        end=end,
+        snapshot_id=period.snapshot_id or "",
+        card_pool_id=period.card_pool_id or "",
+        card_pool_name=period.card_pool_name or period.card_pool_id or "",
+        restriction_id=period.restriction_id,
+        restriction_name=period.restriction_name,
+        legal=result.legal,
+        codes=tuple(sorted({p.code for p in result.problems})),
+        note=what_is_wrong(db, result, in_force),
+    )
+
+
+def _same(a: DeckInterval, b: DeckInterval) -> bool:
+    """Same period and verdict: the later stretch extends the earlier one."""
+    return (a.snapshot_id, a.restriction_id, a.card_pool_id, a.legal, a.codes) == (
+        b.snapshot_id,
+        b.restriction_id,
+        b.card_pool_id,
+        b.legal,
+        b.codes,
+    )
+
+
+def what_is_wrong(db: CardDB, result: CheckResult, in_force: InForce) -> str:
+    """A short note on the problems: '12 cards rotated out; Sting! banned'."""
+    parts = _pool_note(db, result, in_force)
+    for code, template in _CARD_NOTES.items():
+        titles = [
+            db.cards[cid].title
+            for p in result.problems
+            if p.code == code
+            for cid in p.cards[:1]
+            if cid in db.cards
+        ]
+        if titles:
+            parts.append(template.format(_listed(titles)))
+    return "; ".join(parts)
+
+
+_CARD_NOTES = {"banned": "{} banned", "copies": "too many copies of {}"}
+_REASONS = {
+    "rotated out": "rotated out",
+    "not released": "not yet released",
+    "legal at competitive": "not yet legal at competitive events",
+}
+
+
+def _pool_note(db: CardDB, result: CheckResult, in_force: InForce) -> list[str]:
+    """'12 cards rotated out', '2 cards not yet released', … (not-in-card-pool problems)."""
+    counts: dict[str, int] = {}
+    for problem in result.problems:
+        if problem.code == "not-in-card-pool" and problem.cards:
+            reason = unavailable_reason(db, in_force, problem.cards[0])
+            said = next((v for k, v in _REASONS.items() if reason.startswith(k)), "not in the pool")
+            counts[said] = counts.get(said, 0) + 1
+    return [f"{n} {'card' if n == 1 else 'cards'} {said}" for said, n in counts.items()]
+
+
+def _listed(titles: list[str]) -> str:
+    shown = ", ".join(titles[:3])
+    return shown if len(titles) <= 3 else f"{shown} and {len(titles) - 3} more"

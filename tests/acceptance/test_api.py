@@ -1,0 +1,131 @@
+"""The Python API (``from nrdeck import check_text, check_paths, load_cards``): the typed results
+the reporters use, no printing, no raising for anything a decklist holds, a cheap import."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nrdeck
+from nrdeck import CardDB, CheckReport, DeckOutcome, check_paths, check_text, load_cards
+from nrdeck.errors import ExitCode, UsageError
+from nrdeck.results.outcome import Status
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "data" / "examples"
+LEGAL_TEXT = (EXAMPLES / "standard-zahya.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardDB:
+    return load_cards(cache=False)
+
+
+def test_every_public_name_resolves_and_is_listed() -> None:
+    assert sorted(nrdeck.__all__) == sorted(
+        ["CardDB", "CheckReport", "DeckOutcome", "__version__", "check_paths", "check_text",
+         "load_cards"]
+    )  # fmt: skip
+    for name in nrdeck.__all__:
+        assert getattr(nrdeck, name) is not None
+        assert name in dir(nrdeck)
+    with pytest.raises(AttributeError):
+        nrdeck.no_such_name  # noqa: B018
+
+
+def test_import_nrdeck_imports_nothing_else_of_nrdeck() -> None:
+    code = (
+        "import sys, nrdeck\n"
+        "print(sorted(m for m in sys.modules if m.startswith('nrdeck') and m != 'nrdeck'))\n"
+        "print('typing' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "False"]
+
+
+def test_check_text_returns_the_typed_outcome(
+    cards: CardDB, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outcome = check_text(LEGAL_TEXT, name="zahya", cards=cards)
+    assert isinstance(outcome, DeckOutcome)
+    assert outcome.status is Status.LEGAL and outcome.source == "zahya"
+    assert outcome.result is not None and outcome.result.legal
+    assert outcome.result.identity_title == "Zahya Sadeghi: Versatile Smuggler"
+    assert outcome.result.stats.cards == 40
+    assert capsys.readouterr() == ("", "")  # nothing printed
+
+
+def test_check_text_options_choose_what_is_in_force(cards: CardDB) -> None:
+    old = check_text(LEGAL_TEXT, as_of=dt.date(2020, 1, 1), cards=cards)
+    assert old.status is Status.ILLEGAL
+    assert "not-in-card-pool" in {p.code for p in old.all_problems}
+    casual = check_text(LEGAL_TEXT, format="casual", cards=cards)
+    assert casual.status is Status.LEGAL
+    with pytest.raises(UsageError):
+        check_text(LEGAL_TEXT, format="no-such-format", cards=cards)
+    with pytest.raises(UsageError):
+        check_text(LEGAL_TEXT, input_format="pdf", cards=cards)
+
+
+@pytest.mark.parametrize("text", ["", "\x00\x01\x02", "[" * 50_000, "3 Hedge Fnd\n" * 3])
+def test_check_text_never_raises_for_what_the_text_holds(cards: CardDB, text: str) -> None:
+    outcome = check_text(text, name="pasted", cards=cards)
+    assert outcome.status is Status.ILLEGAL
+    assert outcome.all_problems and outcome.source == "pasted"
+
+
+def test_check_paths_checks_files_and_folders_as_the_cli(cards: CardDB, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLES, tmp_path / "decks")
+    (tmp_path / "decks" / "notes.md").write_text("# notes\n", encoding="utf-8")
+    report = check_paths([tmp_path / "decks"], cards=cards, offline=True)
+    assert isinstance(report, CheckReport)
+    assert [Path(o.source).name for o in report.outcomes] == [
+        "illegal-standard.txt", "sg-catalyst.txt", "standard-zahya.txt"
+    ]  # fmt: skip
+    assert report.exit_code is ExitCode.ILLEGAL
+    only = check_paths([tmp_path / "decks"], exclude=["illegal-*", "sg-*"], cards=cards)
+    assert [o.status for o in only.outcomes] == [Status.LEGAL]
+    assert only.exit_code is ExitCode.OK
+    with pytest.raises(UsageError):
+        check_paths([tmp_path / "missing.txt"], cards=cards)
+
+
+def test_load_cards_from_a_pinned_file(tmp_path: Path) -> None:
+    pinned = tmp_path / "cards.json"
+    shutil.copy(ROOT / "data" / "cards.json", pinned)
+    db = load_cards(pinned)
+    assert db.info.kind == "file" and db.info.path == str(pinned)
+    assert load_cards(cache=False).info.kind == "bundled"
+
+
+def test_the_readme_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Python API", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stdout.splitlines()
+    assert lines[0] == "legal Zahya Sadeghi: Versatile Smuggler"
+    assert lines[-1].endswith(" 1") and "standard-zahya.txt', 'legal')" in lines[-1]
+
+
+def test_check_text_takes_the_competitive_tier(cards: CardDB) -> None:
+    zahya = Path(__file__).resolve().parents[2] / "data" / "examples" / "standard-zahya.txt"
+    text = zahya.read_text(encoding="utf-8").replace("2 Overclock", "1 Overclock\n1 Clean Getaway")
+    week = dt.date(2025, 4, 28)  # Elevation came out on Thursday 2025-04-24
+    casual = nrdeck.check_text(text, as_of=week, cards=cards)
+    strict = nrdeck.check_text(text, as_of=week, tier="competitive", cards=cards)
+    assert casual.status.value == "legal"
+    assert "competitive-delay" in [p.code for p in casual.all_problems]
+    assert strict.status.value == "illegal"
+    assert [p.code for p in strict.all_problems] == ["not-in-card-pool"]
+    with pytest.raises(UsageError):
+        nrdeck.check_text(text, tier="league", cards=cards)

@@ -1,0 +1,65 @@
+"""The README as a newcomer meets it: install lines that work as written."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nrdeck.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _tags() -> set[str]:
+    proc = subprocess.run(
+        ["git", "tag", "--list"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    return set(proc.stdout.split())
+
+
+def test_no_install_from_an_index_nrdeck_is_not_published_on() -> None:
+    bare = re.findall(r"(?:pip|pipx|uv tool) install +[\"']?nrdeck\b(?![ @\[])", README)
+    assert bare == []
+    assert "pip install nrdeck" not in README
+
+
+def test_every_rev_names_a_tag_that_exists_or_asks_for_a_commit() -> None:
+    revs = re.findall(r"^\s*rev:\s*(\S+)", README, flags=re.MULTILINE)
+    assert revs, "the pre-commit snippet names a rev"
+    for rev in revs:
+        assert rev == "<commit>" or rev in _tags(), rev
+
+
+def test_quick_start_uses_an_environment_and_its_command_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert "python3 -m venv .venv && . .venv/bin/activate && pip install ." in quick
+    assert "pipx install ." in quick and "uv tool install ." in quick
+    [command] = re.findall(r"^nrdeck check .+$", quick, flags=re.MULTILINE)
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, command.split()[1:])
+    assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_the_hook_snippet_narrows_files_and_says_why() -> None:
+    section = README.split("### pre-commit", 1)[1].split("\n## ", 1)[0]
+    assert "files: ^decks/" in section
+    assert "`files: ^decks/` narrows the hook" in section
+
+
+def test_license_changelog_and_one_version_source() -> None:
+    import nrdeck
+
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert "## Unreleased" in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
+    assert 'path = "nrdeck/__init__.py"' in pyproject
+    assert re.search(r'^__version__ = "\d+\.\d+\.\d+"$', Path(nrdeck.__file__).read_text(), re.M)
+    assert (ROOT / "nrdeck" / "py.typed").exists()

@@ -1,0 +1,135 @@
+"""When a deck was legal, and a card's history (rules.md §7), from the engine that checks."""
+
+from __future__ import annotations
+
+import datetime as dt
+from itertools import pairwise
+
+import pytest
+
+from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
+from nrdeck.rules import check_deck
+from nrdeck.rules.cardhistory import card_intervals, card_printings
+from nrdeck.rules.history import deck_history, history_format
+from nrdeck.rules.timeline import timeline
+from tests.unit.rules.decks import CTM_WORLDS_2016, LOUD_PE_2024, NEH_2015, read
+from tests.unit.rules.helpers import select_in_force
+
+D = dt.date.fromisoformat
+
+
+def test_intervals_cover_the_format_from_its_first_period_without_gaps(db: CardDB) -> None:
+    intervals, _ = deck_history(read(db, NEH_2015), db, "standard", "casual")
+    assert intervals[0].start == timeline(db, "standard").periods[0].start
+    assert all(a.end == b.start for a, b in pairwise(intervals))
+    assert intervals[-1].end is None
+
+
+def test_each_interval_is_what_a_check_on_any_of_its_days_says(db: CardDB) -> None:
+    deck = read(db, CTM_WORLDS_2016)
+    intervals, _ = deck_history(deck, db, "standard", "casual")
+    for interval in intervals:
+        last = (interval.end or D("2026-01-01")) - dt.timedelta(days=1)
+        for day in {interval.start, last}:
+            result = check_deck(deck, db, select_in_force(db, "standard", today=day, as_of=day))
+            assert result.legal == interval.legal, (day, interval)
+            assert tuple(sorted({p.code for p in result.problems})) == interval.codes, day
+            assert result.period.snapshot_id == interval.snapshot_id
+
+
+def test_intervals_are_maximal(db: CardDB) -> None:
+    intervals, _ = deck_history(read(db, CTM_WORLDS_2016), db, "standard", "casual")
+    for a, b in pairwise(intervals):
+        same_period = (a.snapshot_id, a.restriction_id) == (b.snapshot_id, b.restriction_id)
+        assert not (same_period and (a.legal, a.codes) == (b.legal, b.codes)), (a, b)
+
+
+def test_the_2015_nbn_list_was_legal_until_the_first_mwl_and_then_the_errata(
+    db: CardDB,
+) -> None:
+    intervals, _ = deck_history(read(db, NEH_2015), db, "standard", "casual")
+    legal = [(i.start, i.end) for i in intervals if i.legal]
+    assert legal == [(D("2014-07-25"), D("2016-02-01"))]
+    errata = next(i for i in intervals if i.start == D("2016-07-18"))
+    assert errata.codes == ("copies", "influence")
+    assert errata.note == "too many copies of AstroScript Pilot Program"
+    rotated = next(i for i in intervals if i.start == D("2017-10-01"))
+    assert rotated.note.startswith("8 cards rotated out")
+
+
+def test_the_2016_worlds_deck_was_legal_from_its_identity_to_mwl_1_2(db: CardDB) -> None:
+    intervals, _ = deck_history(read(db, CTM_WORLDS_2016), db, "standard", "casual")
+    legal = [(i.start, i.end, i.restriction_id) for i in intervals if i.legal]
+    assert legal == [
+        (D("2016-07-14"), D("2016-08-01"), "napd_mwl_1_0"),
+        (D("2016-08-01"), D("2017-04-12"), "napd_mwl_1_1"),
+    ]
+
+
+def test_the_loud_pe_list_rotates_in_2025_and_sting_is_banned_from_25_10(db: CardDB) -> None:
+    intervals, _ = deck_history(read(db, LOUD_PE_2024), db, "standard", "casual")
+    last, before = intervals[-1], intervals[-2]
+    assert (last.start, last.restriction_id, last.codes) == (
+        D("2025-10-03"),
+        "standard_ban_list_25_10",
+        ("banned", "not-in-card-pool"),
+    )
+    assert "Sting! banned" in last.note and before.codes == ("not-in-card-pool",)
+
+
+def test_the_competitive_tier_moves_release_days_to_the_second_friday(db: CardDB) -> None:
+    casual, _ = deck_history(read(db, CTM_WORLDS_2016), db, "standard", "casual")
+    strict, _ = deck_history(read(db, CTM_WORLDS_2016), db, "standard", "competitive")
+    # NBN: Controlling the Message came out in 2016, before the competitive delay existed
+    assert next(i.start for i in casual if i.legal) == next(i.start for i in strict if i.legal)
+    delayed = next(i for i in casual if i.start == D("2018-12-21"))
+    assert "competitive-delay" in delayed.codes
+    assert all("competitive-delay" not in i.codes for i in strict)
+
+
+def test_casual_has_no_history(db: CardDB) -> None:
+    with pytest.raises(UsageError, match="no dated card pool"):
+        history_format(db, "Casual")
+    assert history_format(db, "Standard") == "standard"
+
+
+# -- a card's history -----------------------------------------------------------------
+def test_astroscript_history_in_standard_and_eternal(db: CardDB) -> None:
+    standard = card_intervals(db, "astroscript_pilot_program", "standard", "casual")
+    assert [(i.start, i.end, i.status) for i in standard] == [
+        (D("2012-09-06"), D("2016-02-01"), "legal"),
+        (D("2016-02-01"), D("2016-08-01"), "legal"),
+        (D("2016-08-01"), D("2017-10-01"), "legal"),
+        (D("2017-10-01"), None, "not-in-pool"),
+    ]
+    penalty = standard[1].penalty
+    assert penalty is not None and (penalty.kind, penalty.amount) == ("global_penalty", 1)
+    assert standard[1].restriction_id == "napd_mwl_1_0"
+    eternal = card_intervals(db, "astroscript_pilot_program", "eternal", "casual")
+    assert [(i.start, i.status, i.points, i.restriction_id) for i in eternal][-2:] == [
+        (D("2025-04-04"), "points", 1, "eternal_points_list_25_04"),
+        (D("2025-07-31"), "points", 1, "eternal_points_list_25_07"),
+    ]
+
+
+def test_a_banned_card_names_the_list_and_legal_stretches_merge_across_lists(
+    db: CardDB,
+) -> None:
+    sting = card_intervals(db, "sting", "standard", "casual")
+    assert (sting[-1].status, sting[-1].restriction_id, sting[-1].end) == (
+        "banned",
+        "standard_ban_list_25_10",
+        None,
+    )
+    legal = [i for i in sting if i.status == "legal"]
+    assert len(legal) == 1 and legal[0].restriction_id is None
+
+
+def test_printings_are_oldest_first_with_their_release_dates(db: CardDB) -> None:
+    hedge = card_printings(db, "hedge_fund")
+    assert [p.code for p in hedge] == ["01110", "20132", "25146", "30075"]
+    assert hedge[1].set_id == "revised_core_set" and hedge[1].date == D("2017-12-14")
+    # legal from the 2017 rotation all the same (a correction): the format history says so
+    standard = card_intervals(db, "hedge_fund", "standard", "casual")
+    assert all(i.status == "legal" for i in standard)
