@@ -6,7 +6,8 @@ its own order. A link named twice (two players registering the same published de
 fetched once. Up to ``jobs`` links are fetched at once, each worker with its own HTTP
 session; a cached deck is revalidated (a 304 when unchanged); a ``Retry-After`` holds every
 worker; and once NetrunnerDB is found unreachable, the links not yet asked come from their
-cached copies at once, so a hung server costs one timeout per run.
+cached copies at once, so a hung server costs one timeout per run. A link whose fetching
+met a bug is left out: reading it again, the caller meets the bug on that deck alone.
 """
 
 from __future__ import annotations
@@ -39,13 +40,15 @@ def prefetch(
 
     done: list[str] = []
 
-    def fetch(link: str) -> Fetched:
+    def fetch(link: str) -> Fetched | None:
         try:
             return obtain_deck(link, db, settings)
         except RemoteDeckError as err:
             return err
+        except Exception:  # a bug: left out, for the caller's guarded reading to meet alone
+            return None
 
-    def report(link: str, _: Fetched) -> None:
+    def report(link: str, _: Fetched | None) -> None:
         done.append(link)
         if progress is not None:
             progress(len(done), len(links), link)
@@ -58,4 +61,4 @@ def prefetch(
         pacing=settings.reachability.pacing,
         on_done=report,
     )
-    return dict(zip(links, found, strict=True))
+    return {link: got for link, got in zip(links, found, strict=True) if got is not None}

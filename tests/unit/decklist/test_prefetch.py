@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import threading
 import time
@@ -158,17 +159,37 @@ def test_a_hung_server_costs_one_timeout_per_run(
     assert sum("not fetched: earlier in this run, NetrunnerDB timed out" in m for m in said) >= 26
 
 
-def test_a_bug_in_a_worker_is_not_swallowed(
+def test_a_bug_on_one_link_is_that_decks_alone(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import nrdeck.app.check as check
     import nrdeck.app.remote as remote
+    from nrdeck.app.carddata import DataSettings
+    from nrdeck.app.check import CheckOptions, check_decks
+    from nrdeck.rules import Selection
+
+    httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(answer(GOOD))
+    real = remote.obtain_deck
 
     def broken(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
-        raise KeyError("a bug")
+        if PRIVATE in spec:
+            raise KeyError("a bug")
+        return real(spec, db, settings)
 
     monkeypatch.setattr(remote, "obtain_deck", broken)
-    with pytest.raises(KeyError, match="a bug"):
-        prefetch([link(GOOD)], db, settings(httpserver, tmp_path))
+    monkeypatch.setattr(check, "obtain_deck", broken)
+    found = prefetch([link(GOOD), link(PRIVATE)], db, settings(httpserver, tmp_path))
+    assert list(found) == [link(GOOD)]  # the other link is left to the caller
+
+    monkeypatch.setenv("NRDECK_V2_URL", httpserver.url_for("/api/2.0/public"))
+    data = DataSettings(cache_dir=tmp_path, v2_url=httpserver.url_for("/api/2.0/public"))
+    today = dt.date(2025, 9, 20)
+    options = CheckOptions(data=data, selection=Selection(today, format_id="system_gateway"))
+    run = check_decks([link(GOOD), link(PRIVATE)], options, db)
+    outcomes = {o.source: o for o in run.report.outcomes}
+    assert outcomes[link(GOOD)].result is not None
+    assert [p.code for p in outcomes[link(PRIVATE)].problems] == ["internal-error"]
+    assert len(run.failures) == 1 and "KeyError" in run.failures[0]
 
 
 def test_no_link_no_thread(tmp_path: Path, db: CardDB) -> None:
