@@ -51,12 +51,14 @@ def main() -> None:
         links = write_decklists(Path(tmp) / "decklists")
         options = ("--latency", str(args.latency), "--decklists", str(Path(tmp) / "decklists"))
         with serving(*options) as root:
-            env = {**os.environ, "PRE_COMMIT": "1", "NRDECK_V2_URL": f"{root}/api/2.0/public"}
+            env = {**os.environ, "NO_COLOR": "1", "NRDECK_V2_URL": f"{root}/api/2.0/public"}
             check = [*nrdeck_command(), "check", *links, "--format", "eternal"]
             for jobs in args.jobs:
                 report(jobs, rounds(check, env, Path(tmp) / f"jobs-{jobs}", jobs, args.runs))
             counters = stats(root)
     print(f"the double answered {counters.get('200', 0)} decks and {counters.get('304', 0)} 304s")
+    if not counters.get("304"):
+        raise SystemExit("no re-run was answered 304: the deck cache was not used")
 
 
 def rounds(

@@ -31,7 +31,7 @@ def main() -> None:
     ensure_bytecode()
     times: dict[str, list[float]] = {"first": [], "repeat": []}
     with serving("--latency", str(args.latency)) as root, tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PRE_COMMIT": "1"}
+        env = {**os.environ, "NO_COLOR": "1"}
         update = [*nrdeck_command(), "data", "update", "--api-url", f"{root}/api/v3/public"]
         warm = Path(tmp) / "warm"
         wall([*update, "--cache-dir", str(warm)], env)  # fill the warm cache (and OS caches)
