@@ -1,6 +1,6 @@
 """The one HTTP layer: every request for card data and remote decks goes through HttpClient.
 
-- one urllib3 connection pool per client, one client per worker (``map_concurrently``);
+- one requests session per client, one client per worker (``map_concurrently``);
 - 429/500/502/503/504 and refused or dropped connections are retried with exponential
   backoff; ``Retry-After`` is honoured in both RFC forms (seconds or an HTTP date; anything
   else is ignored) and holds every worker of a run (``Pacing``); a timeout is not retried,
@@ -12,9 +12,10 @@
 - ``Validators`` (ETag, Last-Modified) make conditional requests.
 
 The package holds the values; the client (``nrdeck.http.client``) and the workers
-(``nrdeck.http.workers``) are imported by the code about to make a request, and urllib3 (the
-HTTP library under requests, used directly) only when a client sends its first request, so
-checking a local deck never loads the network stack.
+(``nrdeck.http.workers``) are imported by the code about to make a request, and requests only
+when a client sends its first request, so checking a local deck never loads the network
+stack. The session honours ``HTTPS_PROXY`` / ``HTTP_PROXY`` / ``NO_PROXY`` and
+``REQUESTS_CA_BUNDLE`` as requests does.
 """
 
 from nrdeck.http.values import (

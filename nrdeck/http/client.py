@@ -1,4 +1,9 @@
-"""HttpClient: one session, retries, Retry-After, caps, the deadline, redirects in origin."""
+"""HttpClient: one requests session, retries, Retry-After, caps, the deadline, redirects in origin.
+
+The session honours the environment as requests does (``HTTPS_PROXY`` / ``HTTP_PROXY`` /
+``NO_PROXY``, ``REQUESTS_CA_BUNDLE``); retries, redirects and reading the body are nrdeck's own
+(the body is read from the urllib3 response under requests', a chunk at a time).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from nrdeck.http.values import (
 )
 
 if TYPE_CHECKING:
-    from urllib3 import BaseHTTPResponse, PoolManager
+    import requests
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -32,12 +37,12 @@ MAX_VALIDATOR_LENGTH = 512
 
 
 class HttpClient:
-    """One connection pool (made on first use) and the policy of nrdeck.http; one per worker."""
+    """One session (made on first use) and the policy of nrdeck.http; one per worker."""
 
     def __init__(self, settings: HttpSettings | None = None, pacing: Pacing | None = None) -> None:
         self.settings = settings or HttpSettings()
         self.pacing = pacing or Pacing()
-        self._pool: PoolManager | None = None
+        self._session: requests.Session | None = None
 
     def __enter__(self) -> HttpClient:
         return self
@@ -49,9 +54,9 @@ class HttpClient:
 
     def close(self) -> None:
         """Close the session's connections."""
-        if self._pool is not None:
-            self._pool.clear()
-            self._pool = None
+        if self._session is not None:
+            self._session.close()
+            self._session = None
 
     def get(self, url: str, headers: Mapping[str, str] | None = None, *, max_bytes: int) -> Answer:
         """GET ``url`` (TransferError when no answer could be had; any status is an answer)."""
@@ -67,7 +72,7 @@ class HttpClient:
                     raise
                 attempt += 1
                 continue
-            status = response.status
+            status = response.status_code
             if status in REDIRECT_STATUSES and redirects < MAX_REDIRECTS:
                 _drop(response)
                 url, redirects = _redirect_target(response, url, origin), redirects + 1
@@ -80,43 +85,37 @@ class HttpClient:
             return self._answer(response, url, max_bytes, deadline)
 
     @property
-    def _http(self) -> PoolManager:
-        if self._pool is None:
-            self._pool = _new_session()
-        return self._pool
+    def _http(self) -> requests.Session:
+        if self._session is None:
+            self._session = _new_session()
+        return self._session
 
-    def _send(self, url: str, headers: dict[str, str], deadline: float) -> BaseHTTPResponse:
-        from urllib3 import Timeout
-        from urllib3.exceptions import (
-            ConnectTimeoutError,
-            HTTPError,
-            NewConnectionError,
-            ProtocolError,
-            ReadTimeoutError,
-        )
+    def _send(self, url: str, headers: dict[str, str], deadline: float) -> requests.Response:
+        import requests
 
         left = deadline - time.monotonic()
         if left <= 0:
             raise TransferError(self._late(), timed_out=True)
         s = self.settings
-        timeout = Timeout(connect=min(s.connect_timeout, left), read=min(s.read_timeout, left))
         try:
-            return self._http.request(
-                "GET",
+            return self._http.get(
                 url,
                 headers={**BASE_HEADERS, **headers},
-                timeout=timeout,
-                retries=False,
-                redirect=False,
-                preload_content=False,
+                timeout=(min(s.connect_timeout, left), min(s.read_timeout, left)),
+                allow_redirects=False,
+                stream=True,
             )
-        except NewConnectionError as exc:  # (a subclass of the connect timeout, oddly)
-            raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
-        except (ConnectTimeoutError, ReadTimeoutError) as exc:
+        except requests.exceptions.ProxyError as exc:
+            raise Unreachable(f"cannot connect through the proxy ({_reason(exc)})") from exc
+        except requests.exceptions.ConnectTimeout as exc:
+            if "NewConnectionError" in str(exc):  # refused before the timeout
+                raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
             raise TransferError(self._timed_out(deadline), timed_out=True) from exc
-        except ProtocolError as exc:
+        except requests.exceptions.ReadTimeout as exc:
+            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
+        except requests.exceptions.ConnectionError as exc:
             raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
-        except HTTPError as exc:
+        except requests.exceptions.RequestException as exc:
             failed = f"the request failed ({type(exc).__name__})"
             raise TransferError(failed, unreachable=False) from exc
 
@@ -134,14 +133,14 @@ class HttpClient:
         return True
 
     def _answer(self, response: Any, url: str, max_bytes: int, deadline: float) -> Answer:
-        status = response.status
+        status = response.status_code
         try:
-            body = self._read_body(response, max_bytes, deadline) if status == 200 else b""
+            body = self._read_body(response.raw, max_bytes, deadline) if status == 200 else b""
         except BaseException:
             _drop(response)
             raise
         if status in (200, 204, 304):  # the whole answer was read: keep the connection
-            response.release_conn()
+            response.raw.release_conn()
         else:
             _drop(response)
         return Answer(
@@ -200,17 +199,21 @@ class HttpClient:
         return f"timed out (no complete answer within the {self.settings.deadline:g} s deadline)"
 
 
-def _new_session() -> PoolManager:
-    """A connection pool that never retries or redirects by itself (HttpClient.get decides)."""
-    from urllib3 import PoolManager
+def _new_session() -> requests.Session:
+    """A session that never retries by itself (HttpClient.get decides; redirects are asked off)."""
+    import requests
+    from requests.adapters import HTTPAdapter
 
-    return PoolManager(num_pools=4, maxsize=1)
+    session = requests.Session()
+    adapter = HTTPAdapter(pool_connections=4, pool_maxsize=1, max_retries=0)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
 
 
 def _drop(response: Any) -> None:
     """Close an answer that is not read to its end (its connection cannot be reused)."""
     response.close()
-    response.release_conn()
 
 
 def retry_after(value: str | None) -> float | None:
@@ -268,7 +271,7 @@ def _redirect_target(response: Any, url: str, origin: Origin | None) -> str:
     location = response.headers.get("Location")
     if not location:
         raise TransferError(
-            f"HTTP {response.status} redirect without a Location", unreachable=False
+            f"HTTP {response.status_code} redirect without a Location", unreachable=False
         )
     target = urljoin(url, str(location))
     if origin is None or _origin(target) != origin:
@@ -280,7 +283,7 @@ def _redirect_target(response: Any, url: str, origin: Origin | None) -> str:
 
 
 def _reason(exc: BaseException) -> str:
-    """The innermost useful words of a urllib3 connection error."""
+    """The innermost useful words of a connection error (requests wraps urllib3's)."""
     text = str(exc)
     for marker, words in (
         ("Connection refused", "connection refused"),

@@ -46,3 +46,28 @@ def test_links_files_and_failures_in_one_run(
     private_deck = decks[2]["problems"][0]
     assert private_deck["code"] == "deck-private" and "403" in private_deck["message"]
     assert len(httpserver.log) == 2  # the link given twice was fetched once
+
+
+def test_links_are_fetched_through_the_proxy_the_environment_names(
+    httpserver: HTTPServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = {"id": 1, "uuid": GOOD, "name": "Catalyst", "cards": {"30076": 1, "30030": 3}}
+    httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(
+        {"data": [deck], "total": 1, "success": True}
+    )
+    for name in ("NO_PROXY", "no_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NRDECK_V2_URL", "http://netrunnerdb.invalid/api/2.0/public")
+    link = f"https://netrunnerdb.com/en/decklist/{GOOD}"
+    args = ["check", link, "--format", "system_gateway", "--output-format", "json"]
+
+    monkeypatch.setenv("HTTP_PROXY", httpserver.url_for("/"))
+    through_proxy = runner.invoke(app, [*args, "--cache-dir", str(tmp_path / "a")])
+    assert through_proxy.exit_code == 1, through_proxy.output  # fetched and checked
+    assert json.loads(through_proxy.stdout)["decks"][0]["outcome"] == "checked"
+    assert len(httpserver.log) == 1
+
+    monkeypatch.setenv("NO_PROXY", "netrunnerdb.invalid")
+    bypassed = runner.invoke(app, [*args, "--cache-dir", str(tmp_path / "b")])
+    assert bypassed.exit_code == 3  # asked directly: no such host
+    assert len(httpserver.log) == 1
