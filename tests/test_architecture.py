@@ -225,10 +225,14 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
         anywhere.setdefault(i.module, set()).add(i.target)
 
     def heavy(target: str) -> bool:
-        """The module is a gateway: it, or what it imports at its top, imports a heavy library
-        (at its top or inside the function that needs it)."""
-        names = {target} | closure.get(target, set())
-        reached = names | {t for n in names for t in anywhere.get(n, ())}
+        """The module is a gateway: what it imports, at its top or inside the function that
+        needs it, followed through nrdeck's modules, reaches a heavy library."""
+        reached, todo = set(), [target, *closure.get(target, set())]
+        while todo:
+            name = todo.pop()
+            if name not in reached:
+                reached.add(name)
+                todo.extend(anywhere.get(name, ()))
         return any(n.split(".")[0] in HEAVY for n in reached)
 
     # the console script imports the CLI inside main() to pause the garbage collector meanwhile

@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
@@ -23,7 +24,6 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist import parse_text
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
-from nrdeck.decklist.nrdb_url import RemoteSettings, fetch_deck
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.decklist.text import parse_problem
@@ -32,6 +32,9 @@ from nrdeck.http import HttpSettings
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import CachedCopy, Origin
+
+if TYPE_CHECKING:
+    from nrdeck.decklist.nrdb_url import RemoteSettings
 
 STDIN = "-"
 _LABEL_CHARS = 32
@@ -76,6 +79,8 @@ class DeckSettings(msgspec.Struct, frozen=True):
 
     def remote(self) -> RemoteSettings:
         """The settings of remote deck fetches."""
+        from nrdeck.decklist.nrdb_url import RemoteSettings
+
         return RemoteSettings(
             v2_url=self.v2_url,
             cache_dir=self.cache_dir,
@@ -238,6 +243,8 @@ def read_regular_file(path: Path, limit: int) -> bytes:
 def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     ref = parse_deck_ref(spec)
     assert ref is not None  # is_remote said so
+    from nrdeck.decklist.nrdb_url import fetch_deck  # the gateway to NetrunnerDB
+
     fetched = fetch_deck(ref, settings.remote())
     loaded = _read_text(fetched.text, spec, db, "json")
     return replace(loaded, deck=_without_lines(loaded.deck), cached=fetched.cached)

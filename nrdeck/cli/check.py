@@ -15,7 +15,6 @@ from nrdeck.app.check import CheckOptions, check_decks
 from nrdeck.app.remote import DEFAULT_JOBS
 from nrdeck.app.selection import make_selection
 from nrdeck.app.sources import DEFAULT_EXCLUDE
-from nrdeck.app.stats import deck_stats
 from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.common import (
     AsOfOpt,
@@ -51,7 +50,6 @@ from nrdeck.cli.common import (
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
 from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
 from nrdeck.report.model import summary_line
-from nrdeck.report.stats import stats_json, stats_tables
 
 CHECK_HELP = """Check decks for legality: construction rules, card pool and ban list.
 
@@ -197,6 +195,9 @@ def stats(
         data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         DEFAULT_EXCLUDE,
     )  # fmt: skip
+    from nrdeck.app.stats import deck_stats
+    from nrdeck.report.stats import stats_json, stats_tables  # the gateway to Rich tables
+
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
     print_period_notes(breakdown.result.period)
