@@ -145,8 +145,13 @@ class CardDB:
         return [self.printings[c] for c in self._printings_of.get(card_id, [])]
 
     def sets_of(self, card_id: str) -> frozenset[str]:
-        """The ids of every set that prints the card."""
-        return frozenset(p.set_id for p in self.printings_of(card_id))
+        """The ids of every set that prints the card (each card's found once per database)."""
+        known: dict[str, frozenset[str]] = self.memo("sets-by-card", dict)
+        sets = known.get(card_id)
+        if sets is None:
+            codes = self._printings_of.get(card_id, ())
+            sets = known[card_id] = frozenset(self.printings[c].set_id for c in codes)
+        return sets
 
     def release_date(self, card_id: str) -> dt.date | None:
         """The earliest release date among the card's printings."""

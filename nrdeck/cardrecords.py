@@ -7,8 +7,6 @@ structs: defining one costs a fraction of a dataclass, which keeps start-up fast
 mistyped field is an error), in one C pass.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import Annotated
 

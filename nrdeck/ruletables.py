@@ -7,8 +7,6 @@ Startup's agenda cap (``agenda_caps.json``). The card-data loaders decode them s
 these records (``CardDB.tables``); the rules never read a file.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import Literal
 

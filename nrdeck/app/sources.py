@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fnmatch
-import glob
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -76,6 +75,8 @@ def _paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
         return [spec]
     if not (_GLOB_CHARS & set(spec)):
         raise UsageError(f"{spec}: no such file or folder", hint="check the path")
+    import glob  # only a pattern needs it
+
     matches = sorted(glob.glob(spec, recursive=True))
     # a FIFO or device a glob matches is kept: reading it refuses it, it is never dropped
     files = [m for m in matches if not Path(m).is_dir()]

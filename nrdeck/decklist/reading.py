@@ -18,6 +18,9 @@ class DecodedText(msgspec.Struct, frozen=True):
     problems: tuple[Problem, ...] = ()
 
 
+UTF8_BOM = b"\xef\xbb\xbf"  # dropped by hand: the utf-8-sig codec is one more import
+
+
 def decode_deck_bytes(data: bytes, source: str) -> DecodedText:
     """Decode a decklist file's bytes, or explain in one problem why it cannot be read."""
     if len(data) > MAX_BYTES:
@@ -27,7 +30,7 @@ def decode_deck_bytes(data: bytes, source: str) -> DecodedText:
     if _is_binary(data):
         return _refuse(source, f"{source} is a binary file, not a decklist")
     try:
-        return DecodedText(data.decode("utf-8-sig"))
+        return DecodedText(data.removeprefix(UTF8_BOM).decode("utf-8"))
     except UnicodeDecodeError:
         pass
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 import msgspec
 
@@ -35,13 +36,12 @@ class Availability(msgspec.Struct, frozen=True):
 
     released: frozenset[str]  # the pool's sets legal by the date
     explicit: frozenset[str]  # cards the pool lists by id
-    sets_of: dict[str, frozenset[str]]  # card id -> its sets (the database's index)
+    sets_of: Callable[[str], frozenset[str]]  # card id -> its sets (CardDB.sets_of)
 
     def __contains__(self, card_id: object) -> bool:
         if card_id in self.explicit:
             return True
-        sets = self.sets_of.get(card_id) if isinstance(card_id, str) else None
-        return sets is not None and not self.released.isdisjoint(sets)
+        return isinstance(card_id, str) and not self.released.isdisjoint(self.sets_of(card_id))
 
 
 class Lookups(msgspec.Struct, frozen=True):
@@ -134,7 +134,7 @@ def available_cards(
         return None
     released = frozenset(s for s in pool_sets if _legal_by(db, s, day, tier))
     explicit = frozenset(db.card_pools[card_pool_id].cards)
-    return Availability(released, explicit, _sets_by_card(db))
+    return Availability(released, explicit, db.sets_of)
 
 
 def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
@@ -153,18 +153,6 @@ def _cards_by_subtype(db: CardDB) -> dict[str, tuple[str, ...]]:
         return {subtype: tuple(ids) for subtype, ids in index.items()}
 
     return db.memo("cards-by-subtype", build)
-
-
-def _sets_by_card(db: CardDB) -> dict[str, frozenset[str]]:
-    """Card id -> the sets that print it (built once per database)."""
-
-    def build() -> dict[str, frozenset[str]]:
-        index: dict[str, set[str]] = {}
-        for printing in db.printings.values():
-            index.setdefault(printing.card_id, set()).add(printing.set_id)
-        return {card_id: frozenset(sets) for card_id, sets in index.items()}
-
-    return db.memo("sets-by-card", build)
 
 
 def _one_box(db: CardDB) -> dict[str, int]:
