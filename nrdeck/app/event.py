@@ -24,6 +24,7 @@ from nrdeck.app.event_decks import (
     place_unsided,
 )
 from nrdeck.app.event_notes import compare_lists, group_problems, identical_lists
+from nrdeck.app.remote import DEFAULT_JOBS
 from nrdeck.app.roster import DeckCell
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
@@ -54,7 +55,7 @@ class EventSettings(msgspec.Struct, frozen=True):
     cardpool_up_to: str | None = None  # the last set of the pool (id or name)
     allow_outside: bool = False  # roster cells may name files outside its folder
     sort: str = "status"  # status (worst first), name, or table (the roster's order)
-    jobs: int | None = None  # concurrent fetches, when the fetcher takes a number
+    jobs: int = DEFAULT_JOBS  # NetrunnerDB fetches at a time
 
 
 def run_event(

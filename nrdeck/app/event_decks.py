@@ -8,7 +8,6 @@ fetched because NetrunnerDB could not be reached is unavailable (exit 3, retry l
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -60,7 +59,7 @@ def fetch_all(
     cells: Iterable[DeckCell],
     db: CardDB,
     settings: DeckSettings,
-    jobs: int | None,
+    jobs: int,
     progress: EventProgress | None,
 ) -> Fetched:
     """Every distinct remote deck among the cells, fetched once (``jobs`` at a time)."""
@@ -72,13 +71,7 @@ def fetch_all(
         if progress is not None:
             progress("fetching", done, total, link)
 
-    return prefetch(specs, db, settings, advance, **jobs_option(jobs))
-
-
-def jobs_option(jobs: int | None) -> dict[str, int]:
-    """``{"jobs": n}`` when ``prefetch`` takes a number of workers, else nothing."""
-    takes_jobs = "jobs" in inspect.signature(prefetch).parameters
-    return {"jobs": jobs} if jobs is not None and takes_jobs else {}
+    return prefetch(specs, db, settings, advance, jobs=jobs)
 
 
 def deck_outcome(

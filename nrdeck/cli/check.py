@@ -1,6 +1,5 @@
 """The `check` and `stats` commands: wiring only (options -> settings -> app -> reporter)."""
 
-import os
 import sys
 from collections.abc import Sequence
 from enum import Enum
@@ -29,6 +28,7 @@ from nrdeck.cli.common import (
     FormatFileOpt,
     FormatOpt,
     InputFormatOpt,
+    JobsOpt,
     NoCacheOpt,
     OfflineOpt,
     OutputOpt,
@@ -41,11 +41,11 @@ from nrdeck.cli.common import (
     handles_errors,
     make_console,
     parse_as_of,
-    plain_output,
     print_notes,
     print_period_notes,
     print_tracebacks,
     print_warnings,
+    use_colour,
 )
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
 from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
@@ -87,10 +87,6 @@ DecksArg = Annotated[
 ]
 CheckQuietOpt = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only illegal decks, and no summary.")
-]
-JobsOpt = Annotated[
-    int,
-    typer.Option("--jobs", metavar="N", min=1, max=32, help="NetrunnerDB fetches at a time."),
 ]
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
@@ -243,21 +239,11 @@ def _patterns(exclude: list[str] | None, extend: list[str] | None) -> tuple[str,
     return (*base, *(extend or ()))
 
 
-def _use_plain(color: ColorMode, output: Path | None) -> bool:
-    if not is_stdout(output) or color is ColorMode.never:
-        return True
-    if color is ColorMode.always:
-        return False
-    if plain_output():
-        return True
-    return not os.environ.get("FORCE_COLOR") and not sys.stdout.isatty()
-
-
 def _emit(
     rendered: str | Styled, output: Path | None, color: ColorMode, inputs: list[str | Path]
 ) -> None:
     """Write the report: to FILE, as plain text, or through a colour console."""
-    if isinstance(rendered, Styled) and not _use_plain(color, output):
+    if isinstance(rendered, Styled) and use_colour(color, output):
         make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
         return
     machine = not isinstance(rendered, Styled)

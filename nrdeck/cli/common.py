@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from nrdeck.app.carddata import DataSettings, default_cache_dir
-from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams, write_text
+from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams, is_stdout, write_text
 from nrdeck.errors import ExitCode, NrdeckError, UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -94,6 +94,19 @@ def debug_wanted() -> bool:
 def plain_output() -> bool:
     """True when output must carry no colour or live widgets (NO_COLOR, PRE_COMMIT=1)."""
     return bool(os.environ.get("NO_COLOR")) or os.environ.get("PRE_COMMIT") == "1"
+
+
+def use_colour(color: ColorMode, output: Path | None = None) -> bool:
+    """True when a report goes through Rich in colour: never to a file or with --color never;
+    always with --color always (it beats NO_COLOR); else not with NO_COLOR or PRE_COMMIT=1,
+    and then with FORCE_COLOR or on a terminal."""
+    if not is_stdout(output) or color is ColorMode.never:
+        return False
+    if color is ColorMode.always:
+        return True
+    if plain_output():
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
 @functools.cache
@@ -272,6 +285,10 @@ FormatFileOpt = Annotated[
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
+JobsOpt = Annotated[
+    int,
+    typer.Option("--jobs", metavar="N", min=1, max=32, help="NetrunnerDB fetches at a time."),
+]
 ColorOpt = Annotated[
     ColorMode,
     typer.Option("--color", metavar=choices(ColorMode), help="Colour."),

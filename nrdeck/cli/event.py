@@ -19,6 +19,7 @@ from nrdeck.app.event_files import (
     sheets_document,
     write_messages,
 )
+from nrdeck.app.remote import DEFAULT_JOBS
 from nrdeck.app.roster import read_roster
 from nrdeck.app.selection import make_selection
 from nrdeck.atomic import refuse_inputs, write_report
@@ -31,6 +32,7 @@ from nrdeck.cli.common import (
     DataOpt,
     FormatFileOpt,
     FormatOpt,
+    JobsOpt,
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
@@ -220,10 +222,7 @@ def event(
             help="Let roster cells name files outside the roster's folder.",
         ),
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", metavar="N", min=1, max=32, help="NetrunnerDB fetches at a time."),
-    ] = 8,
+    jobs: JobsOpt = DEFAULT_JOBS,
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,

@@ -24,8 +24,8 @@ from nrdeck.cli.common import (
     data_settings,
     handles_errors,
     make_console,
-    plain_output,
     print_warnings,
+    use_colour,
 )
 from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
@@ -199,20 +199,11 @@ def _emit(result: Simulation | Comparison, output_format: SimFormat, color: Colo
         rendered = renderer.render_comparison(result)
     else:
         rendered = renderer.render(result)
-    if isinstance(rendered, Styled) and _colour(color):
+    if isinstance(rendered, Styled) and use_colour(color):
         make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
         return
     text = rendered.plain() if isinstance(rendered, Styled) else rendered
     sys.stdout.write(text)
-
-
-def _colour(color: ColorMode) -> bool:
-    """True when text goes through Rich: --color always, or auto on a terminal."""
-    if color is ColorMode.never or plain_output():
-        return False
-    if color is ColorMode.always or os.environ.get("FORCE_COLOR"):
-        return True
-    return sys.stdout.isatty()
 
 
 def _write_plot(path: Path, result: Simulation | Comparison) -> None:

@@ -113,18 +113,6 @@ def test_remote_decks_are_fetched_once_up_front_then_checked(
     assert report.exit_code == 1  # the players' to fix, not "NetrunnerDB is down"
 
 
-def test_jobs_are_passed_only_to_a_prefetch_that_takes_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def serial(specs: Any, db: Any, settings: Any, progress: Any = None) -> Any:
-        return {}
-
-    monkeypatch.setattr(event_decks, "prefetch", serial)
-    assert event_decks.jobs_option(8) == {}
-    monkeypatch.setattr(event_decks, "prefetch", fake_prefetch(None, {}, []))  # type: ignore[arg-type]
-    assert event_decks.jobs_option(8) == {"jobs": 8}
-
-
 def test_cobra_lone_list_is_placed_by_its_identity(db: CardDB) -> None:
     report = run_event(read_roster(FIXTURES / "cobra" / "decks.csv"), db, STD, OFFLINE)
     dan = next(p for p in report.players if p.player == "Dan Dropped")
