@@ -155,11 +155,6 @@ def read_deck_text(text: str, source: str, db: CardDB, input_format: str | None 
     return _read_text(text, source, db, input_format).deck
 
 
-def read_deck_bytes(data: bytes, source: str, db: CardDB, input_format: str | None = None) -> Deck:
-    """Decode (UTF-8, BOM, cp1252 with a warning) then parse and resolve a file's bytes."""
-    return _read_bytes(data, source, db, input_format).deck
-
-
 def _read_text(text: str, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
     raw = parse_text(text, source, input_format)
     card_lines = sum(1 for line in raw.lines if not line.maybe_identity)

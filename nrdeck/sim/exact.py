@@ -30,14 +30,6 @@ def count_vectors(sizes: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
             yield (c, *rest)
 
 
-def state_estimate(atoms: Atoms, n: int) -> int:
-    """An upper bound on the count vectors reachable after ``n`` cards."""
-    total = 1
-    for k in atoms.sizes:
-        total *= min(k, n) + 1
-    return total
-
-
 def opening_distribution(atoms: Atoms, n: int, exact: bool) -> dict[tuple[int, ...], Any]:
     """P(counts per atom) for ``n`` cards drawn: the multivariate hypergeometric law."""
     n = min(n, atoms.deck_size)

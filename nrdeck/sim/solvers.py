@@ -25,7 +25,7 @@ import msgspec
 from nrdeck.errors import UsageError
 from nrdeck.sim import closed
 from nrdeck.sim.exact import solve_dp
-from nrdeck.sim.model import Atoms, Odds, Problem
+from nrdeck.sim.model import Odds, Problem
 
 # seconds per unit of work (reference machine: 2 cores, CPython 3.11, NumPy 2)
 CLOSED_SECONDS = 0.7e-6  # per count vector, query and atom (plus two)
@@ -33,7 +33,6 @@ CLOSED_PAIR_SECONDS = 0.2e-6  # per kept hand and count vector (mulligan rule)
 DP_SECONDS = 0.45e-6  # per state and atom, each card drawn
 DENSE_SECONDS = 8e-9  # per grid cell and atom, each card drawn
 DENSE_START_SECONDS = 0.15  # importing NumPy
-MC_SECONDS = 2.5e-9  # per game, card dealt and label
 INSTALL_HINT = "pip install 'nrdeck[simulate]'"
 
 
@@ -87,11 +86,6 @@ def estimates(problem: Problem) -> dict[str, float]:
     cells = vectors * _flags(problem) * width * max(1, depth - opening)
     out["dense"] = DENSE_START_SECONDS + cells * DENSE_SECONDS
     return out
-
-
-def monte_carlo_seconds(atoms: Atoms, depth: int, games: int) -> float:
-    """Estimated seconds of Monte Carlo for ``games`` games dealt to ``depth`` cards."""
-    return games * depth * (len(atoms.sizes) + 2) * MC_SECONDS
 
 
 def choose(problem: Problem, method: str, budget: float) -> Choice:
