@@ -39,11 +39,16 @@ def test_quick_start_uses_an_environment_and_its_command_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    assert "python3 -m venv .venv && . .venv/bin/activate && pip install ." in quick
+    commands = re.findall(r"```bash\n(.+)\n```", quick)
+    assert len(commands) == 2  # exactly two: the main job, and the whole test suite
+    main, tests = commands
+    venv = "python3 -m venv .venv && . .venv/bin/activate && "
+    assert main.startswith(venv + "pip install . && nrdeck check ") and "--offline" in main
+    assert tests == venv + 'pip install -e ".[test]" && python -m pytest'
     assert "pipx install ." in quick and "uv tool install ." in quick
-    [command] = re.findall(r"^nrdeck check .+$", quick, flags=re.MULTILINE)
+    check = main.split(" && ")[-1]
     monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(app, command.split()[1:])
+    result = CliRunner().invoke(app, check.split()[1:])
     assert result.exit_code == 0, result.stdout + result.stderr
 
 
