@@ -2,7 +2,7 @@
 
     python benchmarks/bench_simulate_startup.py [--runs 31]
 
-Times, interleaved (see startup.py), a one-command Typer app that prints a line, and the
+Times, interleaved (see startup.py), the one-command Typer app of hello_typer.py, and the
 default report of `nrdeck simulate` on a Runner and a Corp deck (output piped, as in CI or a
 shell pipeline). Goal: each default report <= 1.5x the Typer hello-world.
 """
@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_check import nrdeck_command
+from bench_check import HELLO, nrdeck_command
 from startup import ensure_bytecode, interleaved
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,19 +38,6 @@ CORP_DECK = """Haas-Bioroid: Precision Design
 3 Spin Doctor
 3 Wall of Static
 """
-HELLO = '''import typer
-
-app = typer.Typer()
-
-
-@app.command()
-def hello(name: str = "world") -> None:
-    """Say hello."""
-    print(f"hello {name}")
-
-
-app()
-'''
 GOAL = 1.5
 
 
@@ -61,13 +48,11 @@ def main() -> None:
     ensure_bytecode()
     nrdeck = nrdeck_command()
     with tempfile.TemporaryDirectory() as tmp:
-        hello = Path(tmp, "hello.py")
-        hello.write_text(HELLO, encoding="utf-8")
         corp = Path(tmp, "corp.txt")
         corp.write_text(CORP_DECK, encoding="utf-8")
         samples = interleaved(
             {
-                "typer hello-world": [sys.executable, str(hello)],
+                "typer hello-world": [sys.executable, str(HELLO), "world"],
                 "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK)],
                 "simulate corp.txt": [*nrdeck, "simulate", str(corp)],
             },
