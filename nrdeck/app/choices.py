@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
 from nrdeck.rules.names import BUILTIN_FORMATS, format_named, restriction_names
@@ -28,24 +29,28 @@ def input_format_names(incomplete: str) -> list[str]:
 
 def snapshot_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
     """The format's snapshot ids, newest first (none when the card data cannot be read)."""
-    try:
-        db = load_database(data)
-        format_id = format_named(db, format_text or "standard")
-    except NrdeckError:
+    found = _format_in(data, format_text)
+    if found is None:
         return []
-    if format_id not in db.formats:
-        return []
+    db, format_id = found
     snaps = sorted(db.snapshots_of(format_id), key=lambda s: s.date_start, reverse=True)
     return matching((s.id for s in snaps), incomplete)
 
 
 def banlist_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
     """What --banlist takes for the format: latest, active, short names, ids."""
+    found = _format_in(data, format_text)
+    if found is None:
+        return []
+    db, format_id = found
+    return matching(restriction_names(db, format_id), incomplete)
+
+
+def _format_in(data: DataSettings, format_text: str | None) -> tuple[CardDB, str] | None:
+    """The card data and the format a completion is about (default Standard), or None."""
     try:
         db = load_database(data)
         format_id = format_named(db, format_text or "standard")
     except NrdeckError:
-        return []
-    if format_id not in db.formats:
-        return []
-    return matching(restriction_names(db, format_id), incomplete)
+        return None
+    return (db, format_id) if format_id in db.formats else None
