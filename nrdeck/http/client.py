@@ -107,11 +107,7 @@ class HttpClient:
             )
         except requests.exceptions.ProxyError as exc:
             raise Unreachable(f"cannot connect through the proxy ({_reason(exc)})") from exc
-        except requests.exceptions.ConnectTimeout as exc:
-            if "NewConnectionError" in str(exc):  # refused before the timeout
-                raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
-            raise TransferError(self._timed_out(deadline), timed_out=True) from exc
-        except requests.exceptions.ReadTimeout as exc:
+        except requests.exceptions.Timeout as exc:  # connect or read (a refusal is not one)
             raise TransferError(self._timed_out(deadline), timed_out=True) from exc
         except requests.exceptions.ConnectionError as exc:
             raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
