@@ -111,6 +111,12 @@ class HttpClient:
             raise TransferError(self._timed_out(deadline), timed_out=True) from exc
         except requests.exceptions.ConnectionError as exc:
             raise Unreachable(f"cannot connect ({_reason(exc)})") from exc
+        except requests.exceptions.InvalidURL as exc:  # the URL asked, or the proxy's
+            failed = (
+                f"a URL could not be read ({str(exc)[:200]}): check the URL and the proxy "
+                "variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)"
+            )
+            raise TransferError(failed, unreachable=False) from exc
         except requests.exceptions.RequestException as exc:
             failed = f"the request failed ({type(exc).__name__})"
             raise TransferError(failed, unreachable=False) from exc

@@ -71,3 +71,18 @@ def test_links_are_fetched_through_the_proxy_the_environment_names(
     bypassed = runner.invoke(app, [*args, "--cache-dir", str(tmp_path / "b")])
     assert bypassed.exit_code == 3  # asked directly: no such host
     assert len(httpserver.log) == 1
+
+
+@pytest.mark.parametrize("proxy", ["http://bad proxy:x", "http://127.0.0.1:99999"])
+def test_a_proxy_that_is_no_url_is_named_in_one_line(
+    proxy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NO_PROXY", "no_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NRDECK_V2_URL", "http://netrunnerdb.invalid/api/2.0/public")
+    monkeypatch.setenv("HTTP_PROXY", proxy)
+    link = f"https://netrunnerdb.com/en/decklist/{GOOD}"
+    result = runner.invoke(app, ["check", link, "--cache-dir", str(tmp_path)])
+    assert result.exit_code == 3
+    assert "a URL could not be read" in result.stdout and "HTTP_PROXY" in result.stdout
+    assert "Traceback" not in result.output
