@@ -8,7 +8,6 @@ mistyped field is an error), in one C pass.
 """
 
 import datetime as dt
-from typing import Annotated
 
 import msgspec
 
@@ -16,11 +15,20 @@ IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 # The document's envelope: what the file says it is (checked on every load)
 DOCUMENT_FORMAT = "nrdeck-card-data"
 DOCUMENT_SCHEMA = 1
-PRINTING_CODE = r"^\d{5}$"
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False, omit_defaults=True):
+    """A record of the card document.
+
+    Strict (an unknown field is an error), and written without the fields that hold their
+    default, so a card says only what sets it apart: the document stays small and quick to
+    read, and reads back the same. Records hold only strings, numbers, dates and collections
+    of those, so no reference cycle runs through them and the garbage collector skips them.
+    """
+
+
+class Card(Record):
     """An abstract card (all its printings share these facts)."""
 
     id: str
@@ -52,17 +60,17 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
         return subtype in self.subtypes
 
 
-class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Printing(Record):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
-    code: Annotated[str, msgspec.Meta(pattern=PRINTING_CODE)]
+    code: str  # five digits (see cards.consistency)
     card_id: str
     set_id: str
     position: int
     quantity: int
 
 
-class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class CardSet(Record):
     """A pack, deluxe, core set or booster."""
 
     id: str
@@ -75,7 +83,7 @@ class CardSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False)
     size: int | None = None
 
 
-class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Cycle(Record):
     """A card cycle (a group of sets)."""
 
     id: str
@@ -84,7 +92,7 @@ class Cycle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     position: int | None = None
 
 
-class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Faction(Record):
     """A faction of one side."""
 
     id: str
@@ -93,7 +101,7 @@ class Faction(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False)
     is_mini: bool = False
 
 
-class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Named(Record):
     """A card type or subtype: an id and a display name (types carry a side)."""
 
     id: str
@@ -125,7 +133,7 @@ class Format(msgspec.Struct, frozen=True):
         return next((s for s in self.snapshots if s.active), None)
 
 
-class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class CardPool(Record):
     """The sets (and cycles, and explicit cards) a format's snapshot allows."""
 
     id: str
@@ -136,7 +144,7 @@ class CardPool(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False
     cards: tuple[str, ...] = ()
 
 
-class Restriction(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class Restriction(Record):
     """A ban list / MWL with every mechanic the data has used."""
 
     id: str
@@ -195,7 +203,7 @@ class Origin(msgspec.Struct, frozen=True):
     url: str | None = None
 
 
-class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class SnapshotEntry(Record):
     """A format snapshot as the document stores it (inside its format)."""
 
     id: str
@@ -205,7 +213,7 @@ class SnapshotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=
     active: bool = False
 
 
-class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class FormatEntry(Record):
     """A format as the document stores it."""
 
     id: str
@@ -228,7 +236,7 @@ class FormatEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=Fa
         return Format(id=self.id, name=self.name, snapshots=snaps)
 
 
-class UnknownRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+class UnknownRule(Record):
     """A key of a restriction, snapshot or format that nrdeck does not understand.
 
     NetrunnerDB's data may carry deckbuilding rules nrdeck does not know (it began to in

@@ -22,7 +22,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import FactsDocument
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import encode
+from nrdeck.cards.document import encode, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.rules.staleness import stale_data
@@ -62,6 +62,7 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     if not source_dir.is_dir():
         raise UsageError(f"{source_dir}: no such folder", hint="give a netrunner-cards-json folder")
     doc = CardsJsonSource(source_dir, dataset_date).read()
+    require_consistent(doc, str(source_dir))
     payload = encode(doc)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, payload)

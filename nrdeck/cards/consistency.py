@@ -3,9 +3,10 @@
 A dataset is committed to the cache only when it is whole (cards, printings, sets, cycles,
 factions, formats and card pools are all there) and consistent: every reference nrdeck
 follows resolves (a printing's card and set, a set's cycle, a card's faction and type, a
-snapshot's card pool and ban list, a pool's sets, cycles and cards, a ban list's cards) and
-no id is given twice. The same check guards every cached document nrdeck reads, so a cache
-written by anything else is never trusted blindly.
+snapshot's card pool and ban list, a pool's sets, cycles and cards, a ban list's cards), no
+id is given twice, and every printing code is five digits. The same check guards every
+document nrdeck builds or reads from the cache or a file, so data written by anything else is
+never trusted blindly.
 
 Plausibility compares the new dataset with the data in use: losing a format, or more than
 half of the cards, is far more likely a broken answer than a real change, so it is refused
@@ -27,8 +28,18 @@ def reference_problems(doc: FactsDocument) -> list[str]:
     problems = [f"it has no {kind}" for kind in REQUIRED if not getattr(doc, kind)]
     ids = _Ids(doc)
     problems += ids.duplicates()
+    problems += [
+        f"printing {_quoted(p.code)} has a code that is not five digits"
+        for p in doc.printings
+        if not _is_printing_code(p.code)
+    ]
     problems += list(_dangling(doc, ids))
     return problems
+
+
+def _is_printing_code(code: str) -> bool:
+    """Five ASCII digits, leading zeros kept ('01092')."""
+    return len(code) == 5 and code.isascii() and code.isdigit()
 
 
 def summary(problems: list[str]) -> str:

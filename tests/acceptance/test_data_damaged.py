@@ -148,6 +148,19 @@ def test_a_pinned_file_with_dangling_references_is_exit_3(tmp_path: Path) -> Non
     assert "names the set 'nowhere'" in result.stderr and len(result.stderr.splitlines()) == 1
 
 
+def test_a_pinned_file_with_a_malformed_printing_code_is_exit_3(tmp_path: Path) -> None:
+    from nrdeck.cards.bundled import snapshot_path
+
+    doc = json.loads(snapshot_path().read_text())
+    doc["printings"][0]["code"] = "０１００１"  # full-width digits: not a NetrunnerDB code
+    pinned = tmp_path / "pinned.json"
+    pinned.write_text(json.dumps(doc))
+    result = nrdeck("check", str(DECK), "--data", str(pinned))
+    assert result.exit_code == 3, result.output
+    assert "printing '０１００１' has a code that is not five digits" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_clearing_a_damaged_cache_leaves_only_the_lock(warm: Path) -> None:
     _meta_a_folder(warm)
     cleared = nrdeck("data", "clear", "--cache-dir", str(warm))

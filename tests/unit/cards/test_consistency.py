@@ -56,6 +56,10 @@ BREAKS: dict[str, tuple[Callable[[FactsDocument], FactsDocument], str]] = {
         lambda d: replace(d, restrictions=_first(d.restrictions, banned=frozenset({"ghost"}))),
         "names the card 'ghost'",
     ),
+    "printing code": (
+        lambda d: replace(d, printings=_first(d.printings, code="1092")),
+        "printing '1092' has a code that is not five digits",
+    ),
     "twice": (lambda d: replace(d, cards=[*d.cards, d.cards[0]]), "is given twice"),
     "no printings": (lambda d: replace(d, printings=[]), "it has no printings"),
 }
