@@ -28,7 +28,7 @@ class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False, 
     """
 
 
-class Card(Record):
+class Card(Record, frozen=True):
     """An abstract card (all its printings share these facts)."""
 
     id: str
@@ -60,7 +60,7 @@ class Card(Record):
         return subtype in self.subtypes
 
 
-class Printing(Record):
+class Printing(Record, frozen=True):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
     code: str  # five digits (see cards.consistency)
@@ -70,7 +70,7 @@ class Printing(Record):
     quantity: int
 
 
-class CardSet(Record):
+class CardSet(Record, frozen=True):
     """A pack, deluxe, core set or booster."""
 
     id: str
@@ -83,7 +83,7 @@ class CardSet(Record):
     size: int | None = None
 
 
-class Cycle(Record):
+class Cycle(Record, frozen=True):
     """A card cycle (a group of sets)."""
 
     id: str
@@ -92,7 +92,7 @@ class Cycle(Record):
     position: int | None = None
 
 
-class Faction(Record):
+class Faction(Record, frozen=True):
     """A faction of one side."""
 
     id: str
@@ -101,7 +101,7 @@ class Faction(Record):
     is_mini: bool = False
 
 
-class Named(Record):
+class Named(Record, frozen=True):
     """A card type or subtype: an id and a display name (types carry a side)."""
 
     id: str
@@ -133,7 +133,7 @@ class Format(msgspec.Struct, frozen=True):
         return next((s for s in self.snapshots if s.active), None)
 
 
-class CardPool(Record):
+class CardPool(Record, frozen=True):
     """The sets (and cycles, and explicit cards) a format's snapshot allows."""
 
     id: str
@@ -144,7 +144,7 @@ class CardPool(Record):
     cards: tuple[str, ...] = ()
 
 
-class Restriction(Record):
+class Restriction(Record, frozen=True):
     """A ban list / MWL with every mechanic the data has used."""
 
     id: str
@@ -203,7 +203,7 @@ class Origin(msgspec.Struct, frozen=True):
     url: str | None = None
 
 
-class SnapshotEntry(Record):
+class SnapshotEntry(Record, frozen=True):
     """A format snapshot as the document stores it (inside its format)."""
 
     id: str
@@ -213,7 +213,7 @@ class SnapshotEntry(Record):
     active: bool = False
 
 
-class FormatEntry(Record):
+class FormatEntry(Record, frozen=True):
     """A format as the document stores it."""
 
     id: str
@@ -236,7 +236,7 @@ class FormatEntry(Record):
         return Format(id=self.id, name=self.name, snapshots=snaps)
 
 
-class UnknownRule(Record):
+class UnknownRule(Record, frozen=True):
     """A key of a restriction, snapshot or format that nrdeck does not understand.
 
     NetrunnerDB's data may carry deckbuilding rules nrdeck does not know (it began to in
