@@ -1,5 +1,6 @@
 """The ``nrdeck`` console script and ``python -m nrdeck``."""
 
+import atexit
 import gc
 import os
 import sys
@@ -8,7 +9,45 @@ INTERRUPTED = 130  # errors.ExitCode.INTERRUPTED, without importing anything bef
 BROKEN_PIPE = 141  # what a shell reports for a program stopped by a closed pipe
 
 
+# The exit status of a run that ended as planned (set once the command is done)
+_STATUS: list[int] = []
+
+
 def main() -> None:
+    """Run the CLI as a program: see ``_run``; then end without the interpreter's teardown.
+
+    Once the command is done and every exit handler has run, freeing the card data, the
+    modules and everything else object by object would only delay the exit (about 2 ms, 4% of
+    the instructions of ``nrdeck check deck.txt``): the process ends right after its streams
+    are flushed, with the command's status. A run that ends in an uncaught exception (a bug
+    in the entry point itself) ends the usual way, traceback included.
+    """
+    atexit.register(_end_now)  # registered first, so it runs after every other exit handler
+    try:
+        _run()
+    except SystemExit as stop:
+        if stop.code is None or isinstance(stop.code, int):
+            _STATUS.append(stop.code or 0)
+        raise
+    _STATUS.append(0)
+
+
+def _end_now() -> None:
+    """Flush the standard streams and end the process with the run's status, if it has one."""
+    if not _STATUS:
+        return
+    status = _STATUS[-1]
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # the reader left: what was left to say had nowhere to go
+            status = BROKEN_PIPE
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(status & 0xFF)
+
+
+def _run() -> None:
     """Import the CLI with the garbage collector paused, then run it.
 
     Importing Typer, click and nrdeck allocates tens of thousands of long-lived objects, and
