@@ -14,11 +14,15 @@ from nrdeck.http import DEFAULT_V2_URL
 
 __all__ = ["DEFAULT_V2_URL", "DeckRef", "parse_deck_ref"]
 
+# The patterns are compiled (and cached by ``re``) the first time a spec could match them, so
+# telling a deck file from a link compiles nothing.
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-_BARE = re.compile(rf"^(?:{_UUID}|\d+)$")
-_URL = re.compile(
-    rf"^(?:https?://)?(?:www\.)?netrunnerdb\.com/(?:[a-z]{{2}}(?:[-_][a-zA-Z]{{2}})?/)?"
-    rf"(decklist|deck/view|deck/edit)/({_UUID}|\d+)(?:[/?#].*)?$"
+_BARE = rf"(?:{_UUID}|[0-9]+)"
+_BARE_CHARS = frozenset("0123456789abcdefABCDEF-")
+_HOST = "netrunnerdb.com/"
+_URL = (
+    rf"(?:https?://)?(?:www\.)?netrunnerdb\.com/(?:[a-z]{{2}}(?:[-_][a-zA-Z]{{2}})?/)?"
+    rf"(decklist|deck/view|deck/edit)/({_UUID}|[0-9]+)(?:[/?#].*)?"
 )
 
 
@@ -35,9 +39,9 @@ class DeckRef(msgspec.Struct, frozen=True):
 def parse_deck_ref(spec: str) -> DeckRef | None:
     """A NetrunnerDB deck URL, a bare UUID or a legacy numeric id; None for anything else."""
     spec = spec.strip()
-    if _BARE.match(spec):
+    if spec and _BARE_CHARS.issuperset(spec) and re.fullmatch(_BARE, spec):
         return DeckRef(spec.lower(), ("decklist", "deck"))
-    match = _URL.match(spec)
+    match = re.fullmatch(_URL, spec) if _HOST in spec else None
     if match is None:
         return None
     kind = "decklist" if match.group(1) == "decklist" else "deck"

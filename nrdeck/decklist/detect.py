@@ -5,14 +5,21 @@ from __future__ import annotations
 import re
 
 _EXTENSIONS = {".o8d": "o8d", ".json": "json", ".md": "markdown"}
-# [^\S\n] (white space but not a line end) keeps each search from rescanning blank lines
-_NRDB_FOOTER = re.compile(
-    r"^[^\S\n]*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
-    re.IGNORECASE | re.MULTILINE,
+# Formats told by content, in order: (format, pattern, words, flags). Each pattern runs (and
+# is compiled, then cached by ``re``) only when the text holds one of its words, so telling a
+# plain decklist apart compiles none of them. [^\S\n] (white space but not a line end) keeps
+# each search from rescanning blank lines.
+_MARKERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
+    ("jinteki", r"^[^\S\n]*;;", (";;",), re.MULTILINE),
+    ("bbcode", r"\[url=|\[b\]|\[/b\]", ("[url=", "[b]", "[/b]"), re.IGNORECASE),
+    ("markdown", r"\[[^\[\]\n]+\]\([^()\n]+\)", ("](",), 0),
+    (
+        "nrdb-text",
+        r"^[^\S\n]*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
+        ("influence spent", "cards (min", "cards up to ", "deck built on "),
+        re.IGNORECASE | re.MULTILINE,
+    ),
 )
-_MARKDOWN = re.compile(r"\[[^\[\]\n]+\]\([^()\n]+\)")
-_BBCODE = re.compile(r"\[url=|\[b\]|\[/b\]", re.IGNORECASE)
-_JINTEKI = re.compile(r"^[^\S\n]*;;", re.MULTILINE)
 
 
 def detect_format(text: str, source: str | None = None) -> str:
@@ -26,14 +33,11 @@ def detect_format(text: str, source: str | None = None) -> str:
         return "o8d"
     if head == "{" or (head == "[" and _looks_like_json_array(text)):
         return "json"
-    if _JINTEKI.search(text):
-        return "jinteki"
-    if _BBCODE.search(text):
-        return "bbcode"
-    if _MARKDOWN.search(text):
-        return "markdown"
-    if _NRDB_FOOTER.search(text):
-        return "nrdb-text"
+    folded = text.casefold()
+    for fmt, pattern, words, flags in _MARKERS:
+        haystack = folded if flags & re.IGNORECASE else text
+        if any(w in haystack for w in words) and re.search(pattern, text, flags):
+            return fmt
     return "text"
 
 

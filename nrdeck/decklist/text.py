@@ -34,11 +34,15 @@ _BRACKETS = re.compile(r"\[[^\[\]]*\]")
 _COMMENT = re.compile(r"\s(?:#|//).*$")
 _BULLET = re.compile(r"^[*+\-]\s+")
 _ID_LABEL = re.compile(r"^(?:identity|id)\s*:\s+", re.IGNORECASE)
-_TYPES = (
-    r"identity|agendas?|assets?|operations?|upgrades?|barriers?|code ?gates?|sentr(?:y|ies)"
-    r"|ice|other|multi|mixed|events?|hardware|resources?|icebreakers?|programs?"
-)
-_HEADER = re.compile(rf"^(?:{_TYPES})\s*(?:\(\d+\)\s*)?:?$", re.IGNORECASE)
+# The type headers decklists group cards under ("Event (12)"), as case-folded names
+_TYPE_HEADERS = frozenset(
+    f"{name}{plural}"
+    for name in (
+        "agenda", "asset", "operation", "upgrade", "barrier", "code gate", "codegate", "event",
+        "resource", "icebreaker", "program",
+    )
+    for plural in ("", "s")
+) | {"identity", "sentry", "sentries", "ice", "other", "multi", "mixed", "hardware"}  # fmt: skip
 _FOOTER = re.compile(
     r"^(?:\d+\s+influence spent|\d+\s+agenda points|\d+\s+cards\s*(?:\(.*\))?$"
     r"|cards up to\b|deck built on\b|warning:|influence spent\b|agenda points\b"
@@ -76,7 +80,18 @@ def is_comment(text: str) -> bool:
 
 def is_skipped(text: str) -> bool:
     """Headers like ``Event (12)`` and NetrunnerDB's footer lines."""
-    return bool(_HEADER.match(text) or _FOOTER.match(text))
+    return is_type_header(text) or bool(_FOOTER.match(text))
+
+
+def is_type_header(text: str) -> bool:
+    """A card type, maybe counted, maybe with a colon: ``Events``, ``Code Gate (3):``."""
+    name = text.casefold().removesuffix(":").rstrip()
+    if name.endswith(")"):
+        name, _, count = name[:-1].rpartition("(")
+        if not count.isdecimal():
+            return False
+        name = name.rstrip()
+    return name in _TYPE_HEADERS
 
 
 def read_line(raw: str) -> LineRead | None:
