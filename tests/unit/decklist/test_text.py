@@ -56,6 +56,9 @@ def test_card_line_shapes(line: str) -> None:
         "Code Gate (3)",
         "Icebreaker (4)",
         "Identity:",
+        "SENTRIES",
+        "Codegates(2) :",
+        "Hardware\t(1):",
         "15 influence spent (max 15, available 0)",
         "20 agenda points (between 20 and 21)",
         "49 cards (min 45)",
@@ -66,6 +69,13 @@ def test_card_line_shapes(line: str) -> None:
 )
 def test_skipped_lines(line: str) -> None:
     assert read_line(line) is None
+
+
+@pytest.mark.parametrize(
+    "line", ["Event ( 12 )", "Events (12) (3)", "Event: extra", "Event (twelve)"]
+)
+def test_lines_that_only_look_like_type_headers_are_read(line: str) -> None:
+    assert read_line(line) is not None  # an identity-like title, or an error: not skipped
 
 
 @pytest.mark.parametrize(
