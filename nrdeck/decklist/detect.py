@@ -6,9 +6,10 @@ import re
 
 _EXTENSIONS = {".o8d": "o8d", ".json": "json", ".md": "markdown"}
 # Formats told by content, in order: (format, pattern, words, flags). Each pattern runs (and
-# is compiled, then cached by ``re``) only when the text holds one of its words, so telling a
-# plain decklist apart compiles none of them. [^\S\n] (white space but not a line end) keeps
-# each search from rescanning blank lines.
+# is compiled, then cached by ``re``) only when the text holds one of its words (case-folded
+# for a case-insensitive pattern, and without an "i", which such a pattern also matches as "ı"
+# or "İ"), so telling a plain decklist apart compiles none of them. [^\S\n] (white space but
+# not a line end) keeps each search from rescanning blank lines.
 _MARKERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
     ("jinteki", r"^[^\S\n]*;;", (";;",), re.MULTILINE),
     ("bbcode", r"\[url=|\[b\]|\[/b\]", ("[url=", "[b]", "[/b]"), re.IGNORECASE),
@@ -16,7 +17,7 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
     (
         "nrdb-text",
         r"^[^\S\n]*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
-        ("influence spent", "cards (min", "cards up to ", "deck built on "),
+        ("spent", "cards (m", "cards up to ", "deck bu"),
         re.IGNORECASE | re.MULTILINE,
     ),
 )

@@ -30,10 +30,13 @@ MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near
 T = TypeVar("T")
 _MARKS = str.maketrans(dict.fromkeys("•●○◦★☆♘✪", " "))  # influence dots, restricted marks
-_BRACKETS = re.compile(r"\[[^\[\]]*\]")
-_COMMENT = re.compile(r"\s(?:#|//).*$")
-_BULLET = re.compile(r"^[*+\-]\s+")
-_ID_LABEL = re.compile(r"^(?:identity|id)\s*:\s+", re.IGNORECASE)
+# Patterns are compiled (and cached by ``re``) on first use. The ones most lines never need
+# run only when the line holds what they look for, so most decks compile few of them.
+_BRACKETS = r"\[[^\[\]]*\]"
+_COMMENT = r"\s(?:#|//).*$"
+_BULLET = r"^[*+\-]\s+"
+_ID_LABEL = r"^(?:identity|id)\s*:\s+"  # case-insensitive
+_I_LETTERS = "iIıİ"  # what a case-insensitive "i" matches
 # The type headers decklists group cards under ("Event (12)"), as case-folded names
 _TYPE_HEADERS = frozenset(
     f"{name}{plural}"
@@ -43,13 +46,15 @@ _TYPE_HEADERS = frozenset(
     )
     for plural in ("", "s")
 ) | {"identity", "sentry", "sentries", "ice", "other", "multi", "mixed", "hardware"}  # fmt: skip
-_FOOTER = re.compile(
+_FOOTER = (  # case-insensitive
     r"^(?:\d+\s+influence spent|\d+\s+agenda points|\d+\s+cards\s*(?:\(.*\))?$"
     r"|cards up to\b|deck built on\b|warning:|influence spent\b|agenda points\b"
-    r"|total cards\b)",
-    re.IGNORECASE,
+    r"|total cards\b)"
 )
-_NEGATIVE = re.compile(r"^[-−]\d+|[xX×]\s*[-−]\d+$")
+# One of these is in every footer, case-folded (none has an "i": a case-insensitive "i" also
+# matches "ı" and "İ", which case-fold to something else)
+_FOOTER_WORDS = ("spent", "agenda po", "cards", "deck bu", "warn")
+_NEGATIVE = r"^[-−]\d+|[xX×]\s*[-−]\d+$"
 _LEADING = (
     re.compile(r"^(\d+)\s*[xX×]\s+(.+)$"),
     re.compile(r"^(\d+)[xX×](\S.*)$"),
@@ -69,8 +74,12 @@ class LineRead(msgspec.Struct, frozen=True):
 def clean(text: str) -> str:
     """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space."""
     text = text.replace("\t", " ").replace("\xa0", " ")
-    text = _BRACKETS.sub(" ", text.translate(_MARKS))
-    return " ".join(_COMMENT.sub("", " " + text).split())
+    text = text.translate(_MARKS)
+    if "[" in text:
+        text = re.sub(_BRACKETS, " ", text)
+    if "#" in text or "//" in text:
+        text = re.sub(_COMMENT, "", " " + text)
+    return " ".join(text.split())
 
 
 def is_comment(text: str) -> bool:
@@ -80,12 +89,18 @@ def is_comment(text: str) -> bool:
 
 def is_skipped(text: str) -> bool:
     """Headers like ``Event (12)`` and NetrunnerDB's footer lines."""
-    return is_type_header(text) or bool(_FOOTER.match(text))
+    return is_type_header(text) or is_footer(text)
+
+
+def is_footer(text: str) -> bool:
+    """NetrunnerDB's footer lines: ``49 cards (min 45)``, ``Deck built on …``."""
+    folded = text.casefold()
+    return any(w in folded for w in _FOOTER_WORDS) and bool(re.match(_FOOTER, text, re.I))
 
 
 def is_type_header(text: str) -> bool:
     """A card type, maybe counted, maybe with a colon: ``Events``, ``Code Gate (3):``."""
-    name = text.casefold().removesuffix(":").rstrip()
+    name = _fold_i(text.casefold()).removesuffix(":").rstrip()
     if name.endswith(")"):
         name, _, count = name[:-1].rpartition("(")
         if not count.isdecimal():
@@ -94,16 +109,24 @@ def is_type_header(text: str) -> bool:
     return name in _TYPE_HEADERS
 
 
+def _fold_i(folded: str) -> str:
+    """Case-folded text with "ı" and "İ" read as "i", as case-insensitive patterns read them."""
+    return folded.replace("ı", "i").replace("i\u0307", "i") if not folded.isascii() else folded
+
+
 def read_line(raw: str) -> LineRead | None:
     """Read one line: None for lines to skip, else a card or an error."""
     text = clean(raw)
     if not text or is_comment(text) or is_skipped(text):
         return None
-    if _NEGATIVE.search(text):
+    if ("-" in text or "−" in text) and re.search(_NEGATIVE, text):
         return LineRead(
             error=f"negative quantity in {excerpt(text)}: quantities are 1–{MAX_QUANTITY}"
         )
-    text = _ID_LABEL.sub("", _BULLET.sub("", text))
+    if text[:1] in "*+-":
+        text = re.sub(_BULLET, "", text)
+    if text[:1] in _I_LETTERS:
+        text = re.sub(_ID_LABEL, "", text, flags=re.I)
     if not any(ch.isalnum() for ch in text):
         return LineRead(error=f"no card name in {excerpt(raw.strip())}")
     digits, title = split_quantity(text)
