@@ -7,6 +7,7 @@ import sys
 
 INTERRUPTED = 130  # errors.ExitCode.INTERRUPTED, without importing anything before the CLI
 BROKEN_PIPE = 141  # what a shell reports for a program stopped by a closed pipe
+YOUNG_OBJECTS = 10_000  # allocations between collections of the youngest generation (700)
 
 
 # The exit status of a run that ended as planned (set once the command is done)
@@ -54,7 +55,11 @@ def _run() -> None:
     collecting them generation by generation while they are being made costs about a tenth
     of a short run such as ``nrdeck check deck.txt``. So nothing is collected until the
     imports are done; then ``gc.freeze()`` moves what they made out of the collector's way
-    and collection resumes as usual for the command itself.
+    and collection resumes for the command itself. The command's first job is loading card
+    data (thousands of containers that live as long as it does), so the youngest generation
+    is collected every 10,000 allocations instead of every 700: each container is looked at
+    about once instead of again and again by older generations' collections, and memory
+    held by reference cycles stays bounded all the same.
 
     Ctrl-C while starting up ends the run as it does later (one line, exit 130), and a
     standard output closed by its reader (``| head -1``) ends it quietly.
@@ -65,6 +70,7 @@ def _run() -> None:
             from nrdeck.cli import main as run_cli
         finally:
             gc.freeze()
+            gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
             gc.enable()
         run_cli()
     except KeyboardInterrupt:
