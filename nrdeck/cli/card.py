@@ -11,14 +11,13 @@ from nrdeck.cli.common import (
     CacheDirOpt,
     DataOpt,
     OfflineOpt,
-    Tier,
     TierOpt,
     data_settings,
     handles_errors,
     print_in_force_notes,
 )
 from nrdeck.cli.streams import write_machine, write_text
-from nrdeck.cli.timeline import HistoryFormat, HistoryFormatOpt, HistoryQuietOpt
+from nrdeck.cli.timeline import HistoryFormatOpt, HistoryQuietOpt
 from nrdeck.report.history import card_json, card_text
 
 CARD_HELP = (
@@ -33,8 +32,8 @@ def card(
         str,
         typer.Argument(metavar="TITLE", help="A card title (as in decklists), code or id."),
     ],
-    tier: TierOpt = Tier.casual,
-    output_format: HistoryFormatOpt = HistoryFormat.text,
+    tier: TierOpt = "casual",
+    output_format: HistoryFormatOpt = "text",
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
@@ -44,11 +43,11 @@ def card(
     options = HistoryOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         today=dt.date.today(),
-        tier=tier.value,
+        tier=tier,
     )
     report = card_history(title, options)
     print_in_force_notes(report.data.warnings, report.stale_data, quiet=quiet)
-    if output_format is HistoryFormat.json:
+    if output_format == "json":
         write_machine(card_json(report))
     else:
         write_text(card_text(report))

@@ -2,9 +2,8 @@
 
 import sys
 from collections.abc import Sequence
-from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from msgspec.structs import replace
@@ -60,20 +59,11 @@ could not be obtained; 4 internal error (a bug: the other decks are still report
 """
 
 
-class OutputFormat(str, Enum):
-    """--output-format choices of `check` (each has a reporter)."""
-
-    text = "text"
-    json = "json"
-    github = "github"
-    junit = "junit"
+# --output-format choices of `check` (each has a reporter).
+OutputFormat = Literal["text", "json", "github", "junit"]
 
 
-class StatsFormat(str, Enum):
-    """--output-format choices of `stats`."""
-
-    text = "text"
-    json = "json"
+StatsFormat = Literal["text", "json"]  # --output-format choices of `stats`
 
 
 DecksArg = Annotated[
@@ -110,12 +100,12 @@ def check(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
-    tier: TierOpt = Tier.casual,
+    tier: TierOpt = "casual",
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         OutputFormat,
         typer.Option("--output-format", metavar=choices(OutputFormat), help="Report format."),
-    ] = OutputFormat.text,
+    ] = "text",
     output: OutputOpt = None,
     exclude: ExcludeOpt = None,
     extend_exclude: ExtendExcludeOpt = None,
@@ -123,7 +113,7 @@ def check(
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
     no_cache: NoCacheOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    color: ColorOpt = "auto",
     quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
     jobs: JobsOpt = DEFAULT_JOBS,
@@ -148,7 +138,7 @@ def check(
     if not quiet:
         print_notes(run.notes)
     print_tracebacks(run.failures)
-    rendered = REPORTER_BY_NAME[output_format.value].render(
+    rendered = REPORTER_BY_NAME[output_format].render(
         run.report, ReportOptions(quiet=quiet, verbose=verbose)
     )
     files = [o.source for o in run.report.outcomes if o.origin == "file"]
@@ -168,19 +158,19 @@ def stats(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
-    tier: TierOpt = Tier.casual,
+    tier: TierOpt = "casual",
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         StatsFormat,
         typer.Option(
             "--output-format", metavar=choices(StatsFormat), help="Tables or a JSON document."
         ),
-    ] = StatsFormat.text,
+    ] = "text",
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
     no_cache: NoCacheOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    color: ColorOpt = "auto",
     debug: DebugOpt = False,
 ) -> None:
     """Show a deck's breakdown: types, subtypes, influence, agendas, cost curve."""
@@ -197,7 +187,7 @@ def stats(
     breakdown = deck_stats(deck, options)
     print_warnings(breakdown.data.warnings)
     print_period_notes(breakdown.result.period)
-    if output_format is StatsFormat.json:
+    if output_format == "json":
         write_machine(stats_json(breakdown))
         return
     console = make_console(color=color)
@@ -222,7 +212,7 @@ def _options(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
-        tier=tier.value,
+        tier=tier,
     )
     return CheckOptions(
         data=data,

@@ -9,9 +9,8 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, get_args
 
 import typer
 
@@ -28,17 +27,12 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class ColorMode(str, Enum):
-    """--color choices."""
-
-    auto = "auto"
-    always = "always"
-    never = "never"
+ColorMode = Literal["auto", "always", "never"]  # --color choices
 
 
-def choices(options: type[Enum]) -> str:
-    """The metavar of a choice option, in click's style: '[text|json]'."""
-    return "[" + "|".join(str(o.value) for o in options) + "]"
+def choices(options: Any) -> str:
+    """The metavar of a choice option (a ``Literal`` type), in click's style: '[text|json]'."""
+    return "[" + "|".join(get_args(options)) + "]"
 
 
 class RunState:
@@ -100,9 +94,9 @@ def use_colour(color: ColorMode, output: Path | None = None) -> bool:
     """True when a report goes through Rich in colour: never to a file or with --color never;
     always with --color always (it beats NO_COLOR); else not with NO_COLOR or PRE_COMMIT=1,
     and then with FORCE_COLOR or on a terminal."""
-    if not is_stdout(output) or color is ColorMode.never:
+    if not is_stdout(output) or color == "never":
         return False
-    if color is ColorMode.always:
+    if color == "always":
         return True
     if plain_output():
         return False
@@ -122,16 +116,16 @@ def _console_class() -> "type[Console]":
     return NrdeckConsole
 
 
-def make_console(*, stderr: bool = False, color: ColorMode = ColorMode.auto) -> "Console":
+def make_console(*, stderr: bool = False, color: ColorMode = "auto") -> "Console":
     """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals.
 
     Untrusted text is printed through it only as ``rich.text.Text`` (never markup).
     """
     Console = _console_class()
     stream = sys.stderr if stderr else sys.stdout
-    if color is ColorMode.always:
+    if color == "always":
         return Console(file=stream, force_terminal=True, color_system="standard")
-    if color is ColorMode.never or plain_output():
+    if color == "never" or plain_output():
         return Console(file=stream, no_color=True, highlight=False, force_terminal=False)
     force = True if os.environ.get("FORCE_COLOR") else None
     return Console(file=stream, force_terminal=force, highlight=False)
@@ -181,11 +175,7 @@ def _completion_data(ctx: typer.Context) -> DataSettings:
     )
 
 
-class Tier(str, Enum):
-    """--tier choices (rules.md §4)."""
-
-    casual = "casual"
-    competitive = "competitive"
+Tier = Literal["casual", "competitive"]  # --tier choices (rules.md §4)
 
 
 # --- common options -------------------------------------------------------------------

@@ -2,9 +2,8 @@
 
 import sys
 from collections.abc import Sequence
-from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -27,17 +26,8 @@ from nrdeck.cli.common import (
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_text
 from nrdeck.report.safe import one_line
 
-
-class OutputFormat(str, Enum):
-    """--to choices (keys of ``nrdeck.decklist.writers.WRITER_BY_FORMAT``)."""
-
-    text = "text"
-    markdown = "markdown"
-    bbcode = "bbcode"
-    jinteki = "jinteki"
-    o8d = "o8d"
-    json = "json"
-    sheet = "sheet"
+# --to choices (keys of ``nrdeck.decklist.writers.WRITER_BY_FORMAT``).
+OutputFormat = Literal["text", "markdown", "bbcode", "jinteki", "o8d", "json", "sheet"]
 
 
 def convert(
@@ -77,7 +67,7 @@ def convert(
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )
-    result = convert_deck(deck, to.value, db, deck_settings)
+    result = convert_deck(deck, to, db, deck_settings)
     for problem in result.deck.problems:
         where = problem.location.source or result.deck.source
         where += f":{problem.line}" if problem.line else ""

@@ -1,8 +1,7 @@
 """The `diff` command: are two decks the same list? (order and printings ignored)"""
 
 from collections.abc import Sequence
-from enum import Enum
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -31,11 +30,7 @@ DIFF_HELP = (
 )
 
 
-class DiffOutput(str, Enum):
-    """--output-format choices for `nrdeck diff`."""
-
-    text = "text"
-    json = "json"
+DiffOutput = Literal["text", "json"]  # --output-format choices for `nrdeck diff`
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
@@ -52,7 +47,7 @@ def diff(
     output_format: Annotated[
         DiffOutput,
         typer.Option("--output-format", metavar=choices(DiffOutput), help="text or json."),
-    ] = DiffOutput.text,
+    ] = "text",
     output: OutputOpt = None,
     offline: OfflineOpt = False,
     data: DataOpt = None,
@@ -71,9 +66,7 @@ def diff(
         for name, deck in ((a, first), (b, second))
         for p in deck.problems
     )
-    rendered = (
-        render_diff_json(result) if output_format is DiffOutput.json else render_diff_text(result)
-    )
+    rendered = render_diff_json(result) if output_format == "json" else render_diff_text(result)
     inputs = [s for s in (a, b, data) if s is not None and origin_of(str(s)) == "file"]
-    emit_output(rendered, output, machine=output_format is DiffOutput.json, inputs=inputs)
+    emit_output(rendered, output, machine=output_format == "json", inputs=inputs)
     raise typer.Exit(0 if result.same else 1)

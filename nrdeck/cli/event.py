@@ -3,9 +3,8 @@
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -36,7 +35,6 @@ from nrdeck.cli.common import (
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
-    Tier,
     TierOpt,
     choices,
     data_settings,
@@ -66,40 +64,18 @@ EVENT_HELP = (
 TABLE_WIDTH = 120
 
 
-class EventOutput(str, Enum):
-    """--output-format choices for `nrdeck event`."""
-
-    table = "table"
-    json = "json"
-    csv = "csv"
-    markdown = "markdown"
-    html = "html"
-    sheets = "sheets"
+# --output-format choices for `nrdeck event`.
+EventOutput = Literal["table", "json", "csv", "markdown", "html", "sheets"]
 
 
-class RosterFormat(str, Enum):
-    """--roster-format choices (keys of ``nrdeck.roster.READER_BY_FORMAT``)."""
-
-    cobra_json = "cobra-json"
-    cobra_csv = "cobra-csv"
-    abr_json = "abr-json"
-    json = "json"
-    csv = "csv"
+# --roster-format choices (keys of ``nrdeck.roster.READER_BY_FORMAT``).
+RosterFormat = Literal["cobra-json", "cobra-csv", "abr-json", "json", "csv"]
 
 
-class Audience(str, Enum):
-    """--audience choices."""
-
-    public = "public"
-    organiser = "organiser"
+Audience = Literal["public", "organiser"]  # --audience choices
 
 
-class SortOrder(str, Enum):
-    """--sort choices."""
-
-    status = "status"
-    name = "name"
-    table = "table"
+SortOrder = Literal["status", "name", "table"]  # --sort choices
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
@@ -139,7 +115,7 @@ def event(
     snapshot: SnapshotOpt = None,
     banlist: BanlistOpt = None,
     format_file: FormatFileOpt = None,
-    tier: TierOpt = Tier.competitive,
+    tier: TierOpt = "competitive",
     cardpool_up_to: Annotated[
         str | None,
         typer.Option(
@@ -172,7 +148,7 @@ def event(
             metavar=choices(EventOutput),
             help="Output format.",
         ),
-    ] = EventOutput.table,
+    ] = "table",
     output: Annotated[
         Path | None,
         typer.Option(
@@ -201,7 +177,7 @@ def event(
             metavar=choices(SortOrder),
             help="status (worst first), name, or table (roster order).",
         ),
-    ] = SortOrder.status,
+    ] = "status",
     messages: Annotated[
         Path | None,
         typer.Option(
@@ -226,7 +202,7 @@ def event(
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    color: ColorOpt = ColorMode.auto,
+    color: ColorOpt = "auto",
     quiet: QuietOpt = False,
 ) -> None:
     """Check every registered deck of a roster before the event."""
@@ -236,21 +212,21 @@ def event(
         snapshot_id=snapshot,
         banlist_id=banlist,
         format_file=format_file,
-        tier=tier.value,
+        tier=tier,
     )
     settings = EventSettings(
         selection=selection,
         changed_since=changed_since,
         cardpool_up_to=cardpool_up_to,
         allow_outside=allow_paths_outside,
-        sort=sort.value,
+        sort=sort,
         jobs=jobs,
     )
     inputs = [p for p in (roster, compare_with, data, format_file) if p is not None]
     if output is not None and not is_stdout(output):
         refuse_inputs(output, inputs)
     read = ReadOptions(columns=parse_columns(columns))
-    forced = roster_format.value if roster_format else None
+    forced = roster_format if roster_format else None
     the_roster = read_roster(roster, read, forced)
     failures: list[str] = []
 
@@ -263,28 +239,26 @@ def event(
     data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
     db = load_database(data_opts)
     deck_settings = DeckSettings.from_data(data_opts)
-    show_progress = live_widgets_allowed(quiet) and (
-        output_format is EventOutput.table or output is not None
-    )
+    show_progress = live_widgets_allowed(quiet) and (output_format == "table" or output is not None)
     with _progress(show_progress, color) as progress:
         report = run_event(the_roster, db, settings, deck_settings, progress, other, keep_traceback)
     print_tracebacks(failures)
     if not quiet:
         print_warnings((*the_roster.warnings, *db.info.warnings))
     print_period_notes(report.period, quiet=quiet)
-    if output_format is EventOutput.sheets:
+    if output_format == "sheets":
         rendered: str | RenderableType = sheets_document(report, db, event_name or roster.stem)
     else:
         shown = [c.strip() for c in (public_columns or "").split(",") if c.strip()]
         options = render_options(
             report,
-            output_format.value,
-            audience=audience.value if audience else None,
+            output_format,
+            audience=audience if audience else None,
             public_columns=shown,
             quiet=quiet,
             excel=excel,
         )
-        rendered = EVENT_REPORTER_BY_NAME[output_format.value](report, options)
+        rendered = EVENT_REPORTER_BY_NAME[output_format](report, options)
     _write(rendered, output, color)
     if messages is not None:
         written = write_messages(report, messages)

@@ -3,9 +3,8 @@
 import os
 import sys
 from collections.abc import Sequence
-from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -34,37 +33,18 @@ from nrdeck.report.simulation import RENDERER_BY_NAME
 from nrdeck.results.simulation import Comparison, Simulation
 from nrdeck.sim.request import SimRequest
 
-
-class SimFormat(str, Enum):
-    """--output-format choices of `simulate` (each has a renderer)."""
-
-    text = "text"
-    json = "json"
-    csv = "csv"
+# --output-format choices of `simulate` (each has a renderer).
+SimFormat = Literal["text", "json", "csv"]
 
 
-class Method(str, Enum):
-    """--method choices."""
-
-    auto = "auto"
-    exact = "exact"
-    mc = "mc"
+Method = Literal["auto", "exact", "mc"]  # --method choices
 
 
-class ReportName(str, Enum):
-    """--report choices (each has a built-in report)."""
-
-    corp = "corp"
-    runner = "runner"
-    rnd = "rnd"
-    cards = "cards"
+# --report choices (each has a built-in report).
+ReportName = Literal["corp", "runner", "rnd", "cards"]
 
 
-class Side(str, Enum):
-    """--side choices."""
-
-    corp = "corp"
-    runner = "runner"
+Side = Literal["corp", "runner"]  # --side choices
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
@@ -138,7 +118,7 @@ def simulate(
     ] = None,
     method: Annotated[
         Method, typer.Option("--method", metavar="[auto|exact|mc]", help="exact, mc or auto.")
-    ] = Method.auto,
+    ] = "auto",
     games: Annotated[
         int, typer.Option("--games", metavar="N", help="Monte Carlo games.")
     ] = 200_000,
@@ -156,11 +136,11 @@ def simulate(
     input_format: InputFormatOpt = None,
     output_format: Annotated[
         SimFormat, typer.Option("--output-format", metavar="[text|json|csv]", help="Output format.")
-    ] = SimFormat.text,
+    ] = "text",
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
-    color: ColorOpt = ColorMode.auto,
+    color: ColorOpt = "auto",
     debug: DebugOpt = False,
 ) -> None:
     """Exact opening-hand and draw odds by turn, and what-if answers (sweep, compare, pad,
@@ -169,9 +149,9 @@ def simulate(
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     request = SimRequest(
         queries=tuple(queries or ()), groups=tuple(group or ()), mulligan=mulligan, keep=keep,
-        side=side.value if side else None, click_draws=click_draws, turns=turns,
-        method=method.value, games=games, seed=chosen_seed,
-        report=report.value if report else None, sample=sample, exact_budget=exact_budget,
+        side=side if side else None, click_draws=click_draws, turns=turns,
+        method=method, games=games, seed=chosen_seed,
+        report=report if report else None, sample=sample, exact_budget=exact_budget,
         sweep=sweep, pad=pad, compare=compare is not None, target=target,
         optimal_mulligan=optimal_mulligan,
     )  # fmt: skip
@@ -194,7 +174,7 @@ def simulate(
 
 def _emit(result: Simulation | Comparison, output_format: SimFormat, color: ColorMode) -> None:
     """Render the result; text is plain unless it goes to a colour terminal."""
-    renderer = RENDERER_BY_NAME[output_format.value]
+    renderer = RENDERER_BY_NAME[output_format]
     if isinstance(result, Comparison):
         rendered = renderer.render_comparison(result)
     else:

@@ -2,8 +2,7 @@
 
 import datetime as dt
 from collections.abc import Sequence
-from enum import Enum
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -14,7 +13,6 @@ from nrdeck.cli.common import (
     FormatOpt,
     InputFormatOpt,
     OfflineOpt,
-    Tier,
     TierOpt,
     choices,
     data_settings,
@@ -30,11 +28,7 @@ TIMELINE_HELP = (
 )
 
 
-class HistoryFormat(str, Enum):
-    """--output-format choices of `timeline` and `card`."""
-
-    text = "text"
-    json = "json"
+HistoryFormat = Literal["text", "json"]  # --output-format choices of `timeline` and `card`
 
 
 HistoryFormatOpt = Annotated[
@@ -54,9 +48,9 @@ def timeline(
         str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
     ],
     format_id: FormatOpt = "standard",
-    tier: TierOpt = Tier.casual,
+    tier: TierOpt = "casual",
     input_format: InputFormatOpt = None,
-    output_format: HistoryFormatOpt = HistoryFormat.text,
+    output_format: HistoryFormatOpt = "text",
     offline: OfflineOpt = False,
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
@@ -67,13 +61,13 @@ def timeline(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         today=dt.date.today(),
         format_id=format_id,
-        tier=tier.value,
+        tier=tier,
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )
     report = deck_timeline(deck, options)
     print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
-    if output_format is HistoryFormat.json:
+    if output_format == "json":
         write_machine(timeline_json(report))
     else:
         write_text(timeline_text(report))

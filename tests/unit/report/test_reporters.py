@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import get_args
 
 import jsonschema
 import pytest
@@ -162,6 +163,6 @@ def test_junit_one_testcase_per_deck_one_failure_listing_its_problems(
 def test_every_output_format_choice_has_a_reporter() -> None:
     from nrdeck.cli.check import OutputFormat
 
-    assert {f.value for f in OutputFormat} == set(REPORTER_BY_NAME)
+    assert set(get_args(OutputFormat)) == set(REPORTER_BY_NAME)
     for name, reporter in REPORTER_BY_NAME.items():
         assert reporter.name == name

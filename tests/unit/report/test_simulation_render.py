@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import get_args
 
 import pytest
 
@@ -82,8 +83,8 @@ def test_every_output_format_has_a_renderer() -> None:
     from nrdeck.sim.reports import REPORT_BY_NAME
     from nrdeck.sim.request import METHODS
 
-    assert {f.value for f in SimFormat} == set(RENDERER_BY_NAME)
+    assert set(get_args(SimFormat)) == set(RENDERER_BY_NAME)
     for name in RENDERER_BY_NAME:
         assert RENDERER_BY_NAME[name].render is not None
-    assert {r.value for r in ReportName} == set(REPORT_BY_NAME)
-    assert {m.value for m in Method} == set(METHODS)
+    assert set(get_args(ReportName)) == set(REPORT_BY_NAME)
+    assert set(get_args(Method)) == set(METHODS)
