@@ -18,6 +18,11 @@ DOCUMENT_SCHEMA = 1
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
+def is_printing_code(text: str) -> bool:
+    """Five ASCII digits, leading zeros kept: '01092' (a printing's code, NetrunnerDB's id)."""
+    return len(text) == 5 and text.isascii() and text.isdigit()
+
+
 class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False, omit_defaults=True):
     """A record of the card document.
 
@@ -63,7 +68,7 @@ class Card(Record, frozen=True):
 class Printing(Record, frozen=True):
     """One card in one set, keyed by its 5-digit code (a string: leading zeros matter)."""
 
-    code: str  # five digits (see cards.consistency)
+    code: str  # five digits (is_printing_code, checked with the other consistency checks)
     card_id: str
     set_id: str
     position: int

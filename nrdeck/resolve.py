@@ -17,6 +17,7 @@ import weakref
 import msgspec
 
 from nrdeck.carddb import Card, CardDB
+from nrdeck.cardrecords import is_printing_code
 from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine
 from nrdeck.problems import Location, Problem
 from nrdeck.textnorm import excerpt, fold_accents, loose_title
@@ -27,8 +28,7 @@ MAX_SUGGESTED_NAMES = 20  # unknown names per deck that get "did you mean" title
 MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
 MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
 SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
-_TRAILING_GROUP = re.compile(r"\([^()]*\)\s*$")
-_CODE = re.compile(r"^\d{5}$")
+_TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
 
 
 class Match(msgspec.Struct, frozen=True):
@@ -136,7 +136,7 @@ def title_index(db: CardDB) -> TitleIndex:
 
 def without_trailing_group(title: str) -> str:
     """``title`` without a trailing ``(...)`` group (a set name); as it is when it has none."""
-    group = _TRAILING_GROUP.search(title)
+    group = re.search(_TRAILING_GROUP, title) if title.rstrip().endswith(")") else None
     return title[: group.start()].rstrip() if group else title
 
 
@@ -190,7 +190,8 @@ class _Resolver:
         if match.card is not None:
             return match.card
         # a printing code or card id written where a title goes ("1x 30075", "hedge_fund")
-        by_key = self.db.card_by_code(title) if _CODE.match(title) else self.db.cards.get(title)
+        db = self.db
+        by_key = db.card_by_code(title) if is_printing_code(title) else db.cards.get(title)
         if by_key is not None:
             return by_key
         if match.ambiguous:

@@ -24,8 +24,7 @@ _QUOTES = str.maketrans(
         "\u2212": "-",
     }
 )
-_SPACES = re.compile(r"\s+")
-_PUNCT = re.compile(r"[^\w\s]")
+_PUNCT = r"[^\w\s]"  # compiled on first use: only the second resolution pass needs it
 
 
 def fold_accents(text: str) -> str:
@@ -39,12 +38,12 @@ def normalise_title(text: str) -> str:
     if text.isascii():
         return " ".join(text.replace("`", "'").lower().split())
     folded = fold_accents(text.translate(_QUOTES)).casefold()
-    return _SPACES.sub(" ", folded).strip()
+    return " ".join(folded.split())
 
 
 def loose_title(text: str) -> str:
     """normalise_title, then punctuation dropped: for the second resolution pass."""
-    return _SPACES.sub(" ", _PUNCT.sub(" ", normalise_title(text)).replace("_", " ")).strip()
+    return " ".join(re.sub(_PUNCT, " ", normalise_title(text)).replace("_", " ").split())
 
 
 EXCERPT_LENGTH = 80

@@ -15,7 +15,7 @@ from nrdeck.app.decks import NotRegularFile, read_regular_file
 from nrdeck.errors import UsageError
 from nrdeck.rules import HouseSource, Selection
 
-_LINE = re.compile(r"at line (\d+)")
+_LINE = r"at line (\d+)"  # in a TOML error message
 _MAX_FORMAT_BYTES = 1024 * 1024
 
 
@@ -68,7 +68,7 @@ def read_house_source(path: Path) -> HouseSource:
     try:
         table = dict(tomllib.loads(text))
     except tomllib.TOMLDecodeError as err:
-        found = _LINE.search(str(err))
+        found = re.search(_LINE, str(err))
         line = found.group(1) if found else str(max(1, len(text.splitlines())))
         raise UsageError(f"{path}:{line}: not valid TOML ({str(err).split(' (at')[0]})") from None
     except (RecursionError, ValueError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import FactsDocument, Restriction
+from nrdeck.cardrecords import FactsDocument, Restriction, is_printing_code
 
 REQUIRED = ("cards", "printings", "sets", "cycles", "factions", "formats", "card_pools")
 
@@ -31,15 +31,10 @@ def reference_problems(doc: FactsDocument) -> list[str]:
     problems += [
         f"printing {_quoted(p.code)} has a code that is not five digits"
         for p in doc.printings
-        if not _is_printing_code(p.code)
+        if not is_printing_code(p.code)
     ]
     problems += list(_dangling(doc, ids))
     return problems
-
-
-def _is_printing_code(code: str) -> bool:
-    """Five ASCII digits, leading zeros kept ('01092')."""
-    return len(code) == 5 and code.isascii() and code.isdigit()
 
 
 def summary(problems: list[str]) -> str:
