@@ -63,6 +63,21 @@ def test_exit_handlers_registered_during_the_run_still_run(tmp_path: Path) -> No
     assert marker.read_text() == "yes"
 
 
+def test_under_a_tracer_exit_handlers_registered_before_the_run_still_run(
+    tmp_path: Path,
+) -> None:
+    # coverage and debuggers register their exit handler when the interpreter starts
+    marker = tmp_path / "measured"
+    prelude = (
+        "import atexit, pathlib\n"
+        f"atexit.register(pathlib.Path({str(marker)!r}).write_text, 'saved')\n"
+        "sys.settrace(lambda *args: None)\n"
+    )
+    result = _console("--version", prelude=prelude)
+    assert result.returncode == 0 and result.stdout.startswith("nrdeck ")
+    assert marker.read_text() == "saved"
+
+
 def test_a_failure_outside_the_command_still_ends_the_usual_way() -> None:
     prelude = (
         "import nrdeck.cli\n"
