@@ -330,11 +330,13 @@ def data_settings(
     """
     if data is not None and not data.exists():
         raise UsageError(f"{data}: no such card data file", hint="check the --data path")
+    hermetic = no_cache or os.environ.get("PRE_COMMIT") == "1"
     return DataSettings(
         offline=offline,
-        no_cache=no_cache or os.environ.get("PRE_COMMIT") == "1",
+        no_cache=hermetic,
         data_file=data,
-        cache_dir=cache_dir or default_cache_dir(),
+        # a hermetic run reads no cache: the folder is found only when a command needs it
+        cache_dir=cache_dir or (None if hermetic else default_cache_dir()),
         api_url=api_url,
         v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
         http=http_settings(),

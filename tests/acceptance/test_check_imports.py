@@ -12,13 +12,18 @@ ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "data" / "examples" / "standard-zahya.txt"
 
 
-def _imported_modules(*args: str) -> set[str]:
+def _imported_modules(*args: str, home: Path | None = None) -> set[str]:
+    """The modules a run imports; with ``home``, as a user whose cache folder is not set."""
+    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    if home is not None:
+        env = {k: v for k, v in env.items() if k not in ("NRDECK_CACHE_DIR", "XDG_CACHE_HOME")}
+        env["HOME"] = str(home)
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "nrdeck", *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env={k: v for k, v in os.environ.items() if k != "FORCE_COLOR"},
+        env=env,
         timeout=60,
         check=False,
     )
@@ -70,3 +75,11 @@ def test_piped_text_output_does_not_import_rich() -> None:
     for fmt in ("text", "json", "github"):
         top = _top_level(_imported_modules("check", str(DECK), "--output-format", fmt))
         assert "rich" not in top, fmt
+
+
+def test_a_hermetic_check_does_not_look_for_the_cache_folder(tmp_path: Path) -> None:
+    # --no-cache (and a pre-commit hook) reads no cache: platformdirs is never imported
+    hermetic = _imported_modules("check", str(DECK), "--no-cache", home=tmp_path)
+    usual = _imported_modules("check", str(DECK), "--offline", home=tmp_path)
+    assert "platformdirs" not in _top_level(hermetic)
+    assert "platformdirs" in _top_level(usual)
