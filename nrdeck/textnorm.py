@@ -27,6 +27,12 @@ _QUOTES = str.maketrans(
 _PUNCT = r"[^\w\s]"  # compiled on first use: only the second resolution pass needs it
 
 
+def fold_case(text: str) -> str:
+    """Case-folded as a case-insensitive pattern reads it: "ı" and "İ" are "i" there too."""
+    folded = text.casefold()
+    return folded if folded.isascii() else folded.replace("ı", "i").replace("i\u0307", "i")
+
+
 def fold_accents(text: str) -> str:
     """Drop diacritics: 'Déjà Vu' -> 'Deja Vu'."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -226,8 +226,7 @@ def event(
     if output is not None and not is_stdout(output):
         refuse_inputs(output, inputs)
     read = ReadOptions(columns=parse_columns(columns))
-    forced = roster_format if roster_format else None
-    the_roster = read_roster(roster, read, forced)
+    the_roster = read_roster(roster, read, roster_format)
     failures: list[str] = []
 
     def keep_traceback(source: str, exc: BaseException) -> None:
@@ -253,7 +252,7 @@ def event(
         options = render_options(
             report,
             output_format,
-            audience=audience if audience else None,
+            audience=audience,
             public_columns=shown,
             quiet=quiet,
             excel=excel,

@@ -149,9 +149,9 @@ def simulate(
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     request = SimRequest(
         queries=tuple(queries or ()), groups=tuple(group or ()), mulligan=mulligan, keep=keep,
-        side=side if side else None, click_draws=click_draws, turns=turns,
+        side=side, click_draws=click_draws, turns=turns,
         method=method, games=games, seed=chosen_seed,
-        report=report if report else None, sample=sample, exact_budget=exact_budget,
+        report=report, sample=sample, exact_budget=exact_budget,
         sweep=sweep, pad=pad, compare=compare is not None, target=target,
         optimal_mulligan=optimal_mulligan,
     )  # fmt: skip

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
+from nrdeck.textnorm import fold_case
+
 _EXTENSIONS = {".o8d": "o8d", ".json": "json", ".md": "markdown"}
 # Formats told by content, in order: (format, pattern, words, flags). Each pattern runs (and
 # is compiled, then cached by ``re``) only when the text holds one of its words (case-folded
-# for a case-insensitive pattern, and without an "i", which such a pattern also matches as "ı"
-# or "İ"), so telling a plain decklist apart compiles none of them. [^\S\n] (white space but
-# not a line end) keeps each search from rescanning blank lines.
+# for a case-insensitive pattern), so telling a plain decklist apart compiles none of them.
+# [^\S\n] (white space but not a line end) keeps each search from rescanning blank lines.
 _MARKERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
     ("jinteki", r"^[^\S\n]*;;", (";;",), re.MULTILINE),
     ("bbcode", r"\[url=|\[b\]|\[/b\]", ("[url=", "[b]", "[/b]"), re.IGNORECASE),
@@ -17,7 +18,7 @@ _MARKERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
     (
         "nrdb-text",
         r"^[^\S\n]*(?:\d+ influence spent|\d+ cards \(min|cards up to |deck built on )",
-        ("spent", "cards (m", "cards up to ", "deck bu"),
+        ("influence spent", "cards (min", "cards up to ", "deck built on "),
         re.IGNORECASE | re.MULTILINE,
     ),
 )
@@ -34,7 +35,7 @@ def detect_format(text: str, source: str | None = None) -> str:
         return "o8d"
     if head == "{" or (head == "[" and _looks_like_json_array(text)):
         return "json"
-    folded = text.casefold()
+    folded = fold_case(text)
     for fmt, pattern, words, flags in _MARKERS:
         haystack = folded if flags & re.IGNORECASE else text
         if any(w in haystack for w in words) and re.search(pattern, text, flags):

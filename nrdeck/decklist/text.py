@@ -24,7 +24,7 @@ import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
-from nrdeck.textnorm import excerpt
+from nrdeck.textnorm import excerpt, fold_case
 
 MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near
@@ -51,9 +51,8 @@ _FOOTER = (  # case-insensitive
     r"|cards up to\b|deck built on\b|warning:|influence spent\b|agenda points\b"
     r"|total cards\b)"
 )
-# One of these is in every footer, case-folded (none has an "i": a case-insensitive "i" also
-# matches "ı" and "İ", which case-fold to something else)
-_FOOTER_WORDS = ("spent", "agenda po", "cards", "deck bu", "warn")
+# One of these is in every footer (case-folded)
+_FOOTER_WORDS = ("influence spent", "agenda points", "cards", "deck built on", "warning:")
 _NEGATIVE = r"^[-−]\d+|[xX×]\s*[-−]\d+$"
 _LEADING = (
     re.compile(r"^(\d+)\s*[xX×]\s+(.+)$"),
@@ -89,29 +88,24 @@ def is_comment(text: str) -> bool:
 
 def is_skipped(text: str) -> bool:
     """Headers like ``Event (12)`` and NetrunnerDB's footer lines."""
-    return is_type_header(text) or is_footer(text)
+    folded = fold_case(text)
+    return _is_type_header(folded) or _is_footer(text, folded)
 
 
-def is_footer(text: str) -> bool:
+def _is_footer(text: str, folded: str) -> bool:
     """NetrunnerDB's footer lines: ``49 cards (min 45)``, ``Deck built on …``."""
-    folded = text.casefold()
     return any(w in folded for w in _FOOTER_WORDS) and bool(re.match(_FOOTER, text, re.I))
 
 
-def is_type_header(text: str) -> bool:
+def _is_type_header(folded: str) -> bool:
     """A card type, maybe counted, maybe with a colon: ``Events``, ``Code Gate (3):``."""
-    name = _fold_i(text.casefold()).removesuffix(":").rstrip()
+    name = folded.removesuffix(":").rstrip()
     if name.endswith(")"):
         name, _, count = name[:-1].rpartition("(")
         if not count.isdecimal():
             return False
         name = name.rstrip()
     return name in _TYPE_HEADERS
-
-
-def _fold_i(folded: str) -> str:
-    """Case-folded text with "ı" and "İ" read as "i", as case-insensitive patterns read them."""
-    return folded.replace("ı", "i").replace("i\u0307", "i") if not folded.isascii() else folded
 
 
 def read_line(raw: str) -> LineRead | None:
