@@ -17,18 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from startup import ensure_bytecode, interleaved
+from startup import HELLO_WORLD, ensure_bytecode, interleaved, nrdeck_command
 
 ROOT = Path(__file__).resolve().parent.parent
-HELLO = Path(__file__).resolve().parent / "hello_typer.py"
 EXAMPLES = ROOT / "data" / "examples"
 DECKS = ("standard-zahya.txt", "illegal-standard.txt", "sg-catalyst.txt")
-
-
-def nrdeck_command() -> list[str]:
-    """The installed console script next to this interpreter, else `python -m nrdeck`."""
-    script = Path(sys.executable).with_name("nrdeck")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "nrdeck"]
 
 
 def main() -> None:
@@ -47,7 +40,7 @@ def main() -> None:
             {
                 "python -c pass": [sys.executable, "-c", "pass"],
                 "import typer": [sys.executable, "-c", "import typer"],
-                "typer hello-world": [sys.executable, str(HELLO), "world"],
+                "typer hello-world": HELLO_WORLD,
                 "nrdeck check deck.txt": [*nrdeck, "check", one, "--offline"],
             },
             args.runs,

@@ -13,21 +13,14 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
-from startup import ensure_bytecode, interleaved
+from startup import HELLO_WORLD, ensure_bytecode, interleaved, nrdeck_command
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "tests" / "fixtures" / "event" / "decks"
 GOAL_S = 1.5
-
-
-def nrdeck_command() -> list[str]:
-    """The installed console script next to this interpreter, else `python -m nrdeck`."""
-    script = Path(sys.executable).with_name("nrdeck")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "nrdeck"]
 
 
 def build_roster(folder: Path, players: int) -> Path:
@@ -54,8 +47,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         roster = build_roster(Path(tmp), args.players)
         event = [*nrdeck_command(), "event", str(roster), "--format", "system_gateway", "--offline"]
-        hello = [sys.executable, str(ROOT / "benchmarks" / "hello_typer.py"), "world"]
-        samples = interleaved({"event": event, "hello": hello}, args.runs)
+        samples = interleaved({"event": event, "hello": HELLO_WORLD}, args.runs)
     run, base = samples["event"], samples["hello"]
     verdict = "ok" if run.wall_ms / 1000 <= GOAL_S else "OVER GOAL"
     print(

@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bench_check import nrdeck_command
-from startup import ensure_bytecode, interleaved
+from startup import ensure_bytecode, interleaved, nrdeck_command
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "tests" / "fixtures" / "legality" / "nbn-ctm-worlds-2016.txt"

@@ -18,8 +18,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from nrdb_double import CARDS_JSON, nrdeck_command, require_shared, serving, stats, wall
-from startup import ensure_bytecode
+from nrdb_double import CARDS_JSON, require_shared, serving, stats, wall
+from startup import ensure_bytecode, nrdeck_command
 
 PLAYERS = 256
 GOALS = {"first run": 8.0, "re-run": 3.0}

@@ -10,12 +10,10 @@ shell pipeline). Goal: each default report <= 1.5x the Typer hello-world.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-from bench_check import HELLO, nrdeck_command
-from startup import ensure_bytecode, interleaved
+from startup import HELLO_WORLD, ensure_bytecode, interleaved, nrdeck_command
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER_DECK = ROOT / "data" / "examples" / "sg-catalyst.txt"
@@ -52,7 +50,7 @@ def main() -> None:
         corp.write_text(CORP_DECK, encoding="utf-8")
         samples = interleaved(
             {
-                "typer hello-world": [sys.executable, str(HELLO), "world"],
+                "typer hello-world": HELLO_WORLD,
                 "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK)],
                 "simulate corp.txt": [*nrdeck, "simulate", str(corp)],
             },

@@ -16,8 +16,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from nrdb_double import nrdeck_command, require_shared, serving, stats, wall
-from startup import ensure_bytecode
+from nrdb_double import require_shared, serving, stats, wall
+from startup import ensure_bytecode, nrdeck_command
 
 GOALS = {"first": 1.5, "repeat": 0.6}
 

@@ -52,12 +52,6 @@ def stats(root: str) -> dict[str, int]:
         return dict(json.loads(answer.read()))
 
 
-def nrdeck_command() -> list[str]:
-    """The installed console script next to this interpreter, else `python -m nrdeck`."""
-    script = Path(sys.executable).with_name("nrdeck")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "nrdeck"]
-
-
 def wall(cmd: list[str], env: dict[str, str], accept: tuple[int, ...] = (0,)) -> float:
     """Seconds one run of ``cmd`` takes (its exit status must be one of ``accept``)."""
     start = time.perf_counter()

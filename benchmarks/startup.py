@@ -1,6 +1,6 @@
 """Timing whole commands fairly: interleaved runs, medians, CPU time and peak memory.
 
-Used by bench_check.py and bench_data.py. Each round runs every command once, in turn, so a
+Used by the start-up benchmarks. Each round runs every command once, in turn, so a
 machine that gets busier or quieter affects all of them alike and their ratios stay honest.
 """
 
@@ -10,12 +10,15 @@ import compileall
 import os
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
+# A Typer hello-world CLI (one command, this interpreter): the yardstick for start-up
+HELLO_WORLD = [sys.executable, str(Path(__file__).resolve().parent / "hello_typer.py"), "world"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,12 @@ class Sample:
     cpu_ms: float
     max_rss_kib: int
     runs: int
+
+
+def nrdeck_command() -> list[str]:
+    """The installed console script next to this interpreter, else `python -m nrdeck`."""
+    script = Path(sys.executable).with_name("nrdeck")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "nrdeck"]
 
 
 def ensure_bytecode() -> None:
