@@ -33,6 +33,8 @@ from nrdeck.ruletables import RuleTables
 from nrdeck.textnorm import normalise_title
 
 T = TypeVar("T")
+# keys of the data that nrdeck once recorded as not understood and now reads
+UNDERSTOOD_KEYS = frozenset({("restriction", "max_3_point_agendas")})
 
 __all__ = [
     "IDENTITY_TYPES",
@@ -92,7 +94,10 @@ class CardDB:
         self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
         self.info = info or DataInfo(kind="memory", source="in-memory")
         self.tables = tables or RuleTables()
-        self.unknown_rules: tuple[UnknownRule, ...] = tuple(unknown_rules)
+        # a document written before nrdeck understood a key still records it: drop it
+        self.unknown_rules: tuple[UnknownRule, ...] = tuple(
+            r for r in unknown_rules if (r.kind, r.key) not in UNDERSTOOD_KEYS
+        )
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }

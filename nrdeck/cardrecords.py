@@ -163,6 +163,8 @@ class Restriction(Record, frozen=True):
     points: dict[str, int] = {}
     point_limit: int | None = None
     banned_subtypes: frozenset[str] = frozenset()
+    # at most this many agenda copies worth 3 or more points (Startup, from the 2026 data)
+    max_3_point_agendas: int | None = None
 
 
 class DataInfo(msgspec.Struct, frozen=True):

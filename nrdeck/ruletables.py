@@ -3,7 +3,7 @@
 Facts nrdeck keeps beside NetrunnerDB's data, each entry with its source or reason:
 corrections to the format data (``corrections.json``), dated errata to cards' deckbuilding
 facts (``errata.json``) and format rules that NetrunnerDB's data does not carry, such as
-Startup's agenda cap (``agenda_caps.json``). The card-data loaders decode them strictly into
+Startup's agenda cap for sources that lack it (``agenda_caps.json``). The card-data loaders decode them strictly into
 these records (``CardDB.tables``); the rules never read a file.
 """
 
@@ -158,11 +158,6 @@ class AgendaCaps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def of_list(self, restriction_id: str) -> ListCap | None:
         """The table's entry for this list."""
         return next((c for c in self.lists if c.restriction_id == restriction_id), None)
-
-    def latest_before(self, format_id: str, day: dt.date) -> ListCap | None:
-        """The newest entry of the format dated on or before the day."""
-        earlier = [c for c in self.lists if c.format_id == format_id and c.date <= day]
-        return max(earlier, key=lambda c: c.date) if earlier else None
 
 
 class RuleTables(msgspec.Struct, frozen=True):

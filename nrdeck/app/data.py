@@ -25,6 +25,7 @@ from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
+from nrdeck.rules.agendacap import cap_disagreements
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.timeline import timeline
 
@@ -273,6 +274,7 @@ def data_status(db: CardDB, today: dt.date) -> DataStatus:
         warnings=(
             *(w for f in formats for w in _lists_without_snapshot(db, f, today)),
             *(r.describe() for r in db.unknown_rules),
+            *cap_disagreements(db),
             *((stale,) if stale else ()),
         ),
     )

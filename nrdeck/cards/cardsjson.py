@@ -237,4 +237,5 @@ def _restriction(r: V2Restriction) -> Restriction:
         points=_by_value(r.points),
         point_limit=r.point_limit,
         banned_subtypes=frozenset(r.subtypes.get("banned", [])),
+        max_3_point_agendas=r.max_3_point_agendas,
     )

@@ -258,4 +258,5 @@ def _restriction(restriction_id: str, r: V3Restriction) -> Restriction:
         points=dict(v.points),
         point_limit=r.point_limit,
         banned_subtypes=frozenset(r.banned_subtypes),
+        max_3_point_agendas=r.max_3_point_agendas,
     )

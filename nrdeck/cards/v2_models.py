@@ -109,6 +109,7 @@ class V2Restriction(RuleBearing):
     points: dict[str, list[str]] = Field(default_factory=dict)
     point_limit: int | None = None
     subtypes: dict[str, list[str]] = Field(default_factory=dict)  # only "banned" is known
+    max_3_point_agendas: int | None = Field(default=None, ge=0)  # Startup's cap (2026 data)
 
     def unknown_keys(self) -> list[str]:
         """Undeclared keys, and subtype verdicts other than "banned" ("subtypes.restricted")."""

@@ -128,6 +128,7 @@ class V3Restriction(RuleBearing):
     point_limit: int | None = None
     verdicts: V3Verdicts = Field(default_factory=V3Verdicts)
     banned_subtypes: list[str] = Field(default_factory=list)
+    max_3_point_agendas: int | None = Field(default=None, ge=0)  # not exposed by v3 (2026)
     size: int | None = None  # computed: entries in all verdict lists
     updated_at: str | None = None
 
