@@ -93,7 +93,7 @@ class CardDB:
         self.card_pools: dict[str, CardPool] = {p.id: p for p in card_pools}
         self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
         self.info = info or DataInfo(kind="memory", source="in-memory")
-        self.tables = tables or RuleTables()
+        self.tables = _with_data_ids(tables or RuleTables(), self.cards)
         # a document written before nrdeck understood a key still records it: drop it
         self.unknown_rules: tuple[UnknownRule, ...] = tuple(
             r for r in unknown_rules if (r.kind, r.key) not in UNDERSTOOD_KEYS
@@ -130,6 +130,14 @@ class CardDB:
     def card(self, card_id: str) -> Card:
         """The card with this id (KeyError when unknown)."""
         return self.cards[card_id]
+
+    def card_by_id(self, card_id: str) -> Card | None:
+        """The card with this id, or with an id it had or has upstream (``moved_ids``)."""
+        card = self.cards.get(card_id)
+        if card is not None:
+            return card
+        others = self.tables.moved_ids.other_names(card_id)
+        return next((self.cards[o] for o in others if o in self.cards), None)
 
     def card_by_code(self, code: str) -> Card | None:
         """The card of a printing code ('01110' -> Hedge Fund), or None."""
@@ -245,6 +253,23 @@ class CardDB:
             tables=tables,
             unknown_rules=doc.unknown_rules,
         )
+
+
+def _with_data_ids(tables: RuleTables, cards: Mapping[str, Card]) -> RuleTables:
+    """The tables with each card id they name as this data spells it (``moved_ids``)."""
+
+    def data_id(card_id: str) -> str:
+        if card_id in cards:
+            return card_id
+        return next((o for o in tables.moved_ids.other_names(card_id) if o in cards), card_id)
+
+    errata = tables.errata.errata
+    if all(e.card_id in cards for e in errata):
+        return tables
+    fixed = tuple(msgspec.structs.replace(e, card_id=data_id(e.card_id)) for e in errata)
+    return msgspec.structs.replace(
+        tables, errata=msgspec.structs.replace(tables.errata, errata=fixed)
+    )
 
 
 def _printings_index(printings: Mapping[str, Printing]) -> dict[str, list[str]]:

@@ -179,7 +179,7 @@ class _Resolver:
                 self._unknown(line, f"printing code {line.code} matches no card")
             return card, line.code
         if line.card_id is not None:
-            card = self.db.cards.get(line.card_id)
+            card = self.db.card_by_id(line.card_id)
             if card is None:
                 self._unknown(line, f"card id {excerpt(line.card_id)} matches no card")
             return card, None
@@ -191,7 +191,7 @@ class _Resolver:
             return match.card
         # a printing code or card id written where a title goes ("1x 30075", "hedge_fund")
         db = self.db
-        by_key = db.card_by_code(title) if is_printing_code(title) else db.cards.get(title)
+        by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
         if by_key is not None:
             return by_key
         if match.ambiguous:

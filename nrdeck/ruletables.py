@@ -2,9 +2,9 @@
 
 Facts nrdeck keeps beside NetrunnerDB's data, each entry with its source or reason:
 corrections to the format data (``corrections.json``), dated errata to cards' deckbuilding
-facts (``errata.json``) and format rules that NetrunnerDB's data does not carry, such as
-Startup's agenda cap for sources that lack it (``agenda_caps.json``). The card-data loaders decode them strictly into
-these records (``CardDB.tables``); the rules never read a file.
+facts (``errata.json``), Startup's agenda cap for sources that lack it (``agenda_caps.json``)
+and card ids renamed upstream (``moved_ids.json``). The card-data loaders decode them
+strictly into these records (``CardDB.tables``); the rules never read a file.
 """
 
 import datetime as dt
@@ -160,12 +160,35 @@ class AgendaCaps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return next((c for c in self.lists if c.restriction_id == restriction_id), None)
 
 
+class MovedCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A card NetrunnerDB renamed: the same card (the same printings) under a new id."""
+
+    old: str
+    new: str
+    printings: tuple[str, ...]
+    source: str
+
+
+class MovedIds(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Card ids renamed upstream (``data/moved_ids.json``)."""
+
+    about: str = ""
+    cards: tuple[MovedCard, ...] = ()
+
+    def other_names(self, card_id: str) -> tuple[str, ...]:
+        """The card's other ids: its new id for an old one, its old ids for a new one."""
+        return tuple(
+            m.new if m.old == card_id else m.old for m in self.cards if card_id in (m.old, m.new)
+        )
+
+
 class RuleTables(msgspec.Struct, frozen=True):
     """Every table of nrdeck's own that the rules use."""
 
     corrections: Corrections = Corrections()
     errata: Errata = Errata()
     agenda_caps: AgendaCaps = AgendaCaps()
+    moved_ids: MovedIds = MovedIds()
 
 
 def _start(erratum: Erratum) -> dt.date:
@@ -185,3 +208,8 @@ def decode_errata(raw: bytes) -> Errata:
 def decode_agenda_caps(raw: bytes) -> AgendaCaps:
     """``data/agenda_caps.json`` as records."""
     return msgspec.json.decode(raw, type=AgendaCaps)
+
+
+def decode_moved_ids(raw: bytes) -> MovedIds:
+    """``data/moved_ids.json`` as records."""
+    return msgspec.json.decode(raw, type=MovedIds)

@@ -20,12 +20,15 @@ from nrdeck.app.carddata import (
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import FactsDocument
+from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import encode, require_consistent
+from nrdeck.cards.document import encode, info_of, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.rules.agendacap import cap_disagreements
+from nrdeck.rules.corrections import CorrectionState, correction_states
+from nrdeck.rules.namedids import missing_named_ids
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.timeline import timeline
 
@@ -67,15 +70,23 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     payload = encode(doc)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, payload)
-    return BuildOutcome(len(payload), unknown_rule_warnings(doc))
+    return BuildOutcome(len(payload), new_data_warnings(doc))
 
 
-def unknown_rule_warnings(doc: FactsDocument) -> tuple[str, ...]:
-    """One line per key the data has and nrdeck does not understand (recorded in the document)."""
-    return tuple(
+def new_data_warnings(doc: FactsDocument) -> tuple[str, ...]:
+    """What to say about new card data: keys nrdeck does not understand (recorded in the
+    document), and ids of nrdeck's own rules and tables that the data does not have."""
+    unknown = [
         f"{rule.describe()}; it is recorded, and checks under it will say so"
         for rule in doc.unknown_rules
-    )
+    ]
+    db = CardDB.from_document(doc, info_of(doc, "new", None), rule_tables())
+    return (*unknown, *table_warnings(db))
+
+
+def table_warnings(db: CardDB) -> list[str]:
+    """nrdeck's rules and tables next to this data: ids it renamed, caps it contradicts."""
+    return [*missing_named_ids(db, load_bundled()), *cap_disagreements(db)]
 
 
 class UpdateOutcome(msgspec.Struct, frozen=True):
@@ -136,7 +147,7 @@ def update_cache(
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
         stored_meta = cache.store(encode(doc), meta)
-        warnings = unknown_rule_warnings(doc)
+        warnings = new_data_warnings(doc)
         return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage, warnings)
 
 
@@ -153,7 +164,7 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
         cached = read_cache(cache, load_older=True)
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = cache.store(encode(doc), _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {}))
-    return UpdateOutcome("imported", cache.dir, meta, cached.damage, unknown_rule_warnings(doc))
+    return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
 
 
 def clear_cache(settings: DataSettings) -> ClearOutcome:
@@ -254,6 +265,7 @@ class DataStatus(msgspec.Struct, frozen=True):
     path: str | None
     counts: dict[str, int]
     formats: tuple[FormatStatus, ...]
+    corrections: tuple[CorrectionState, ...]
     warnings: tuple[str, ...]
 
 
@@ -271,10 +283,11 @@ def data_status(db: CardDB, today: dt.date) -> DataStatus:
         path=db.info.path,
         counts={k: counts[k] for k in ("cards", "printings", "formats", "restrictions")},
         formats=formats,
+        corrections=tuple(correction_states(db)),
         warnings=(
             *(w for f in formats for w in _lists_without_snapshot(db, f, today)),
             *(r.describe() for r in db.unknown_rules),
-            *cap_disagreements(db),
+            *table_warnings(db),
             *((stale,) if stale else ()),
         ),
     )
@@ -308,5 +321,8 @@ def _lists_without_snapshot(db: CardDB, status: FormatStatus, today: dt.date) ->
         f"snapshot for it yet, so checks use {status.snapshot_id or 'no period'}"
         f"{f' ({status.restriction_id})' if status.restriction_id else ''}"
         for r in sorted(db.restrictions.values(), key=lambda r: (r.date_start, r.id))
-        if r.format_id == status.format_id and r.id not in used and since < r.date_start <= today
+        if r.format_id == status.format_id
+        and not r.classic_only
+        and r.id not in used
+        and since < r.date_start <= today
     ]

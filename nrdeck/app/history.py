@@ -87,7 +87,7 @@ def card_history(title: str, options: HistoryOptions) -> CardHistory:
 def find_card(db: CardDB, text: str) -> Card:
     """The card a title, printing code or card id names, matched as decklist lines are."""
     key = text.strip()
-    found = db.card_by_code(key) or db.cards.get(key)
+    found = db.card_by_code(key) or db.card_by_id(key)
     if found is not None:
         return found
     index = title_index(db)

@@ -145,6 +145,9 @@ def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     lines.append(f"in force today ({today}, the corrected timeline):")
     for f in report.formats:
         lines.append(f"  {f.format_id}: {_in_force(f)}")
+    if report.corrections:
+        lines.append("nrdeck's corrections to this data:")
+        lines += [f"  {c.describe()}" for c in report.corrections]
     sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
     print_warnings(report.warnings)
 

@@ -6,14 +6,9 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import Card
 from nrdeck.problems import Location, Problem
+from nrdeck.rules.cardids import AMPERE, SINGLETON_IDENTITIES, THE_SHADOW
 from nrdeck.rules.context import DeckContext, plural
 from nrdeck.rules.inforce import InForce
-
-SINGLETON_IDENTITIES = frozenset(
-    {"ampere_cybernetics_for_anyone", "nova_initiumia_catalyst_impetus"}
-)
-AMPERE = "ampere_cybernetics_for_anyone"
-THE_SHADOW = "the_shadow_pulling_the_strings"
 
 
 def agenda_band(cards: int) -> tuple[int, int]:

@@ -142,9 +142,7 @@ def _card_ids(db: CardDB, source: HouseSource, key: str, values: Any) -> frozens
 
 
 def _card_id(db: CardDB, source: HouseSource, value: str) -> str:
-    if value in db.cards:
-        return value
-    card = db.card_by_title(value)
+    card = db.card_by_id(value) or db.card_by_title(value)
     if card is None:
         raise UsageError(
             f"{source.where(value)}: unknown card {value!r}",

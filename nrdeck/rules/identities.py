@@ -5,14 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nrdeck.problems import Problem
+from nrdeck.rules.cardids import AMPERE, CUSTOM_BIOTICS, STARTER_IDENTITIES
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.inforce import InForce
 
-CUSTOM_BIOTICS = "custom_biotics_engineered_for_success"
-AMPERE = "ampere_cybernetics_for_anyone"
-STARTER_IDENTITIES = frozenset(
-    {"the_catalyst_convention_breaker", "the_syndicate_profit_over_principle"}
-)
 NEUTRAL = frozenset({"neutral_corp", "neutral_runner"})
 
 

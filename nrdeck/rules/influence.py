@@ -8,10 +8,10 @@ import msgspec
 
 from nrdeck.problems import Problem
 from nrdeck.results.check import CardCost
+from nrdeck.rules.cardids import PAD_CAMPAIGN, THE_PROFESSOR
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.lookups import Lookups
 
-THE_PROFESSOR = "the_professor_keeper_of_knowledge"
 Condition = Callable[[DeckContext], bool]
 
 
@@ -55,7 +55,7 @@ ALLIANCE: dict[str, tuple[Condition, str]] = {
     ),
     "mumba_temple": (lambda ctx: _type_copies(ctx, "ice") <= 15, "15 or fewer ice"),
     "museum_of_history": (lambda ctx: ctx.size >= 50, "50 or more cards"),
-    "pad_factory": (lambda ctx: ctx.counts.get("pad_campaign", 0) == 3, "exactly 3 PAD Campaign"),
+    "pad_factory": (lambda ctx: ctx.counts.get(PAD_CAMPAIGN, 0) == 3, "exactly 3 PAD Campaign"),
     "mumbad_virtual_tour": (lambda ctx: _type_copies(ctx, "asset") >= 7, "7 or more assets"),
 }
 

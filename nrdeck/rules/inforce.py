@@ -200,7 +200,7 @@ def build_in_force(
     line = timeline(db, format_id)
     pool = db.card_pools[chosen.card_pool_id]
     extras, cap_warnings = format_extras(db, format_id, restriction, house)
-    notes = [n for n in (chosen.correction, *line.pool_notes(pool.id)) if n]
+    notes = [n for n in (chosen.correction, *line.pool_notes(pool.id, day)) if n]
     period = Period(
         format_id=house.name if house else format_id,
         format_name=house.name if house else db.formats[format_id].name,

@@ -143,18 +143,27 @@ class Timeline:
             found = self._grown[pool_id] = self.db.pool_sets(pool_id) | grown
         return found
 
-    def pool_notes(self, pool_id: str) -> list[str]:
-        """Which sets joined the pool on release, and why (pool growth, pool additions)."""
+    def pool_notes(self, pool_id: str, day: dt.date | None = None) -> list[str]:
+        """Which sets joined the pool on release, and why (pool growth, pool additions).
+
+        With a ``day``, only the sets released by then: a check dated before a set's release
+        does not speak of it.
+        """
         notes = []
-        grown = self.growth.get(pool_id)
+        grown = self._released_by(self.growth.get(pool_id, frozenset()), day)
         if grown:
             reason = self.fixes.pool_growth.reason
             notes.append(f"{self._names(grown)} legal from release under {pool_id} ({reason})")
-        added = self.additions.get(pool_id)
+        added = self._released_by(self.additions.get(pool_id, frozenset()), day)
         if added:
             reasons = "; ".join(a.reason for a in self.fixes.pool_additions_of(pool_id))
             notes.append(f"{self._names(added)} part of {pool_id} from release ({reasons})")
         return notes
+
+    def _released_by(self, set_ids: frozenset[str], day: dt.date | None) -> frozenset[str]:
+        if day is None:
+            return set_ids
+        return frozenset(s for s in set_ids if (r := self._release(s)) is not None and r <= day)
 
     def _names(self, set_ids: frozenset[str]) -> str:
         return ", ".join(sorted(self.db.sets[s].name for s in set_ids))

@@ -135,7 +135,7 @@ def find_titles(db: CardDB, text: str) -> list[Card] | None:
 
 def _lookup(db: CardDB, title: str) -> Card | None:
     title = title.strip()
-    return db.card_by_title(title) or db.cards.get(title) if title else None
+    return db.card_by_title(title) or db.card_by_id(title) if title else None
 
 
 class GroupResolver:

@@ -73,7 +73,7 @@ def test_a_bug_on_one_deck_is_that_decks_internal_error_and_the_run_exits_4(
     assert f"✓ {LEGAL} · Zahya Sadeghi" in result.stdout  # the other deck is still reported
     assert result.stderr.splitlines()[-1] == (  # after a warning that the bundled data is old
         "2 decks: 1 legal, 1 illegal (1 internal error: a bug) · card data: bundled snapshot "
-        "of 2025-09-17"
+        "of 2026-07-23"
     )
     assert "Traceback" not in result.stdout + result.stderr
 

@@ -76,7 +76,7 @@ def test_json_output_is_clean_json_on_stdout() -> None:
         "unavailable": 0,
         "internal_errors": 0,
     }
-    assert doc["card_data"]["description"] == "bundled snapshot of 2025-09-17"
+    assert doc["card_data"]["description"] == "bundled snapshot of 2026-07-23"
     assert proc.stderr.splitlines()[-1].startswith("2 decks:")
 
 

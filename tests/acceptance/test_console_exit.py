@@ -35,7 +35,7 @@ def test_the_status_of_the_command_is_the_status_of_the_process() -> None:
     assert (legal.returncode, illegal.returncode) == (ExitCode.OK, ExitCode.ILLEGAL)
     assert missing.returncode == ExitCode.USAGE, missing.stderr
     assert illegal.stdout.startswith("✗ ") and illegal.stderr.endswith(
-        "1 illegal · card data: bundled snapshot of 2025-09-17\n"
+        "1 illegal · card data: bundled snapshot of 2026-07-23\n"
     )
 
 

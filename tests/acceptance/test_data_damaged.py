@@ -94,19 +94,19 @@ def test_a_damaged_cache_is_a_warning_in_every_command_and_update_repairs_it(
 
     status = nrdeck("data", "status", *cache)
     assert status.exit_code == 0, status.output
-    assert status.stdout.startswith("card data: bundled snapshot of 2025-09-17")
+    assert status.stdout.startswith("card data: bundled snapshot of 2026-07-23")
     _damaged_warning(status.stderr)
 
     checked = nrdeck("check", str(DECK), "--format", "system_gateway", *cache)
     assert checked.exit_code == 0, checked.output
     _damaged_warning(checked.stderr)
-    assert "card data: bundled snapshot of 2025-09-17" in checked.stderr
+    assert "card data: bundled snapshot of 2026-07-23" in checked.stderr
 
     stats = nrdeck("stats", str(DECK), "--output-format", "json", *cache)
     assert stats.exit_code == 0, stats.output
     _damaged_warning(stats.stderr)
 
-    # the lookalike has 7 cards where the bundled snapshot in use has 1988: --force
+    # the lookalike has 7 cards where the bundled snapshot in use has 2054: --force
     repaired = update(warm, nrdb.base_url, "--force")
     assert repaired.exit_code == 0, repaired.output
     assert repaired.stderr.startswith("card data updated, replacing a damaged cache (")

@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.carddb import CardDB
+from nrdeck.rules.agendacap import list_cap
 
 MOCK = Path(__file__).resolve().parents[2].parent / "shared" / "tools" / "nrdb_mock.py"
 pytestmark = pytest.mark.shared
@@ -110,7 +112,13 @@ def test_update_from_the_mock_equals_import_of_the_same_folder(
     )
     assert fetched.cards == imported.cards
     assert fetched.printings == imported.printings
-    assert fetched.restrictions == imported.restrictions
+    # the v3 API does not carry Startup's agenda cap (max_3_point_agendas): nrdeck's table
+    # gives a download the cap the folder's data has
+    assert {k: replace(r, max_3_point_agendas=None) for k, r in imported.restrictions.items()} == (
+        fetched.restrictions
+    )
+    for restriction in imported.restrictions.values():
+        assert list_cap(fetched, restriction) == list_cap(imported, restriction), restriction.id
     assert by_format(fetched) == by_format(imported)
     assert fetched.sets == imported.sets and fetched.cycles == imported.cycles
     assert fetched.factions == imported.factions and fetched.types == imported.types
@@ -133,7 +141,7 @@ def test_updates_killed_at_random_moments_leave_a_valid_cache(
         proc.kill()
         proc.communicate(timeout=10)
         db = load_database(DataSettings(cache_dir=cache))
-        assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 1988
+        assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 2054
         assert db.info.source in ("netrunner-cards-json", "NetrunnerDB v3 API")
     done = nrdeck(*args)
     assert done.returncode == 0, done.stderr
@@ -152,7 +160,7 @@ def test_parallel_updates_leave_one_valid_cache(slow_mock: Mock, tmp_path: Path)
     assert sum("card data updated" in err for err in said) == 1  # the others waited, then saw it
     assert len(list((cache / "v1").glob("cards-*.json"))) == 1
     db = load_database(DataSettings(cache_dir=cache))
-    assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 1988
+    assert db.info.kind == "cache" and db.info.warnings == () and len(db.cards) == 2054
 
 
 def test_a_damaged_cache_is_repaired_by_a_plain_update(mock: Mock, tmp_path: Path) -> None:
@@ -187,11 +195,11 @@ def test_status_in_a_real_process_names_the_bundled_snapshot(tmp_path: Path) -> 
     env = {**os.environ, "NRDECK_CACHE_DIR": str(tmp_path / "empty"), "PRE_COMMIT": "1"}
     done = nrdeck("data", "status", env=env)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("card data: bundled snapshot of 2025-09-17")
+    assert done.stdout.startswith("card data: bundled snapshot of 2026-07-23")
     # in force today on the corrected timeline, not the snapshot the data marks active
     assert (
-        "standard: standard_32 (pool rotation_2025; standard_ban_list_25_10) since 2025-10-03; "
-        "NetrunnerDB marks standard_31 active"
+        "standard: standard_36 (pool standard_2026_vantage_point; standard_balance_update_26_08) "
+        "since 2026-08-01; NetrunnerDB marks standard_34 active"
     ) in done.stdout
     path = nrdeck("data", "path", env=env)
     assert path.stdout.strip() == str(tmp_path / "empty")

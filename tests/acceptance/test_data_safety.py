@@ -130,11 +130,11 @@ def test_an_empty_cache_is_compared_with_the_bundled_snapshot(
     result = update(cache, nrdb.base_url)
     assert result.exit_code == 3
     line = result.stderr.strip()
-    assert "next to the data in use (bundled snapshot of 2025-09-17)" in line
-    assert "it has 7 cards instead of 1988" in line and "it lacks the formats eternal" in line
+    assert "next to the data in use (bundled snapshot of 2026-07-23)" in line
+    assert "it has 7 cards instead of 2054" in line and "it lacks the formats eternal" in line
     assert not (cache / "v1" / "meta.json").exists()
     status = nrdeck("data", "status", "--cache-dir", str(cache))
-    assert status.stdout.startswith("card data: bundled snapshot of 2025-09-17")
+    assert status.stdout.startswith("card data: bundled snapshot of 2026-07-23")
 
 
 def test_a_refused_update_leaves_checks_working(warm: Path, nrdb: FakeNrdb, tmp_path: Path) -> None:

@@ -438,5 +438,5 @@ def test_real_process_prints_no_progress_when_piped(tmp_path: Path) -> None:
     assert "Runner: 4 copies of Carmen" in proc.stdout
     warnings = ("nrdeck: warning: the card data",)  # today, the bundled data is old
     assert [line for line in proc.stderr.splitlines() if not line.startswith(warnings)] == [
-        "1 player: 0 ready · 1 needs fixing · card data: bundled snapshot of 2025-09-17"
+        "1 player: 0 ready · 1 needs fixing · card data: bundled snapshot of 2026-07-23"
     ]

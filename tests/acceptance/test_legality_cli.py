@@ -18,7 +18,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "legality"
 LOUD_PE = str(FIXTURES / "pe-loud-2024.txt")
 IDENTITY_AGAIN = str(FIXTURES / "weyland-identity-again.txt")
 ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"
-STALE = "nrdeck: warning: the card data (bundled snapshot of 2025-09-17) is"
+STALE = "nrdeck: warning: the card data (bundled snapshot of 2026-07-23) is"
 runner = CliRunner()
 
 
@@ -32,36 +32,39 @@ def test_the_default_date_is_exactly_as_of_today() -> None:
     explicit = nrdeck("check", LOUD_PE, "--offline", "--as-of", today, "--output-format", "json")
     assert default.stdout == explicit.stdout
     deck = json.loads(default.stdout)["decks"][0]
-    assert deck["as_of"] == today and deck["snapshot"] == "standard_32"
+    assert deck["as_of"] == today and deck["snapshot"] == "standard_36"
     banned = [p for p in deck["problems"] if p["code"] == "banned"]
-    assert [(p["cards"], p["rule"]) for p in banned] == [(["sting"], "Standard Ban List 25.10")]
+    assert [(p["cards"], p["rule"]) for p in banned] == [
+        (["sting"], "Standard Balance Update 26.08")
+    ]
 
 
 def test_the_snapshot_the_data_marks_active_is_only_what_you_ask_for() -> None:
     result = nrdeck("check", LOUD_PE, "--offline", "--banlist", "active", "--output-format", "json")
     deck = json.loads(result.stdout)["decks"][0]
-    assert deck["restriction"]["id"] == "standard_ban_list_25_08"
-    assert not [p for p in deck["problems"] if p["code"] == "banned"]
+    assert deck["restriction"]["id"] == "standard_ban_list_26_03"  # not today's list
+    banned = [p["rule"] for p in deck["problems"] if p["code"] == "banned"]
+    assert banned == ["Standard Ban List 26.03"]
 
 
 def test_stale_data_is_said_once_on_stderr_and_in_json() -> None:
-    late = nrdeck("check", str(ZAHYA), str(ZAHYA), "--offline", "--as-of", "2026-01-01")
+    late = nrdeck("check", str(ZAHYA), str(ZAHYA), "--offline", "--as-of", "2026-11-01")
     assert late.exit_code == ExitCode.OK
     warnings = [line for line in late.stderr.splitlines() if line.startswith(STALE)]
     assert warnings == [
-        f"{STALE} 106 days older than the date checked (2026-01-01): ban lists, rotations and "
-        "sets published since 2025-09-17 are unknown to it; run 'nrdeck data update'"
+        f"{STALE} 101 days older than the date checked (2026-11-01): ban lists, rotations and "
+        "sets published since 2026-07-23 are unknown to it; run 'nrdeck data update'"
     ]
-    quiet = nrdeck("check", str(ZAHYA), "--offline", "--as-of", "2026-01-01", "-q")
+    quiet = nrdeck("check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "-q")
     assert quiet.stderr == ""
     doc = json.loads(
         nrdeck(
-            "check", str(ZAHYA), "--offline", "--as-of", "2026-01-01", "--output-format", "json"
+            "check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
         ).stdout
     )
-    assert doc["card_data"]["warning"].startswith("the card data (bundled snapshot of 2025-09-17)")
+    assert doc["card_data"]["warning"].startswith("the card data (bundled snapshot of 2026-07-23)")
     fresh = nrdeck(
-        "check", str(ZAHYA), "--offline", "--as-of", "2025-12-16", "--output-format", "json"
+        "check", str(ZAHYA), "--offline", "--as-of", "2026-10-21", "--output-format", "json"
     )
     assert json.loads(fresh.stdout)["card_data"]["warning"] is None
     assert STALE not in fresh.stderr
@@ -69,14 +72,14 @@ def test_stale_data_is_said_once_on_stderr_and_in_json() -> None:
 
 def test_stats_and_event_warn_about_stale_data_too(tmp_path: Path) -> None:
     stats = nrdeck(
-        "stats", str(ZAHYA), "--offline", "--as-of", "2026-01-01", "--output-format", "json"
+        "stats", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
     )
     assert json.loads(stats.stdout)["card_data"]["warning"] is not None
     assert STALE in stats.stderr
     roster = tmp_path / "roster.csv"
     roster.write_text(f"player,corp,runner\nAna,,{ZAHYA}\n", encoding="utf-8")
     event = nrdeck(
-        "event", str(roster), "--offline", "--as-of", "2026-01-01", "--output-format", "json"
+        "event", str(roster), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
     )
     assert json.loads(event.stdout)["card_data"]["warning"] is not None
     assert STALE in event.stderr

@@ -35,7 +35,7 @@ The Catalyst: Convention Breaker
 """
 
 NEWER_CACHE = "fetched 2099-01-02 (cache)"
-BUNDLED = "card data: bundled snapshot of 2025-09-17"
+BUNDLED = "card data: bundled snapshot of 2026-07-23"
 
 
 @pytest.fixture

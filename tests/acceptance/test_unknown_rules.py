@@ -52,7 +52,7 @@ def newer_cards_json(cards_json: Path, tmp_path_factory: pytest.TempPathFactory)
         {
             "card_pool_id": "startup_elevation",
             "date_start": "2026-09-18",
-            "id": "startup_8",
+            "id": "startup_11",
             "restriction_id": "startup_ban_list_26_09",
         }
     )
@@ -123,7 +123,8 @@ def test_a_five_big_agenda_deck_under_the_new_list_gets_the_latest_cap(
     ) in result.stdout
     assert (
         "nrdeck: warning: Startup Ban List 26.09 (startup_ban_list_26_09) is newer than "
-        "nrdeck's agenda-cap table: using the cap of Startup Balance Update 25.04"
+        "nrdeck's agenda-cap table and the card data sets no cap for it: using the cap of "
+        "Startup Balance Update 26.05"
     ) in result.stderr
     before = nrdeck(
         "check", STARTUP_DECK, "--data", str(out), "--format", "startup", "--as-of", "2026-09-17"
@@ -149,7 +150,7 @@ def test_data_update_warns_about_unknown_attributes(httpserver: HTTPServer, tmp_
     ban_b["verdicts"]["max_agendas"] = {"3": 3}
     data["snapshots"][1]["constraints"] = {"min_cards": 45}
     nrdb = FakeNrdb(httpserver, data)
-    # --force: the small lookalike has 7 cards where the bundled snapshot in use has 1988
+    # --force: the small lookalike has 7 cards where the bundled snapshot in use has 2054
     url = nrdb.base_url
     result = nrdeck("data", "update", "--cache-dir", str(tmp_path), "--api-url", url, "--force")
     assert result.exit_code == 0, result.output

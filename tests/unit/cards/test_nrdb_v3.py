@@ -104,7 +104,7 @@ def test_v3_quirks_become_the_same_facts_as_the_v2_data(nrdb: FakeNrdb) -> None:
     assert ban_b.banned_subtypes == {"current"} and ban_b.points == {"darwin": 2}
     assert ban_b.point_limit == 7
     assert db.types["agenda"].side == "corp"
-    assert doc.origin.dataset_date == "2025-10-01" and doc.origin.url == nrdb.base_url
+    assert doc.origin.dataset_date == "2026-10-01" and doc.origin.url == nrdb.base_url
 
 
 def test_pools_get_their_sets_from_snapshots_and_explicit_cards_from_card_pool_ids(

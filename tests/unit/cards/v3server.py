@@ -15,7 +15,7 @@ from werkzeug import Request, Response
 
 PREFIX = "/api/v3/public"
 FOREIGN_HOST = "http://nrdb.invalid:3100"  # links are built from the server's own HOST
-STAMP = "2025-10-01T12:00:00+00:00"
+STAMP = "2026-10-01T12:00:00+00:00"
 
 
 def _card(

@@ -85,3 +85,54 @@ def select_in_force(
         tier=tier,
     )
     return select(db, selection)
+
+
+# what NetrunnerDB's format data of 2025-09-17 had wrong, and the 2026-07-23 data has right
+TYPO_DATES_2025 = {
+    "standard_30": dt.date(2024, 4, 24),
+    "standard_31": dt.date(2024, 8, 1),
+    "standard_32": dt.date(2024, 10, 3),
+    "startup_7": dt.date(2024, 4, 24),
+}
+
+
+def with_format_faults_of_2025(db: CardDB) -> CardDB:
+    """The database with the 2025-09-17 data's faults put back: the four year typos in
+    snapshot dates, and the Eternal pool without the Liberation cycle (the corrections'
+    targets, so their mechanism can be tested on data that still needs them)."""
+    from msgspec.structs import replace
+
+    formats = [
+        replace(
+            f,
+            snapshots=tuple(
+                replace(s, date_start=TYPO_DATES_2025.get(s.id, s.date_start)) for s in f.snapshots
+            ),
+        )
+        for f in db.formats.values()
+    ]
+    liberation = {s.id for s in db.sets.values() if s.cycle_id == "liberation"}
+    pools = [
+        replace(
+            p,
+            card_cycle_ids=tuple(c for c in p.card_cycle_ids if c != "liberation"),
+            card_set_ids=tuple(s for s in p.card_set_ids if s not in liberation),
+        )
+        if p.id == "eternal"
+        else p
+        for p in db.card_pools.values()
+    ]
+    return CardDB(
+        cards=db.cards.values(),
+        printings=db.printings.values(),
+        sets=db.sets.values(),
+        cycles=db.cycles.values(),
+        factions=db.factions.values(),
+        types=db.types.values(),
+        subtypes=db.subtypes.values(),
+        formats=formats,
+        card_pools=pools,
+        restrictions=db.restrictions.values(),
+        info=db.info,
+        tables=db.tables,
+    )

@@ -22,7 +22,7 @@ from tests.unit.rules.decks import (
     check_on,
     read,
 )
-from tests.unit.rules.helpers import codes, select_in_force
+from tests.unit.rules.helpers import codes, select_in_force, with_format_faults_of_2025
 
 D = dt.date.fromisoformat
 
@@ -106,22 +106,32 @@ def test_an_eternal_list_with_pressure_spike_is_legal_in_2024(db: CardDB) -> Non
     deck = read(db, HAYLEY_ETERNAL)
     result = check_on(db, deck, "2024-06-01", "eternal")
     assert codes(result) == []
+    # the 2026 data's Eternal pool holds the Liberation cycle: no correction is needed
+    assert "Liberation" not in (result.period.correction or "")
+
+
+def test_on_data_without_liberation_the_correction_makes_the_list_legal(db: CardDB) -> None:
+    older = with_format_faults_of_2025(db)
+    result = check_on(older, read(older, HAYLEY_ETERNAL), "2024-06-01", "eternal")
+    assert codes(result) == []
     assert "Rebellion Without Rehearsal" in (result.period.correction or "")
     assert "Liberation cycle" in (result.period.correction or "")
 
 
 def test_pressure_spike_is_eternal_from_its_release_day(db: CardDB) -> None:
-    deck = read(db, HAYLEY_ETERNAL)
-    (problem,) = check_on(db, deck, "2024-03-17", "eternal").problems
-    assert problem.code == "not-in-card-pool" and problem.cards == ("pressure_spike",)
-    assert "not released until 2024-03-18" in problem.message
-    release_day = check_on(db, deck, "2024-03-18", "eternal")
-    assert release_day.legal and codes(release_day) == ["competitive-delay"]  # a warning
+    for data in (db, with_format_faults_of_2025(db)):
+        deck = read(data, HAYLEY_ETERNAL)
+        (problem,) = check_on(data, deck, "2024-03-17", "eternal").problems
+        assert problem.code == "not-in-card-pool" and problem.cards == ("pressure_spike",)
+        assert "not released until 2024-03-18" in problem.message
+        release_day = check_on(data, deck, "2024-03-18", "eternal")
+        assert release_day.legal and codes(release_day) == ["competitive-delay"]  # a warning
 
 
 def test_without_the_correction_the_data_leaves_liberation_out_of_eternal(db: CardDB) -> None:
-    fixes = replace(db.tables.corrections, pool_additions=())
-    bare = _database(db, tables=replace(db.tables, corrections=fixes))
+    older = with_format_faults_of_2025(db)
+    fixes = replace(older.tables.corrections, pool_additions=())
+    bare = _database(older, tables=replace(older.tables, corrections=fixes))
     result = check_on(bare, read(bare, HAYLEY_ETERNAL), "2024-06-01", "eternal")
     assert [(p.code, p.cards) for p in result.problems] == [
         ("not-in-card-pool", ("pressure_spike",))
@@ -129,12 +139,8 @@ def test_without_the_correction_the_data_leaves_liberation_out_of_eternal(db: Ca
 
 
 def test_the_correction_is_skipped_once_the_data_has_the_cycle(db: CardDB) -> None:
-    pool = db.card_pools["eternal"]
-    fixed = replace(pool, card_cycle_ids=(*pool.card_cycle_ids, "liberation"))
-    newer = _database(
-        db, card_pools=[*(p for p in db.card_pools.values() if p.id != "eternal"), fixed]
-    )
-    result = check_on(newer, read(newer, HAYLEY_ETERNAL), "2024-06-01", "eternal")
+    assert "liberation" in db.card_pools["eternal"].card_cycle_ids  # the 2026 data has it
+    result = check_on(db, read(db, HAYLEY_ETERNAL), "2024-06-01", "eternal")
     assert codes(result) == [] and "Liberation" not in (result.period.correction or "")
 
 
@@ -199,7 +205,13 @@ def _with_newer_startup_list(db: CardDB, *rules: UnknownRule) -> CardDB:
     )
     fmt = db.formats["startup"]
     last = fmt.snapshots[-1]
-    snap = replace(last, id="startup_8", restriction_id=newer.id, date_start=D("2026-09-18"))
+    snap = replace(
+        last,
+        id="startup_11",
+        card_pool_id="startup_elevation",  # the pool the deck below was built for
+        restriction_id=newer.id,
+        date_start=D("2026-09-18"),
+    )
     formats = [f for f in db.formats.values() if f.id != "startup"]
     return _database(
         db,
@@ -217,13 +229,14 @@ def test_a_startup_list_newer_than_the_table_takes_the_latest_cap_with_a_warning
     assert codes(result) == ["startup-agenda-cap"]
     assert result.problems[0].message.endswith("at most 4")
     assert result.problems[0].rule == (
-        "Startup Ban List 26.09 (cap of Startup Balance Update 25.04)"
+        "Startup Ban List 26.09 (cap of Startup Balance Update 26.05)"
     )
     (warning,) = result.period.warnings
     assert warning.startswith(
         "Startup Ban List 26.09 (startup_ban_list_26_09) is newer than nrdeck's agenda-cap table"
     )
-    assert "using the cap of Startup Balance Update 25.04" in warning
+    assert "the card data sets no cap for it" in warning
+    assert "using the cap of Startup Balance Update 26.05" in warning
 
 
 def test_a_house_format_sets_its_own_agenda_cap(db: CardDB, tmp_path: Path) -> None:
@@ -266,12 +279,12 @@ def test_a_bad_agenda_cap_is_a_usage_error_naming_the_line(
 def test_a_list_with_a_key_nrdeck_does_not_know_warns_on_every_check(db: CardDB) -> None:
     unknown = (
         UnknownRule("restriction", "startup_ban_list_26_09", "deckbuilding_rules"),
-        UnknownRule("snapshot", "startup_8", "constraints"),
+        UnknownRule("snapshot", "startup_11", "constraints"),
     )
     newer = _with_newer_startup_list(db, *unknown)
     period = select_in_force(newer, "startup", today=D("2026-10-01")).period
     assert period.warnings[:2] == (
-        "snapshot startup_8 has rules nrdeck does not apply: constraints",
+        "snapshot startup_11 has rules nrdeck does not apply: constraints",
         "Startup Ban List 26.09 (startup_ban_list_26_09) has rules nrdeck does not apply: "
         "deckbuilding_rules",
     )
@@ -291,6 +304,8 @@ def test_the_2024_loud_pe_list_was_legal_at_worlds_and_sting_is_banned_today(
     default = check_deck(deck, db, select_in_force(db, "standard", today=today))
     banned = [p for p in default.problems if p.code == "banned"]
     assert [p.cards for p in banned] == [("sting",)]
-    assert banned[0].rule == "Standard Ban List 25.10"
+    assert banned[0].rule == "Standard Balance Update 26.08"  # in force since 2026-08-01
+    # the data still marks 26.03 active: asked for, that is the list used, never by default
     active = check_deck(deck, db, select_in_force(db, "standard", today=today, banlist_id="active"))
-    assert "banned" not in codes(active)  # the data's active list, 25.08, did not ban it
+    assert [p.rule for p in active.problems if p.code == "banned"] == ["Standard Ban List 26.03"]
+    assert default.period.restriction_id == "standard_balance_update_26_08"

@@ -30,7 +30,7 @@ def test_each_interval_is_what_a_check_on_any_of_its_days_says(db: CardDB) -> No
     deck = read(db, CTM_WORLDS_2016)
     intervals, _ = deck_history(deck, db, "standard", "casual")
     for interval in intervals:
-        last = (interval.end or D("2026-01-01")) - dt.timedelta(days=1)
+        last = (interval.end or interval.start + dt.timedelta(days=366)) - dt.timedelta(days=1)
         for day in {interval.start, last}:
             result = check_deck(deck, db, select_in_force(db, "standard", today=day, as_of=day))
             assert result.legal == interval.legal, (day, interval)
@@ -69,13 +69,17 @@ def test_the_2016_worlds_deck_was_legal_from_its_identity_to_mwl_1_2(db: CardDB)
 
 def test_the_loud_pe_list_rotates_in_2025_and_sting_is_banned_from_25_10(db: CardDB) -> None:
     intervals, _ = deck_history(read(db, LOUD_PE_2024), db, "standard", "casual")
-    last, before = intervals[-1], intervals[-2]
-    assert (last.start, last.restriction_id, last.codes) == (
-        D("2025-10-03"),
+    index = next(i for i, v in enumerate(intervals) if v.start == D("2025-10-03"))
+    banned, before = intervals[index], intervals[index - 1]
+    assert (banned.restriction_id, banned.codes) == (
         "standard_ban_list_25_10",
         ("banned", "not-in-card-pool"),
     )
-    assert "Sting! banned" in last.note and before.codes == ("not-in-card-pool",)
+    assert "Sting! banned" in banned.note and before.codes == ("not-in-card-pool",)
+    # every list since (25.12, 26.03, 26.05, Balance Update 26.08) keeps Sting banned
+    later = intervals[index:]
+    assert [i.restriction_id for i in later][-1] == "standard_balance_update_26_08"
+    assert all("Sting! banned" in i.note for i in later) and later[-1].end is None
 
 
 def test_the_competitive_tier_moves_release_days_to_the_second_friday(db: CardDB) -> None:
@@ -107,9 +111,10 @@ def test_astroscript_history_in_standard_and_eternal(db: CardDB) -> None:
     assert penalty is not None and (penalty.kind, penalty.amount) == ("global_penalty", 1)
     assert standard[1].restriction_id == "napd_mwl_1_0"
     eternal = card_intervals(db, "astroscript_pilot_program", "eternal", "casual")
-    assert [(i.start, i.status, i.points, i.restriction_id) for i in eternal][-2:] == [
+    assert [(i.start, i.status, i.points, i.restriction_id) for i in eternal][-3:] == [
         (D("2025-04-04"), "points", 1, "eternal_points_list_25_04"),
         (D("2025-07-31"), "points", 1, "eternal_points_list_25_07"),
+        (D("2026-03-02"), "points", 1, "eternal_points_list_26_03"),
     ]
 
 
@@ -119,8 +124,13 @@ def test_a_banned_card_names_the_list_and_legal_stretches_merge_across_lists(
     sting = card_intervals(db, "sting", "standard", "casual")
     assert (sting[-1].status, sting[-1].restriction_id, sting[-1].end) == (
         "banned",
-        "standard_ban_list_25_10",
+        "standard_balance_update_26_08",
         None,
+    )
+    first_ban = next(i for i in sting if i.status == "banned")
+    assert (first_ban.start, first_ban.restriction_id) == (
+        D("2025-10-03"),
+        "standard_ban_list_25_10",
     )
     legal = [i for i in sting if i.status == "legal"]
     assert len(legal) == 1 and legal[0].restriction_id is None

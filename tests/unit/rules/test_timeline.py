@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.timeline import Timeline, set_release, timeline
-from tests.unit.rules.helpers import select_in_force
+from tests.unit.rules.helpers import select_in_force, with_format_faults_of_2025
 
 D = dt.date.fromisoformat
 
@@ -44,11 +44,36 @@ def test_the_period_in_force_on_a_date_follows_the_corrected_timeline(
     db: CardDB, fmt: str, on: str, pool: str, restriction: str
 ) -> None:
     assert in_force(db, fmt, on) == (pool, restriction)
+    # the 2025-09-17 data, with its year typos, gives the same periods once corrected
+    assert in_force(with_format_faults_of_2025(db), fmt, on) == (pool, restriction)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "on", "pool", "restriction"),
+    [
+        ("standard", "2025-12-01", "rotation_2025", "standard_ban_list_25_12"),
+        ("standard", "2026-03-12", "rotation_2025", "standard_ban_list_25_12"),
+        ("standard", "2026-03-13", "standard_2026_vantage_point", "standard_ban_list_26_03"),
+        ("standard", "2026-05-01", "standard_2026_vantage_point", "standard_ban_list_26_05"),
+        ("standard", "2026-08-01", "standard_2026_vantage_point", "standard_balance_update_26_08"),
+        ("startup", "2025-11-03", "startup_elevation", "startup_balance_update_25_11"),
+        ("startup", "2026-03-02", "startup_vantage_point", "startup_balance_update_26_03"),
+        ("startup", "2026-05-01", "startup_vantage_point", "startup_balance_update_26_05"),
+        ("eternal", "2026-03-02", "eternal", "eternal_points_list_26_03"),
+    ],
+)
+def test_the_2026_periods(db: CardDB, fmt: str, on: str, pool: str, restriction: str) -> None:
+    assert in_force(db, fmt, on) == (pool, restriction)
 
 
 def test_periods_record_the_correction_they_apply(db: CardDB) -> None:
-    fixed = select_in_force(db, "standard", today=D("2025-09-01"), as_of=D("2025-09-01")).period
-    assert fixed.snapshot_id == "standard_31" and "year typo" in (fixed.correction or "")
+    older = with_format_faults_of_2025(db)  # the year typos the 2025-09-17 data had
+    fixed = select_in_force(older, "standard", today=D("2025-09-01"), as_of=D("2025-09-01"))
+    assert fixed.period.snapshot_id == "standard_31"
+    assert "year typo" in (fixed.period.correction or "")
+    # the 2026 data has the right dates: the same period, and no year-typo correction
+    right = select_in_force(db, "standard", today=D("2025-09-01"), as_of=D("2025-09-01")).period
+    assert right.snapshot_id == "standard_31" and "year typo" not in (right.correction or "")
     late = select_in_force(db, "startup", today=D("2024-05-01"), as_of=D("2024-05-01")).period
     assert "startup_ban_list_24_09 starts 2024-09-20" in (late.correction or "")
     plain = select_in_force(db, "standard", today=D("2016-03-01"), as_of=D("2016-03-01")).period
@@ -86,7 +111,19 @@ def test_pool_growth_is_derived_from_release_dates_and_later_pools(db: CardDB) -
         "rotation_2018": {"downfall", "uprising_booster_pack"},
         "rotation_2021": {"midnight_sun_booster_pack", "midnight_sun"},
         "rotation_2022": {"the_automata_initiative"},
+        # Vantage Point (2026-03-02) came out under the Seventh Rotation's pool, 11 days
+        # before Standard 26.03 (2026-03-13) put it in a pool of its own
+        "rotation_2025": {"vantage_point"},
     }
+
+
+def test_a_correction_note_speaks_only_of_sets_released_by_the_date_checked(db: CardDB) -> None:
+    def note(day: str) -> str:
+        chosen = select_in_force(db, "standard", today=D(day), as_of=D(day))
+        return chosen.period.correction or ""
+
+    assert "Vantage Point" not in note("2025-09-01") and "Vantage Point" not in note("2026-03-01")
+    assert "Vantage Point legal from release under rotation_2025" in note("2026-03-02")
 
 
 def test_pool_growth_follows_the_rule_not_a_list(db: CardDB) -> None:
@@ -134,15 +171,16 @@ def test_corrections_file_gives_a_reason_for_every_entry() -> None:
 
 
 def test_the_default_is_exactly_the_period_in_force_today(db: CardDB) -> None:
-    # The data marks standard_31 (Ban List 25.08) active; 25.10 is in force from 2025-10-03.
+    # The data marks standard_34 (Ban List 26.03) active; Balance Update 26.08 is in force
+    # from 2026-08-01.
     active = db.formats["standard"].active_snapshot
-    assert active is not None and active.id == "standard_31"
-    for today in ("2025-10-03", "2030-01-01"):
+    assert active is not None and active.id == "standard_34"
+    for today in ("2026-08-01", "2030-01-01"):
         chosen = select_in_force(db, "standard", today=D(today))
         assert chosen == select_in_force(db, "standard", today=D(today), as_of=D(today))
-        assert chosen.period.snapshot_id == "standard_32" and chosen.date == D(today)
-    before = select_in_force(db, "standard", today=D("2025-09-01"))
-    assert before.period.restriction_id == "standard_ban_list_25_08"
+        assert chosen.period.snapshot_id == "standard_36" and chosen.date == D(today)
+    before = select_in_force(db, "standard", today=D("2026-07-31"))
+    assert before.period.restriction_id == "standard_ban_list_26_05"
 
 
 def test_snapshot_and_banlist_options(db: CardDB) -> None:

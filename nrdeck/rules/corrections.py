@@ -1,0 +1,116 @@
+"""Which of nrdeck's corrections to the format data the card data in use still needs.
+
+Each entry of ``data/corrections.json`` targets a fault of NetrunnerDB's data. A correction
+applies only where the data still holds the value it corrects: newer data that got it right
+(the 2026 data fixed the 2025 year typos and the Eternal pool) makes it a no-op, and so does
+data without its target (a partial dataset). ``data status`` lists each entry with its state,
+so that no correction is skipped in silence.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from nrdeck.carddb import CardDB
+
+State = Literal["applied", "fixed-upstream", "target-missing"]
+
+
+class CorrectionState(msgspec.Struct, frozen=True):
+    """One correction entry and whether the data in use needs it."""
+
+    kind: str  # "snapshot date", "excluded snapshot", "set release", "pool addition"
+    target: str  # the id it corrects
+    state: State
+    detail: str  # what the data has, in a few words
+
+    def describe(self) -> str:
+        """'snapshot date standard_30: not applied, the data has 2025-04-24 (fixed upstream)'."""
+        words = {
+            "applied": "applied",
+            "fixed-upstream": "not applied, fixed upstream",
+            "target-missing": "not applied, nothing to correct",
+        }
+        return f"{self.kind} {self.target}: {words[self.state]} ({self.detail})"
+
+
+def correction_states(db: CardDB) -> list[CorrectionState]:
+    """Every dated or targeted correction, in the file's order, with its state for this data."""
+    return [
+        *_snapshot_dates(db),
+        *_excluded_snapshots(db),
+        *_set_releases(db),
+        *_pool_additions(db),
+    ]
+
+
+def _snapshot_dates(db: CardDB) -> list[CorrectionState]:
+    out = []
+    for fix in db.tables.corrections.snapshot_dates:
+        snap = db.snapshots.get(fix.snapshot_id)
+        if snap is None:
+            out.append(_missing("snapshot date", fix.snapshot_id, "snapshot"))
+        elif snap.date_start == fix.data_date:
+            detail = f"the data has {fix.data_date}, nrdeck uses {fix.date}"
+            out.append(CorrectionState("snapshot date", fix.snapshot_id, "applied", detail))
+        else:
+            detail = f"the data has {snap.date_start}, where it had {fix.data_date}"
+            out.append(CorrectionState("snapshot date", fix.snapshot_id, "fixed-upstream", detail))
+    return out
+
+
+def _excluded_snapshots(db: CardDB) -> list[CorrectionState]:
+    out = []
+    for entry in db.tables.corrections.excluded_snapshots:
+        if entry.snapshot_id in db.snapshots:
+            detail = "kept out of its format's timeline"
+            out.append(CorrectionState("excluded snapshot", entry.snapshot_id, "applied", detail))
+        else:
+            out.append(_missing("excluded snapshot", entry.snapshot_id, "snapshot"))
+    return out
+
+
+def _set_releases(db: CardDB) -> list[CorrectionState]:
+    out = []
+    for fix in db.tables.corrections.set_release_dates:
+        card_set = db.sets.get(fix.set_id)
+        if card_set is None:
+            out.append(_missing("set release", fix.set_id, "set"))
+        elif card_set.date_release == fix.data_date:
+            detail = f"released {fix.data_date}, legal from {fix.date}"
+            out.append(CorrectionState("set release", fix.set_id, "applied", detail))
+        else:
+            detail = f"the data has {card_set.date_release}, where it had {fix.data_date}"
+            out.append(CorrectionState("set release", fix.set_id, "fixed-upstream", detail))
+    return out
+
+
+def _pool_additions(db: CardDB) -> list[CorrectionState]:
+    out = []
+    for addition in db.tables.corrections.pool_additions:
+        target = f"{addition.card_pool_id} + {', '.join(addition.card_cycle_ids)}"
+        if addition.card_pool_id not in db.card_pools:
+            out.append(_missing("pool addition", addition.card_pool_id, "card pool"))
+            continue
+        unknown = [c for c in addition.card_cycle_ids if c not in db.cycles]
+        if unknown:
+            out.append(_missing("pool addition", ", ".join(unknown), "cycle"))
+            continue
+        cycles = set(addition.card_cycle_ids)
+        wanted = {s.id for s in db.sets.values() if s.cycle_id in cycles}
+        lacking = wanted - db.pool_sets(addition.card_pool_id)
+        if lacking:
+            names = ", ".join(sorted(db.sets[s].name for s in lacking))
+            detail = f"the data's pool lacks {names}"
+            out.append(CorrectionState("pool addition", target, "applied", detail))
+        else:
+            detail = "the data's pool holds every set of it"
+            out.append(CorrectionState("pool addition", target, "fixed-upstream", detail))
+    return out
+
+
+def _missing(kind: str, target: str, noun: str) -> CorrectionState:
+    detail = f"the card data has no {noun} {target}"
+    return CorrectionState(kind, target, "target-missing", detail)
