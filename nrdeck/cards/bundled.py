@@ -16,12 +16,14 @@ from nrdeck.ruletables import (
     decode_agenda_caps,
     decode_corrections,
     decode_errata,
+    decode_list_names,
 )
 
 SNAPSHOT_NAME = "cards.json"
 CORRECTIONS_NAME = "corrections.json"
 ERRATA_NAME = "errata.json"
 AGENDA_CAPS_NAME = "agenda_caps.json"
+LIST_NAMES_NAME = "list_names.json"
 T = TypeVar("T")
 
 
@@ -43,6 +45,7 @@ def rule_tables() -> RuleTables:
         corrections=_table(CORRECTIONS_NAME, decode_corrections),
         errata=_table(ERRATA_NAME, decode_errata),
         agenda_caps=_table(AGENDA_CAPS_NAME, decode_agenda_caps),
+        list_names=_table(LIST_NAMES_NAME, decode_list_names),
     )
 
 
