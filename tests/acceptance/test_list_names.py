@@ -146,13 +146,19 @@ def _without_startup_26_05(tmp_path: Path) -> Path:
 
 def test_an_alias_for_a_list_the_data_lacks_is_a_warning_never_silent(tmp_path: Path) -> None:
     data = str(_without_startup_26_05(tmp_path))
+    said = (
+        "nrdeck's list-name table gives startup_balance_update_26_05 (startup) Null Signal "
+        "Games' name 'Startup Balance Update 26.04', but the card data does not have that "
+        "list: '26.04' names no list"
+    )
     status = nrdeck("data", "status", "--data", data)
     assert status.exit_code == 0
-    assert (
-        "nrdeck: warning: nrdeck's list-name table gives startup_balance_update_26_05 (startup) "
-        "Null Signal Games' name 'Startup Balance Update 26.04', but the card data does not "
-        "have that list: '26.04' names no list"
-    ) in status.stderr
+    assert f"nrdeck: warning: {said}\n" in status.stderr
+    periods = nrdeck(
+        "data", "periods", "--data", data, "--format", "startup", "--output-format", "json"
+    )
+    assert f"nrdeck: warning: {said}\n" in periods.stderr
+    assert json.loads(periods.stdout)["warnings"] == [said]
     result = nrdeck("check", ZAHYA, "--data", data, "--format", "startup", "--banlist", "26.04")
     assert result.exit_code == ExitCode.USAGE
     assert (
