@@ -26,7 +26,7 @@ from nrdeck.cards.document import encode, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.rules.agendacap import cap_disagreements
-from nrdeck.rules.names import list_name_warnings, own_lists
+from nrdeck.rules.lists import list_name_warnings, own_lists
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.timeline import timeline
 

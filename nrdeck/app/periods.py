@@ -16,7 +16,7 @@ from msgspec.structs import replace
 from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
-from nrdeck.rules.names import list_name_warnings
+from nrdeck.rules.lists import list_name_warnings
 from nrdeck.rules.periods import format_periods, period_on, periods_format
 from nrdeck.rules.staleness import stale_data
 

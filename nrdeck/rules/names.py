@@ -7,28 +7,31 @@ Signal Games publishes where NetrunnerDB's differs (nrdeck's table ``data/list_n
 ``26.04`` is NetrunnerDB's Startup Balance Update 26.05), by ``latest`` (the newest list of
 the format's periods) or ``active`` (the list of the snapshot the data marks active).
 
-A format's own lists are those its periods use and those filed under it that no snapshot
-uses yet, less the copies NetrunnerDB files under it only for its classic site (the table's
-``classic_only``) and the lists of snapshots kept out of its timeline (Sunset). Numbers,
-completion, did-you-mean and the valid names of an error are those of its own lists; an
-exact id or name of any list filed under the format still names it.
+Numbers, completion, did-you-mean and the valid names of an error are those of the format's
+own lists (``nrdeck.rules.lists``); an exact id or name of any list filed under the format
+(a copy filed there for NetrunnerDB's classic site too) still names it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
-from nrdeck.ruletables import ListAlias
+from nrdeck.rules.lists import (
+    aliases_of,
+    nsg_name,
+    number_in,
+    own_lists,
+    period_lists,
+    short_name,
+)
 
 CASUAL = "casual"
 BUILTIN_FORMATS = ("standard", "startup", "eternal", "system_gateway", "snapshot", "ram", CASUAL)
 LATEST = "latest"
 ACTIVE = "active"
 _SEPARATORS = str.maketrans("._-", "   ")  # folded like white space
-_SHORT = r"\d+\.\d+[a-z]?"  # a list's number
 # what players write before a list's number: "SBL 25.10", "ban list 24.09", "MWL 3.4",
 # "SBU 26.08" and "balance update 26.08" (Null Signal Games' word since 2025)
 _PREFIXES = (
@@ -123,54 +126,6 @@ def snapshot_named(db: CardDB, format_id: str, text: str) -> str:
     raise unknown("snapshot", text, ids, ids, f" for format {format_id}")
 
 
-def short_name(restriction: Restriction) -> str | None:
-    """'25.10' for Standard Ban List 25.10, '3.4b' for Standard MWL 3.4b (None without one)."""
-    return _number(restriction.name)
-
-
-def _number(name: str) -> str | None:
-    found = re.findall(_SHORT, name.casefold())
-    return found[-1] if found else None
-
-
-def _snapshots_kept(db: CardDB, format_id: str) -> list[str | None]:
-    """The ban lists of the format's snapshots that are periods of it (not Sunset's)."""
-    fixes = db.tables.corrections
-    return [s.restriction_id for s in db.snapshots_of(format_id) if fixes.excluded(s.id) is None]
-
-
-def period_lists(db: CardDB, format_id: str) -> list[Restriction]:
-    """The ban lists the format's periods use, oldest first."""
-    ids = {i for i in _snapshots_kept(db, format_id) if i}
-    lists = [db.restrictions[i] for i in ids if i in db.restrictions]
-    return sorted(lists, key=lambda r: (r.date_start, r.id))
-
-
-def own_lists(db: CardDB, format_id: str) -> list[Restriction]:
-    """The format's own lists, oldest first: those its periods use, and those filed under it
-    that no snapshot uses yet, not the copies filed under it for NetrunnerDB's classic site."""
-
-    def build() -> list[Restriction]:
-        used = {s.restriction_id for s in db.snapshots_of(format_id)}
-        names = db.tables.list_names
-        ahead = [
-            r
-            for r in db.restrictions.values()
-            if r.format_id == format_id and r.id not in used and not names.is_classic_only(r.id)
-        ]
-        return sorted([*period_lists(db, format_id), *ahead], key=lambda r: (r.date_start, r.id))
-
-    return db.memo(("own-lists", format_id), build)
-
-
-def nsg_name(db: CardDB, restriction: Restriction) -> str | None:
-    """The name Null Signal Games publishes for the list, where it differs from the data's."""
-    alias = db.tables.list_names.alias_of(restriction.id)
-    if alias is None or alias.format_id != restriction.format_id:
-        return None
-    return alias.name if key_of(alias.name) != key_of(restriction.name) else None
-
-
 def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
     """The format's ban list that ``text`` names: id, name, number, NSG's name, latest, active."""
     wanted = key_of(text)
@@ -203,7 +158,7 @@ def valid_lists(db: CardDB, format_id: str) -> str:
     for r in reversed(own):
         number = short_name(r)
         said = [number] if number and counts[key_of(number)] == 1 else []
-        said += [a for a in [_alias_number(db, r)] if a and a not in said]
+        said += [a for a in [_aliasnumber_in(db, r)] if a and a not in said]
         entries.append(f"{' or '.join(said)} ({r.id})" if said else r.id)
     return ", ".join([LATEST, ACTIVE, *entries])
 
@@ -216,7 +171,7 @@ def _list_named(db: CardDB, format_id: str, text: str) -> Restriction | None:
     exact = [r for r in (*own, *filed) if wanted in (key_of(r.id), key_of(r.name))]
     if exact:
         return exact[0]
-    aliases = _aliases(db, format_id)
+    aliases = aliases_of(db, format_id)
     named = [r for alias, r in aliases if key_of(alias.name) == wanted]
     if named:
         return named[0]
@@ -229,28 +184,18 @@ def _list_named(db: CardDB, format_id: str, text: str) -> Restriction | None:
         )
     if short:
         return short[0]
-    return next((r for alias, r in aliases if key_of(_number(alias.name) or "") == bare), None)
-
-
-def _aliases(db: CardDB, format_id: str) -> list[tuple[ListAlias, Restriction]]:
-    """The table's names for the format's own lists the data has."""
-    own = {r.id: r for r in own_lists(db, format_id)}
-    return [
-        (a, own[a.restriction_id])
-        for a in db.tables.list_names.aliases
-        if a.format_id == format_id and a.restriction_id in own
-    ]
+    return next((r for alias, r in aliases if key_of(number_in(alias.name) or "") == bare), None)
 
 
 def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
     """A usage error when ``text`` is NSG's name for a list the card data does not have."""
     wanted = key_of(text)
     bare = _bare(db, format_id, wanted)
-    kept = {a.restriction_id for a, _ in _aliases(db, format_id)}
+    kept = {a.restriction_id for a, _ in aliases_of(db, format_id)}
     for alias in db.tables.list_names.aliases:
         if alias.format_id != format_id or alias.restriction_id in kept:
             continue
-        if wanted == key_of(alias.name) or bare == key_of(_number(alias.name) or ""):
+        if wanted == key_of(alias.name) or bare == key_of(number_in(alias.name) or ""):
             raise UsageError(
                 f"ban list {text!r} is Null Signal Games' name for {alias.restriction_id}, "
                 "which the card data does not have",
@@ -259,26 +204,10 @@ def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
             )
 
 
-def list_name_warnings(db: CardDB) -> list[str]:
-    """One line per entry of nrdeck's list-name table that names no list of the data."""
-    out = []
-    for alias in db.tables.list_names.aliases:
-        found = db.restrictions.get(alias.restriction_id)
-        if found is not None and found.format_id == alias.format_id:
-            continue
-        what = "does not have" if found is None else f"files under {found.format_id}"
-        out.append(
-            f"nrdeck's list-name table gives {alias.restriction_id} ({alias.format_id}) Null "
-            f"Signal Games' name '{alias.name}', but the card data {what} that list: "
-            f"'{_number(alias.name) or alias.name}' names no list"
-        )
-    return out
-
-
-def _alias_number(db: CardDB, restriction: Restriction) -> str | None:
+def _aliasnumber_in(db: CardDB, restriction: Restriction) -> str | None:
     """NSG's number for the list, where its name differs from the data's ('26.04')."""
     name = nsg_name(db, restriction)
-    return _number(name) if name else None
+    return number_in(name) if name else None
 
 
 def _number_counts(lists: list[Restriction]) -> dict[str, int]:
@@ -293,7 +222,7 @@ def list_numbers(db: CardDB, format_id: str) -> list[str]:
     """The numbers of the format's own lists, newest first, NSG's beside NetrunnerDB's."""
     out: list[str] = []
     for r in reversed(own_lists(db, format_id)):
-        out += [n for n in (short_name(r), _alias_number(db, r)) if n]
+        out += [n for n in (short_name(r), _aliasnumber_in(db, r)) if n]
     return list(dict.fromkeys(out))
 
 

@@ -16,7 +16,8 @@ from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules.agendacap import agenda_cap
 from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
-from nrdeck.rules.names import CASUAL, format_named, nsg_name
+from nrdeck.rules.lists import nsg_name
+from nrdeck.rules.names import CASUAL, format_named
 from nrdeck.rules.tier import competitive_date
 from nrdeck.rules.timeline import Timeline, TimelinePeriod, set_release, timeline
 
