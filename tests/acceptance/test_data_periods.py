@@ -190,5 +190,10 @@ def test_in_force_in_the_python_api(cards: CardDB, capsys: pytest.CaptureFixture
         in_force("startup", D("2018-01-01"), cards=cards)
     with pytest.raises(UsageError, match="has no periods"):
         in_force("casual", cards=cards)
+    loaded = nrdeck.in_force("standard", dt.date(2026, 11, 1))  # card data loaded as the CLI does
+    assert (loaded.snapshot_id, loaded.restriction_id) == (
+        "standard_36",
+        "standard_balance_update_26_08",
+    )
     assert capsys.readouterr() == ("", "")
     assert "in_force" in nrdeck.__all__
