@@ -1,8 +1,8 @@
 """nrdeck: Android: Netrunner deck legality checks, card data and draw odds.
 
-The Python API (``check_text``, ``check_paths``, ``load_cards``) lives in ``nrdeck.app.api``
-and is imported on first use, so ``import nrdeck`` (and the console script's start-up) stays
-cheap.
+The Python API (``check_text``, ``check_paths``, ``load_cards``, ``in_force``) lives in
+``nrdeck.app.api`` and is imported on first use, so ``import nrdeck`` (and the console
+script's start-up) stays cheap.
 """
 
 from __future__ import annotations
@@ -14,20 +14,43 @@ __all__ = [
     "CardDB",
     "CheckReport",
     "DeckOutcome",
+    "FormatPeriod",
+    "SetRelease",
     "__version__",
     "check_paths",
     "check_text",
+    "in_force",
     "load_cards",
 ]
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from nrdeck.app.api import CardDB, CheckReport, DeckOutcome, check_paths, check_text, load_cards
+    from nrdeck.app.api import (
+        CardDB,
+        CheckReport,
+        DeckOutcome,
+        FormatPeriod,
+        SetRelease,
+        check_paths,
+        check_text,
+        in_force,
+        load_cards,
+    )
 
 # public name -> the module that defines it (imported when the name is first used)
 _LAZY = dict.fromkeys(
-    ("CardDB", "CheckReport", "DeckOutcome", "check_paths", "check_text", "load_cards"),
+    (
+        "CardDB",
+        "CheckReport",
+        "DeckOutcome",
+        "FormatPeriod",
+        "SetRelease",
+        "check_paths",
+        "check_text",
+        "in_force",
+        "load_cards",
+    ),
     "nrdeck.app.api",
 )
 

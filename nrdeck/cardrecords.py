@@ -16,7 +16,6 @@ IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 DOCUMENT_FORMAT = "nrdeck-card-data"
 DOCUMENT_SCHEMA = 1
 Cost = int | str | None  # an int, "X", or None (no cost)
-CLASSIC_ONLY_SUFFIX = "_for_classic_only"
 
 
 def is_printing_code(text: str) -> bool:
@@ -166,15 +165,6 @@ class Restriction(Record, frozen=True):
     banned_subtypes: frozenset[str] = frozenset()
     # at most this many agenda copies worth 3 or more points (Startup, from the 2026 data)
     max_3_point_agendas: int | None = None
-
-    @property
-    def classic_only(self) -> bool:
-        """A copy NetrunnerDB files under a format only for its classic site (not its list).
-
-        The six Startup lists filed under Standard (``*_for_classic_only``, "(ignore active
-        date)") let the classic site, which has no formats, apply Startup bans.
-        """
-        return self.id.endswith(CLASSIC_ONLY_SUFFIX)
 
 
 class DataInfo(msgspec.Struct, frozen=True):

@@ -2,8 +2,9 @@
 
 Facts nrdeck keeps beside NetrunnerDB's data, each entry with its source or reason:
 corrections to the format data (``corrections.json``), dated errata to cards' deckbuilding
-facts (``errata.json``), Startup's agenda cap for sources that lack it (``agenda_caps.json``)
-and card ids renamed upstream (``moved_ids.json``). The card-data loaders decode them
+facts (``errata.json``), Startup's agenda cap for sources that lack it (``agenda_caps.json``),
+card ids renamed upstream (``moved_ids.json``) and the names Null Signal Games publishes for
+ban lists where NetrunnerDB's differ (``list_names.json``). The card-data loaders decode them
 strictly into these records (``CardDB.tables``); the rules never read a file.
 """
 
@@ -182,6 +183,38 @@ class MovedIds(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         )
 
 
+class ListAlias(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A name Null Signal Games publishes for a ban list whose name in the data differs."""
+
+    restriction_id: str
+    format_id: str
+    name: str  # as Null Signal Games publishes it: 'Startup Balance Update 26.04'
+    source: str
+
+
+class ClassicOnly(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Lists filed under a format only for NetrunnerDB's classic site (by their id's ending)."""
+
+    id_suffix: str
+    reason: str
+
+
+class ListNames(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Ban list names of nrdeck's own (``data/list_names.json``)."""
+
+    about: str = ""
+    aliases: tuple[ListAlias, ...] = ()
+    classic_only: tuple[ClassicOnly, ...] = ()
+
+    def alias_of(self, restriction_id: str) -> ListAlias | None:
+        """Null Signal Games' name for the list, when the table has one."""
+        return next((a for a in self.aliases if a.restriction_id == restriction_id), None)
+
+    def is_classic_only(self, restriction_id: str) -> bool:
+        """True for a copy filed under a format only for NetrunnerDB's classic site."""
+        return any(restriction_id.endswith(c.id_suffix) for c in self.classic_only)
+
+
 class RuleTables(msgspec.Struct, frozen=True):
     """Every table of nrdeck's own that the rules use."""
 
@@ -189,6 +222,7 @@ class RuleTables(msgspec.Struct, frozen=True):
     errata: Errata = Errata()
     agenda_caps: AgendaCaps = AgendaCaps()
     moved_ids: MovedIds = MovedIds()
+    list_names: ListNames = ListNames()
 
 
 def _start(erratum: Erratum) -> dt.date:
@@ -213,3 +247,8 @@ def decode_agenda_caps(raw: bytes) -> AgendaCaps:
 def decode_moved_ids(raw: bytes) -> MovedIds:
     """``data/moved_ids.json`` as records."""
     return msgspec.json.decode(raw, type=MovedIds)
+
+
+def decode_list_names(raw: bytes) -> ListNames:
+    """``data/list_names.json`` as records."""
+    return msgspec.json.decode(raw, type=ListNames)

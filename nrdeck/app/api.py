@@ -1,13 +1,15 @@
 """The Python API: check decks from a bot, a metagame site or a notebook.
 
-``from nrdeck import check_text, check_paths, load_cards``. The results are the typed values
-the reporters render (``nrdeck.results.check``): a ``DeckOutcome`` per deck (``.status``,
+``from nrdeck import check_text, check_paths, load_cards, in_force``. The results are the typed
+values the reporters render (``nrdeck.results.check``): a ``DeckOutcome`` per deck (``.status``,
 ``.result`` with ``.legal``, ``.stats`` and ``.problems``, ``.all_problems``) and a
 ``CheckReport`` for a run (``.outcomes``, ``.exit_code``). Card data is loaded as the CLI does
 (a pinned file, else the newest of the cache and the bundled snapshot) and can be loaded once
 with ``load_cards`` and passed to every call. Nothing is printed; expected failures raise
 ``nrdeck.errors.NrdeckError`` subclasses (``UsageError`` for an unknown format or a missing
-file, ``DataUnavailableError`` for card data that cannot be read).
+file, ``DataUnavailableError`` for card data that cannot be read). ``in_force`` answers what
+is in force in a format on a date (a ``FormatPeriod``), on nrdeck's corrected timeline rather
+than by the ``active`` flag of the data, which lags behind.
 """
 
 from __future__ import annotations
@@ -19,13 +21,25 @@ from pathlib import Path
 from nrdeck.app.carddata import DataSettings, default_cache_dir, load_database
 from nrdeck.app.check import CheckOptions, check_decks, validate_input_format
 from nrdeck.app.check import check_text as check_deck_text
+from nrdeck.app.periods import period_in_force
 from nrdeck.app.selection import make_selection
 from nrdeck.app.sources import DEFAULT_EXCLUDE
 from nrdeck.carddb import CardDB
 from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules import Selection, select
 
-__all__ = ["CardDB", "CheckReport", "DeckOutcome", "check_paths", "check_text", "load_cards"]
+__all__ = [
+    "CardDB",
+    "CheckReport",
+    "DeckOutcome",
+    "FormatPeriod",
+    "SetRelease",
+    "check_paths",
+    "check_text",
+    "in_force",
+    "load_cards",
+]
 
 
 def load_cards(
@@ -86,6 +100,19 @@ def check_paths(
         exclude=tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE,
     )
     return check_decks([str(p) for p in paths], options, db=cards).report
+
+
+def in_force(
+    format: str = "standard", date: dt.date | None = None, *, cards: CardDB | None = None
+) -> FormatPeriod:
+    """The period in force in the format on ``date`` (default: today), as ``nrdeck data
+    periods`` shows it: start, end, snapshot, card pool, ban list (with Null Signal Games'
+    name where it differs), Startup agenda cap, corrections, the sets released in it with
+    their casual and competitive dates; ``stale_data`` says when the card data is too old to
+    know the date. A usage error before the format's first period, or for ``casual``.
+    """
+    db = cards if cards is not None else load_cards()
+    return period_in_force(db, format, date or dt.date.today())
 
 
 def _selection(

@@ -8,7 +8,7 @@ from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
-from nrdeck.rules.names import BUILTIN_FORMATS, format_named, restriction_names
+from nrdeck.rules.names import BUILTIN_FORMATS, format_named, list_numbers, restriction_names
 
 
 def matching(values: Iterable[str], incomplete: str) -> list[str]:
@@ -28,13 +28,14 @@ def input_format_names(incomplete: str) -> list[str]:
 
 
 def snapshot_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
-    """The format's snapshot ids, newest first (none when the card data cannot be read)."""
+    """The format's snapshot ids, newest first, then its lists' numbers (none when the card
+    data cannot be read)."""
     found = _format_in(data, format_text)
     if found is None:
         return []
     db, format_id = found
     snaps = sorted(db.snapshots_of(format_id), key=lambda s: s.date_start, reverse=True)
-    return matching((s.id for s in snaps), incomplete)
+    return matching([*(s.id for s in snaps), *list_numbers(db, format_id)], incomplete)
 
 
 def banlist_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:

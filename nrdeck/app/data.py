@@ -28,6 +28,7 @@ from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.rules.agendacap import cap_disagreements
 from nrdeck.rules.corrections import CorrectionState, correction_states
+from nrdeck.rules.lists import list_name_warnings, own_lists
 from nrdeck.rules.namedids import missing_named_ids
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.timeline import timeline
@@ -86,7 +87,7 @@ def new_data_warnings(doc: FactsDocument) -> tuple[str, ...]:
 
 def table_warnings(db: CardDB) -> list[str]:
     """nrdeck's rules and tables next to this data: ids it renamed, caps it contradicts."""
-    return [*missing_named_ids(db, load_bundled()), *cap_disagreements(db)]
+    return [*missing_named_ids(db, load_bundled()), *cap_disagreements(db), *list_name_warnings(db)]
 
 
 class UpdateOutcome(msgspec.Struct, frozen=True):
@@ -312,7 +313,9 @@ def _lists_without_snapshot(db: CardDB, status: FormatStatus, today: dt.date) ->
     """Ban lists of the format that have started, newer than today's, that no snapshot uses.
 
     NetrunnerDB publishes a list before (or without) a snapshot that puts it in force; until
-    it has one, nrdeck cannot know the pool it goes with, and checks keep today's period.
+    it has one, nrdeck cannot know the pool it goes with, and checks keep today's period. The
+    copies of Startup lists filed under Standard for NetrunnerDB's classic site are not
+    Standard's lists.
     """
     used = {s.restriction_id for s in db.snapshots_of(status.format_id)}
     since = status.since or dt.date.min
@@ -320,9 +323,6 @@ def _lists_without_snapshot(db: CardDB, status: FormatStatus, today: dt.date) ->
         f"{status.name}: {r.name} ({r.id}) started on {r.date_start}, but NetrunnerDB has no "
         f"snapshot for it yet, so checks use {status.snapshot_id or 'no period'}"
         f"{f' ({status.restriction_id})' if status.restriction_id else ''}"
-        for r in sorted(db.restrictions.values(), key=lambda r: (r.date_start, r.id))
-        if r.format_id == status.format_id
-        and not r.classic_only
-        and r.id not in used
-        and since < r.date_start <= today
+        for r in own_lists(db, status.format_id)
+        if r.id not in used and since < r.date_start <= today
     ]

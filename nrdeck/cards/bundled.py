@@ -16,6 +16,7 @@ from nrdeck.ruletables import (
     decode_agenda_caps,
     decode_corrections,
     decode_errata,
+    decode_list_names,
     decode_moved_ids,
 )
 
@@ -24,6 +25,7 @@ CORRECTIONS_NAME = "corrections.json"
 ERRATA_NAME = "errata.json"
 AGENDA_CAPS_NAME = "agenda_caps.json"
 MOVED_IDS_NAME = "moved_ids.json"
+LIST_NAMES_NAME = "list_names.json"
 T = TypeVar("T")
 
 
@@ -46,6 +48,7 @@ def rule_tables() -> RuleTables:
         errata=_table(ERRATA_NAME, decode_errata),
         agenda_caps=_table(AGENDA_CAPS_NAME, decode_agenda_caps),
         moved_ids=_table(MOVED_IDS_NAME, decode_moved_ids),
+        list_names=_table(LIST_NAMES_NAME, decode_list_names),
     )
 
 

@@ -246,7 +246,7 @@ SnapshotOpt = Annotated[
     typer.Option(
         "--snapshot",
         metavar="ID",
-        help="Use this format snapshot id.",
+        help="Use this format snapshot: its id, or the number of the ban list it brought in.",
         autocompletion=_complete_snapshots,
     ),
 ]
@@ -255,7 +255,8 @@ BanlistOpt = Annotated[
     typer.Option(
         "--banlist",
         metavar="NAME",
-        help="Use this ban list: its id, its number (25.10, sbl-25.10), latest or active.",
+        help="Use this ban list: its id, its number (25.10, sbl-25.10, sbu-26.08), the name "
+        "Null Signal Games publishes (26.04), latest or active.",
         autocompletion=_complete_banlists,
     ),
 ]

@@ -5,7 +5,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -19,22 +19,28 @@ from nrdeck.app.data import (
     import_folder,
     update_cache,
 )
+from nrdeck.app.periods import PeriodsOptions, list_periods
 from nrdeck.cli.common import (
     ApiUrlOpt,
     CacheDirOpt,
     DataOpt,
+    FormatOpt,
     OfflineOpt,
     QuietOpt,
+    choices,
     data_settings,
     handles_errors,
     live_widgets_allowed,
     make_console,
+    parse_as_of,
     print_info,
     print_warnings,
 )
+from nrdeck.cli.streams import write_machine, write_text
+from nrdeck.report.periods import periods_json, periods_text
 from nrdeck.report.safe import one_line
 
-DATA_HELP = "Card data: build, import, update, status, path, clear."
+DATA_HELP = "Card data: build, import, update, status, periods, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
 ForceOpt = Annotated[
     bool,
@@ -161,6 +167,54 @@ def _in_force(f: FormatStatus) -> str:
     if f.active_snapshot_id and f.active_snapshot_id != f.snapshot_id:
         text += f"; NetrunnerDB marks {f.active_snapshot_id} active"
     return text
+
+
+PeriodsFormat = Literal["text", "json"]  # --output-format choices of `data periods`
+
+
+@data_app.command("periods")
+@handles_errors
+def periods(
+    format_id: FormatOpt = "standard",
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="DATE",
+            help="Mark the period in force on this date (YYYY-MM-DD; default: today); every "
+            "period is shown.",
+        ),
+    ] = None,
+    output_format: Annotated[
+        PeriodsFormat,
+        typer.Option(
+            "--output-format",
+            metavar=choices(PeriodsFormat),
+            help="Text or a JSON document (nrdeck/report/periods-v1.schema.json).",
+        ),
+    ] = "text",
+    offline: OfflineOpt = False,
+    data: DataOpt = None,
+    cache_dir: CacheDirOpt = None,
+) -> None:
+    """Show what is in force, as data: each period of a format on nrdeck's corrected timeline
+    (start, end, snapshot, card pool, ban list with Null Signal Games' name, Startup agenda cap,
+    corrections, new sets and their competitive dates), marking the one in force on the date."""
+    options = PeriodsOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        today=dt.date.today(),
+        format_id=format_id,
+        as_of=parse_as_of(as_of),
+    )
+    report = list_periods(options)
+    print_warnings(report.data.warnings)
+    print_warnings(report.warnings)
+    if report.stale_data:
+        print_warnings([report.stale_data])
+    if output_format == "json":
+        write_machine(periods_json(report))
+    else:
+        write_text(periods_text(report))
 
 
 @data_app.command("path")

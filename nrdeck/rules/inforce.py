@@ -20,7 +20,7 @@ from nrdeck.rules.names import (
 )
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.tier import CASUAL_TIER
-from nrdeck.rules.timeline import TimelinePeriod, snapshot_start, timeline
+from nrdeck.rules.timeline import Timeline, TimelinePeriod, snapshot_start, timeline
 from nrdeck.ruletables import AgendaCap
 
 __all__ = ["BUILTIN_FORMATS", "CASUAL", "FormatExtras", "InForce", "select_builtin"]
@@ -185,6 +185,16 @@ def unapplied_rules(
     )
 
 
+def period_corrections(
+    line: Timeline, chosen: TimelinePeriod, day: dt.date | None = None
+) -> list[str]:
+    """The corrections a period uses on ``day`` (by default its last): its own (a date fixed, a
+    list that starts late) and its pool's (the sets that joined it on release by that day)."""
+    if day is None and chosen.end is not None:
+        day = chosen.end - dt.timedelta(days=1)
+    return [n for n in (chosen.correction, *line.pool_notes(chosen.card_pool_id, day)) if n]
+
+
 def build_in_force(
     db: CardDB,
     format_id: str,
@@ -200,7 +210,7 @@ def build_in_force(
     line = timeline(db, format_id)
     pool = db.card_pools[chosen.card_pool_id]
     extras, cap_warnings = format_extras(db, format_id, restriction, house)
-    notes = [n for n in (chosen.correction, *line.pool_notes(pool.id, day)) if n]
+    notes = period_corrections(line, chosen, day)
     period = Period(
         format_id=house.name if house else format_id,
         format_name=house.name if house else db.formats[format_id].name,

@@ -81,7 +81,7 @@ def _list_line(db: CardDB, reference: CardDB, list_id: str, what: str) -> str | 
         for r in db.restrictions.values()
         if r.format_id == known.format_id
         and r.date_start == known.date_start
-        and not r.classic_only
+        and not db.tables.list_names.is_classic_only(r.id)
     ]
     if not same_day:
         return None

@@ -2,26 +2,48 @@
 
 Format ids are case- and dash-insensitive (``System-Gateway`` = ``system_gateway``). A ban
 list is named by its id, its name, or its short name as players and tournament tools write
-it (``25.10``, ``sbl-25.10``, ``Ban-List-25.10``, any case), by ``latest`` (the newest list
-of the format's periods) or ``active`` (the list of the snapshot the data marks active).
+it (``25.10``, ``sbl-25.10``, ``Ban-List-25.10``, ``sbu-26.08``, any case), by the name Null
+Signal Games publishes where NetrunnerDB's differs (nrdeck's table ``data/list_names.json``:
+``26.04`` is NetrunnerDB's Startup Balance Update 26.05), by ``latest`` (the newest list of
+the format's periods) or ``active`` (the list of the snapshot the data marks active).
+
+Numbers, completion, did-you-mean and the valid names of an error are those of the format's
+own lists (``nrdeck.rules.lists``); an exact id or name of any list filed under the format
+(a copy filed there for NetrunnerDB's classic site too) still names it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
+from nrdeck.rules.lists import (
+    aliases_of,
+    nsg_name,
+    number_in,
+    own_lists,
+    period_lists,
+    short_name,
+)
 
 CASUAL = "casual"
 BUILTIN_FORMATS = ("standard", "startup", "eternal", "system_gateway", "snapshot", "ram", CASUAL)
 LATEST = "latest"
 ACTIVE = "active"
 _SEPARATORS = str.maketrans("._-", "   ")  # folded like white space
-_SHORT = r"\d+\.\d+[a-z]?"  # a list's number
-# what players write before a list's number: "SBL 25.10", "ban list 24.09", "MWL 3.4"
-_PREFIXES = ("sbl.", "ban.list.", "banlist.", "mwl.", "epl.", "points.list.")
+# what players write before a list's number: "SBL 25.10", "ban list 24.09", "MWL 3.4",
+# "SBU 26.08" and "balance update 26.08" (Null Signal Games' word since 2025)
+_PREFIXES = (
+    "sbl.",
+    "sbu.",
+    "ban.list.",
+    "banlist.",
+    "balance.update.",
+    "mwl.",
+    "epl.",
+    "points.list.",
+)
 
 
 def key_of(text: str) -> str:
@@ -80,56 +102,138 @@ def format_named(db: CardDB, text: str) -> str:
 
 
 def snapshot_named(db: CardDB, format_id: str, text: str) -> str:
-    """The id of the format's snapshot ``text`` names (case and dashes do not matter)."""
+    """The id of the format's snapshot ``text`` names: its id (case and dashes do not matter),
+    or a name of the ban list it brought in (``26.04``: the snapshot of that list)."""
     ids = [s.id for s in db.snapshots_of(format_id)]
     found = next((s for s in ids if key_of(s) == key_of(text)), None)
-    if found is None:
-        raise unknown("snapshot", text, ids, ids, f" for format {format_id}")
-    return found
-
-
-def short_name(restriction: Restriction) -> str | None:
-    """'25.10' for Standard Ban List 25.10, '3.4b' for Standard MWL 3.4b (None without one)."""
-    found = re.findall(_SHORT, restriction.name.casefold())
-    return found[-1] if found else None
-
-
-def period_lists(db: CardDB, format_id: str) -> list[Restriction]:
-    """The ban lists the format's snapshots use, oldest first."""
-    ids = {s.restriction_id for s in db.snapshots_of(format_id) if s.restriction_id}
-    lists = [db.restrictions[i] for i in ids if i in db.restrictions]
-    return sorted(lists, key=lambda r: (r.date_start, r.id))
+    if found is not None:
+        return found
+    listed = _list_named(db, format_id, text)
+    fixes = db.tables.corrections
+    snaps = [
+        s.id
+        for s in db.snapshots_of(format_id)
+        if listed is not None and s.restriction_id == listed.id and fixes.excluded(s.id) is None
+    ]
+    if len(snaps) == 1:
+        return snaps[0]
+    if snaps and listed is not None:
+        raise UsageError(
+            f"snapshot {text!r}: {listed.name} is the ban list of {len(snaps)} snapshots of "
+            f"format {format_id}",
+            hint=f"use an id: {', '.join(snaps)}",
+        )
+    raise unknown("snapshot", text, ids, ids, f" for format {format_id}")
 
 
 def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
-    """The format's ban list that ``text`` names: id, name, short name, latest or active."""
+    """The format's ban list that ``text`` names: id, name, number, NSG's name, latest, active."""
     wanted = key_of(text)
     lists = period_lists(db, format_id)
     if wanted == LATEST and lists:
         return lists[-1]
     if wanted == ACTIVE:
         return _active_list(db, format_id)
-    own = [r for r in db.restrictions.values() if r.format_id == format_id]
-    exact = [r for r in own if wanted in (key_of(r.id), key_of(r.name))]
+    found = _list_named(db, format_id, text)
+    if found is not None:
+        return found
+    _require_no_missing_alias(db, format_id, text)
+    own = own_lists(db, format_id)
+    bare = _bare(db, format_id, wanted)
+    typed = bare if bare != wanted else text
+    choices = [*list_numbers(db, format_id), *(r.id for r in reversed(own))]
+    valid = [valid_lists(db, format_id)]
+    raise unknown("ban list", text, choices, valid, f" for format {format_id}", typed)
+
+
+def valid_lists(db: CardDB, format_id: str) -> str:
+    """'latest, active, 26.05 or 26.04 (startup_balance_update_26_05), 26.03 (…), …'.
+
+    Each of the format's own lists once, newest first: its number (where no other list of
+    the format has it) and Null Signal Games' where it differs, with its id.
+    """
+    own = own_lists(db, format_id)
+    counts = _number_counts(own)
+    entries = []
+    for r in reversed(own):
+        number = short_name(r)
+        said = [number] if number and counts[key_of(number)] == 1 else []
+        said += [a for a in [_aliasnumber_in(db, r)] if a and a not in said]
+        entries.append(f"{' or '.join(said)} ({r.id})" if said else r.id)
+    return ", ".join([LATEST, ACTIVE, *entries])
+
+
+def _list_named(db: CardDB, format_id: str, text: str) -> Restriction | None:
+    """The list ``text`` names exactly, by number or by NSG's name (None: no list)."""
+    wanted = key_of(text)
+    own = own_lists(db, format_id)
+    filed = [r for r in db.restrictions.values() if r.format_id == format_id]
+    exact = [r for r in (*own, *filed) if wanted in (key_of(r.id), key_of(r.name))]
     if exact:
         return exact[0]
-    short = [r for r in lists if key_of(short_name(r) or "") == _bare(wanted)]
-    if len(short) == 1:
-        return short[0]
+    aliases = aliases_of(db, format_id)
+    named = [r for alias, r in aliases if key_of(alias.name) == wanted]
+    if named:
+        return named[0]
+    bare = _bare(db, format_id, wanted)
+    short = [r for r in own if key_of(short_name(r) or "") == bare]
     if len(short) > 1:
         raise UsageError(
             f"ban list {text!r} names {len(short)} lists of format {format_id}",
             hint=f"use an id: {', '.join(r.id for r in short)}",
         )
-    shorts = [n for n in (short_name(r) for r in reversed(lists)) if n]
-    ids = sorted(r.id for r in own)
-    typed = _bare(wanted) if _bare(wanted) != wanted else text
-    valid = [LATEST, ACTIVE, *dict.fromkeys(shorts), *ids]
-    raise unknown("ban list", text, [*shorts, *ids], valid, f" for format {format_id}", typed)
+    if short:
+        return short[0]
+    return next((r for alias, r in aliases if key_of(number_in(alias.name) or "") == bare), None)
 
 
-def _bare(key: str) -> str:
-    """A ban list's key without the words players put before its number ('sbl.25.10')."""
+def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
+    """A usage error when ``text`` is NSG's name for a list the card data does not have."""
+    wanted = key_of(text)
+    bare = _bare(db, format_id, wanted)
+    kept = {a.restriction_id for a, _ in aliases_of(db, format_id)}
+    for alias in db.tables.list_names.aliases:
+        if alias.format_id != format_id or alias.restriction_id in kept:
+            continue
+        if wanted == key_of(alias.name) or bare == key_of(number_in(alias.name) or ""):
+            raise UsageError(
+                f"ban list {text!r} is Null Signal Games' name for {alias.restriction_id}, "
+                "which the card data does not have",
+                hint=f"run 'nrdeck data update', or name a list the data has: "
+                f"{valid_lists(db, format_id)}",
+            )
+
+
+def _aliasnumber_in(db: CardDB, restriction: Restriction) -> str | None:
+    """NSG's number for the list, where its name differs from the data's ('26.04')."""
+    name = nsg_name(db, restriction)
+    return number_in(name) if name else None
+
+
+def _number_counts(lists: list[Restriction]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for r in lists:
+        number = key_of(short_name(r) or "")
+        counts[number] = counts.get(number, 0) + 1
+    return counts
+
+
+def list_numbers(db: CardDB, format_id: str) -> list[str]:
+    """The numbers of the format's own lists, newest first, NSG's beside NetrunnerDB's."""
+    out: list[str] = []
+    for r in reversed(own_lists(db, format_id)):
+        out += [n for n in (short_name(r), _aliasnumber_in(db, r)) if n]
+    return list(dict.fromkeys(out))
+
+
+def _bare(db: CardDB, format_id: str, key: str) -> str:
+    """A list's key without the words players put before its number: the format's name,
+    then 'sbl', 'ban list', 'balance update'… ('startup.balance.update.26.04' -> '26.04')."""
+    fmt = db.formats.get(format_id)
+    for word in dict.fromkeys((key_of(format_id), key_of(fmt.name) if fmt else "")):
+        if word and key.startswith(word + "."):
+            key = key[len(word) + 1 :]
+            break
     return next((key[len(p) :] for p in _PREFIXES if key.startswith(p)), key)
 
 
@@ -145,6 +249,5 @@ def _active_list(db: CardDB, format_id: str) -> Restriction:
 
 def restriction_names(db: CardDB, format_id: str) -> list[str]:
     """What --banlist accepts for a format, newest first (shell completion)."""
-    lists = list(reversed(period_lists(db, format_id)))
-    names = [n for n in (short_name(r) for r in lists) if n]
-    return [LATEST, ACTIVE, *dict.fromkeys(names), *(r.id for r in lists)]
+    ids = [r.id for r in reversed(own_lists(db, format_id))]
+    return [LATEST, ACTIVE, *list_numbers(db, format_id), *ids]

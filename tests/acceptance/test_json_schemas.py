@@ -55,6 +55,7 @@ def test_the_shipped_schemas_are_valid_schemas() -> None:
     assert names == [
         "check-v1.schema.json",
         "event-v2.schema.json",
+        "periods-v1.schema.json",
         "simulate-v2.schema.json",
         "stats-v1.schema.json",
     ]
@@ -87,6 +88,27 @@ def test_stats_json_validates_and_rejects_a_broken_document() -> None:
     del doc["by_type"]
     with pytest.raises(jsonschema.ValidationError):
         validate(doc, "stats-v1.schema.json")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--format", "startup", "--as-of", "2026-03-20"),
+        ("--format", "standard", "--as-of", "2030-01-01"),  # stale data: a warning
+        ("--format", "eternal", "--as-of", "2010-01-01"),  # before its first period
+    ],
+)
+def test_data_periods_json_validates_and_rejects_a_broken_document(args: tuple[str, ...]) -> None:
+    doc = _json("data", "periods", *args, "--offline", "--output-format", "json")
+    validate(doc, "periods-v1.schema.json")
+    doc["extra_field"] = {"added": "later"}
+    validate(doc, "periods-v1.schema.json")
+    broken = {**doc, "periods": [{**doc["periods"][0], "start": None}]}
+    with pytest.raises(jsonschema.ValidationError):
+        validate(broken, "periods-v1.schema.json")
+    del doc["in_force"]
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc, "periods-v1.schema.json")
 
 
 @pytest.mark.parametrize(

@@ -90,7 +90,7 @@ def test_stats_and_event_warn_about_stale_data_too(tmp_path: Path) -> None:
     [
         (("--banlist", "sbl-25.08"), "standard_ban_list_25_08"),
         (("--banlist", "25.04"), "standard_ban_list_25_04"),
-        (("--banlist", "latest"), "standard_ban_list_25_10"),
+        (("--banlist", "latest"), "standard_balance_update_26_08"),
         (("--format", "STANDARD", "--banlist", "Ban-List-24.12"), "standard_ban_list_24_12"),
     ],
 )
@@ -104,7 +104,7 @@ def test_ban_lists_by_the_names_players_use(args: tuple[str, ...], restriction: 
     [
         (
             ("--banlist", "sbl-25.11"),
-            "unknown ban list 'sbl-25.11' for format standard; did you mean 25.10",
+            "unknown ban list 'sbl-25.11' for format standard; did you mean 25.12, 25.10",
         ),
         (("--format", "standrd"), "unknown format 'standrd'; did you mean standard?"),
         (
@@ -175,7 +175,7 @@ def test_the_identity_named_again_is_identity_multiple_on_its_line() -> None:
     ("words", "expected"),
     [
         ("nrdeck check --format sy", ["system_gateway"]),
-        ("nrdeck check --banlist 25", ["25.10", "25.08", "25.04"]),
+        ("nrdeck check --banlist 25", ["25.12", "25.10", "25.08", "25.04"]),
         ("nrdeck check --format startup --banlist l", ["latest"]),
         ("nrdeck stats x.txt --format ram --snapshot ram_", [f"ram_{i}" for i in range(7, -1, -1)]),
         ("nrdeck check --input-format o", ["o8d"]),

@@ -98,15 +98,24 @@ def test_an_unknown_tier_is_a_usage_error(db: CardDB) -> None:
         ("standard", "standard_ban_list_25_10", "standard_ban_list_25_10"),
         ("standard", "24.09", "standard_ban_list_24_09"),  # not the classic-only Startup list
         ("standard", "MWL 3.4b", "standard_mwl_3_4_b"),
-        ("standard", "latest", "standard_ban_list_25_10"),
-        ("standard", "ACTIVE", "standard_ban_list_25_08"),
+        ("standard", "latest", "standard_balance_update_26_08"),
+        ("standard", "ACTIVE", "standard_ban_list_26_03"),  # the data marks standard_34 active
+        ("standard", "sbu-26.08", "standard_balance_update_26_08"),  # NSG's "Balance Update"
+        ("standard", "Balance-Update-26.08", "standard_balance_update_26_08"),
+        ("standard", "SBL 26.08", "standard_balance_update_26_08"),
+        ("standard", "Standard Ban List 26.08", "standard_balance_update_26_08"),
         (
             "standard",
             "startup_ban_list_24_09_for_classic_only",
             "startup_ban_list_24_09_for_classic_only",
         ),
         ("startup", "25.04", "startup_balance_update_25_04"),
-        ("startup", "latest", "startup_balance_update_25_04"),
+        ("startup", "latest", "startup_balance_update_26_05"),
+        ("startup", "26.04", "startup_balance_update_26_05"),  # NSG's name (data/list_names.json)
+        ("startup", "SBU-26.04", "startup_balance_update_26_05"),
+        ("startup", "Startup Balance Update 26.04", "startup_balance_update_26_05"),
+        ("startup", "26.05", "startup_balance_update_26_05"),  # NetrunnerDB's name still works
+        ("startup", "balance update 26.03", "startup_balance_update_26_03"),
         ("eternal", "25.07", "eternal_points_list_25_07"),
         ("eternal", "1.0", "eternal_points_list_1_0"),
     ],
@@ -121,9 +130,14 @@ def test_an_unknown_ban_list_gets_a_did_you_mean_and_the_valid_names(db: CardDB)
     with pytest.raises(UsageError) as err:
         restriction_named(db, "standard", "sbl-25.11")
     line = err.value.one_line()
-    assert line.startswith("unknown ban list 'sbl-25.11' for format standard; did you mean 25.10")
-    assert "valid ban lists: latest, active, 25.10, 25.08" in line
-    assert "standard_ban_list_25_10" in line
+    assert line.startswith(
+        "unknown ban list 'sbl-25.11' for format standard; did you mean 25.12, 25.10"
+    )
+    assert (
+        "valid ban lists: latest, active, 26.08 (standard_balance_update_26_08), "
+        "26.05 (standard_ban_list_26_05), 26.03 (standard_ban_list_26_03)"
+    ) in line
+    assert "25.10 (standard_ban_list_25_10)" in line
 
 
 def test_format_and_snapshot_ids_ignore_case_and_dashes(db: CardDB) -> None:
@@ -139,7 +153,7 @@ def test_format_and_snapshot_ids_ignore_case_and_dashes(db: CardDB) -> None:
 
 def test_completion_names_newest_first(db: CardDB) -> None:
     names = restriction_names(db, "standard")
-    assert names[:4] == ["latest", "active", "25.10", "25.08"]
+    assert names[:4] == ["latest", "active", "26.08", "26.05"]
     assert (
         "standard_ban_list_25_10" in names
         and "startup_ban_list_24_09_for_classic_only" not in names

@@ -1,0 +1,55 @@
+"""What is in force, as data: a format's periods (`data periods`) and the one on a date
+(``nrdeck.in_force``).
+
+No Typer, no console here. ``today`` comes from the caller (the CLI reads the clock; the
+Python API reads it when no date is given): it is the date the period in force is marked for
+when no ``as_of`` is given.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import msgspec
+from msgspec.structs import replace
+
+from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.carddb import CardDB
+from nrdeck.results.periods import FormatPeriod, FormatPeriods
+from nrdeck.rules.lists import list_name_warnings
+from nrdeck.rules.periods import format_periods, period_on, periods_format
+from nrdeck.rules.staleness import stale_data
+
+
+class PeriodsOptions(msgspec.Struct, frozen=True):
+    """Where card data comes from, the format, and the date to mark the period in force on."""
+
+    data: DataSettings
+    today: dt.date
+    format_id: str = "standard"
+    as_of: dt.date | None = None
+
+
+def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPeriods:
+    """Every period of the format on the corrected timeline, and the one in force on the date."""
+    db = db if db is not None else load_database(options.data)
+    format_id = periods_format(db, options.format_id)
+    day = options.as_of or options.today
+    periods = format_periods(db, format_id)
+    stale = stale_data(db.info, day)
+    found = next((p for p in periods if p.covers(day)), None)
+    return FormatPeriods(
+        format_id=format_id,
+        format_name=db.formats[format_id].name,
+        as_of=day,
+        periods=periods,
+        in_force=replace(found, stale_data=stale) if found else None,
+        data=db.info,
+        warnings=tuple(list_name_warnings(db)),
+        stale_data=stale,
+    )
+
+
+def period_in_force(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:
+    """The period in force on the day, saying so when the card data is too old to know it."""
+    return replace(period_on(db, format_id, day), stale_data=stale_data(db.info, day))

@@ -1,0 +1,129 @@
+"""Renderers of `nrdeck data periods`: a format's periods as text for people and as one
+versioned JSON document for bots and meta sites (``periods-v1.schema.json``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from nrdeck.report.json_pieces import card_data
+from nrdeck.report.safe import one_line
+from nrdeck.results.periods import FormatPeriod, FormatPeriods, SetRelease
+
+VERSION = 1
+
+
+# -- JSON ----------------------------------------------------------------------------
+def periods_json(report: FormatPeriods) -> str:
+    """``{"version": 1, "format", "as_of", "in_force", "periods": [...]}``."""
+    current = report.in_force
+    document = {
+        "version": VERSION,
+        "card_data": card_data(report.data, report.stale_data),
+        "format": {"id": report.format_id, "name": report.format_name},
+        "as_of": report.as_of.isoformat(),
+        "in_force": _period_entry(current, in_force=True) if current else None,
+        "periods": [
+            _period_entry(p, in_force=current is not None and p.start == current.start)
+            for p in report.periods
+        ],
+        "warnings": list(report.warnings),
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _period_entry(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
+    cap = period.agenda_cap
+    return {
+        "start": period.start.isoformat(),
+        "end": period.end.isoformat() if period.end else None,
+        "in_force": in_force,
+        "snapshot": period.snapshot_id,
+        "card_pool": {"id": period.card_pool_id, "name": period.card_pool_name},
+        "restriction": (
+            {
+                "id": period.restriction_id,
+                "name": period.restriction_name,
+                "nsg_name": period.restriction_nsg_name,
+            }
+            if period.restriction_id
+            else None
+        ),
+        "agenda_cap": (
+            {
+                "min_points": cap.min_points,
+                "max_copies": cap.max_copies,
+                "rule": period.agenda_cap_rule,
+            }
+            if cap
+            else None
+        ),
+        "corrections": list(period.corrections),
+        "releases": [_release_entry(r) for r in period.releases],
+        "warnings": list(period.warnings),
+    }
+
+
+def _release_entry(release: SetRelease) -> dict[str, Any]:
+    return {
+        "set": {"id": release.set_id, "name": release.name},
+        "released": release.released.isoformat(),
+        "competitive": release.competitive.isoformat(),
+    }
+
+
+# -- text ----------------------------------------------------------------------------
+def periods_text(report: FormatPeriods) -> str:
+    """One block per period, oldest first; the one in force on the date says so."""
+    current = report.in_force
+    lines = [
+        f"{report.format_name} ({report.format_id}) on nrdeck's corrected timeline "
+        f"(card data: {report.data.describe()})",
+        f"in force on {report.as_of}: "
+        + (_summary(current) if current else "nothing (before the format's first period)"),
+    ]
+    for period in report.periods:
+        marked = current is not None and period.start == current.start
+        lines += ["", *_period_lines(period, f" (in force on {report.as_of})" if marked else "")]
+    return "".join(one_line(line) + "\n" for line in lines)
+
+
+def _summary(period: FormatPeriod) -> str:
+    """'startup_9 since 2026-03-02: Startup (Vantage Point), Startup Balance Update 26.03'."""
+    parts = [period.card_pool_name, *_list_names(period)]
+    return f"{period.snapshot_id} since {period.start}: {', '.join(parts)}"
+
+
+def _list_names(period: FormatPeriod) -> list[str]:
+    if period.restriction_name is None:
+        return ["no ban list"]
+    nsg = period.restriction_nsg_name
+    return [f"{period.restriction_name}" + (f" (Null Signal Games: {nsg})" if nsg else "")]
+
+
+def _period_lines(period: FormatPeriod, mark: str) -> list[str]:
+    until = f"until {period.end}" if period.end else "(still in force)"
+    lines = [
+        f"{period.snapshot_id}: from {period.start} {until}{mark}",
+        f"  card pool: {period.card_pool_name} ({period.card_pool_id})",
+    ]
+    if period.restriction_id:
+        nsg = period.restriction_nsg_name
+        also = f"; Null Signal Games: {nsg}" if nsg else ""
+        lines.append(f"  ban list: {period.restriction_name} ({period.restriction_id}){also}")
+    else:
+        lines.append("  ban list: none")
+    if period.agenda_cap is not None:
+        cap = period.agenda_cap
+        lines.append(
+            f"  agenda cap: at most {cap.max_copies} agendas worth {cap.min_points} or more "
+            f"points ({period.agenda_cap_rule})"
+        )
+    lines += [
+        f"  new set: {r.name} ({r.set_id}), released {r.released}, at competitive events "
+        f"from {r.competitive}"
+        for r in period.releases
+    ]
+    lines += [f"  correction: {c}" for c in period.corrections]
+    lines += [f"  warning: {w}" for w in period.warnings]
+    return lines

@@ -1,0 +1,90 @@
+"""A format's periods as data: each period of the corrected timeline with everything in force.
+
+For ``nrdeck data periods`` and ``nrdeck.in_force``: the pool, the ban list (with the name Null
+Signal Games publishes where NetrunnerDB's differs), the Startup agenda cap, the corrections
+the period uses, and the sets released during it with the dates their cards become legal at
+casual and competitive events (rules.md §4). The reference for tools that would otherwise
+pick rules by the data's ``active`` flag, which lags behind.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
+from nrdeck.results.periods import FormatPeriod, SetRelease
+from nrdeck.rules.agendacap import agenda_cap
+from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
+from nrdeck.rules.lists import nsg_name
+from nrdeck.rules.names import CASUAL, format_named
+from nrdeck.rules.tier import competitive_date
+from nrdeck.rules.timeline import Timeline, TimelinePeriod, set_release, timeline
+
+
+def periods_format(db: CardDB, text: str) -> str:
+    """The format ``text`` names, when it has periods (casual has none: a usage error)."""
+    format_id = format_named(db, text)
+    if format_id == CASUAL or format_id not in db.formats:
+        raise UsageError(
+            f"format {format_id} has no periods: it applies construction rules only",
+            hint="choose a format with card pools: " + ", ".join(sorted(db.formats)),
+        )
+    return format_id
+
+
+def format_periods(db: CardDB, format_id: str) -> tuple[FormatPeriod, ...]:
+    """Every period of the format, oldest first (built once per database)."""
+    format_id = periods_format(db, format_id)
+
+    def build() -> tuple[FormatPeriod, ...]:
+        line = timeline(db, format_id)
+        return tuple(_period(db, line, p) for p in line.periods)
+
+    return db.memo(("format-periods", format_id), build)
+
+
+def period_on(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:
+    """The period in force on the day (a usage error before the format's first period)."""
+    format_id = periods_format(db, format_id)
+    found = dated_period(db, format_id, day)
+    return next(p for p in format_periods(db, format_id) if p.start == found.start)
+
+
+def _period(db: CardDB, line: Timeline, period: TimelinePeriod) -> FormatPeriod:
+    restriction = db.restrictions.get(period.restriction_id or "")
+    capped = agenda_cap(db, restriction, None)
+    pool = db.card_pools[period.card_pool_id]
+    return FormatPeriod(
+        format_id=line.format_id,
+        format_name=db.formats[line.format_id].name,
+        start=period.start,
+        end=period.end,
+        snapshot_id=period.snapshot.id,
+        card_pool_id=pool.id,
+        card_pool_name=pool.name,
+        restriction_id=restriction.id if restriction else None,
+        restriction_name=restriction.name if restriction else None,
+        restriction_nsg_name=nsg_name(db, restriction) if restriction else None,
+        agenda_cap=capped.cap,
+        agenda_cap_rule=capped.rule if capped.cap else "",
+        corrections=tuple(period_corrections(line, period)),
+        releases=_releases(db, line, period),
+        warnings=(
+            *unapplied_rules(db, line.format_id, period.snapshot.id, restriction),
+            *capped.warnings,
+        ),
+    )
+
+
+def _releases(db: CardDB, line: Timeline, period: TimelinePeriod) -> tuple[SetRelease, ...]:
+    """The pool's sets released during the period, oldest first."""
+    out = []
+    for set_id in line.pool_sets(period.card_pool_id):
+        released = set_release(db, set_id)
+        if released is None or released < period.start:
+            continue
+        if period.end is not None and released >= period.end:
+            continue
+        out.append(SetRelease(set_id, db.sets[set_id].name, released, competitive_date(released)))
+    return tuple(sorted(out, key=lambda r: (r.released, r.name)))
