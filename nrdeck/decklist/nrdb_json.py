@@ -3,7 +3,8 @@
 v2 (``/api/2.0/public/decklist/{id}`` and ``/deck/{id}``): the envelope
 ``{"data": [deck], "success": …}`` or a bare deck; ``cards`` is keyed by printing code
 and includes the identity. v3: ``card_slots`` keyed by card id, bare or under
-``data.attributes``.
+``data.attributes``; ``identity_card_id`` names the identity (its slot of one copy is that
+identity, not a deck card).
 """
 
 from __future__ import annotations
@@ -103,6 +104,16 @@ def _shown(value: Any) -> str:
     return shorten(repr(value))
 
 
+def _identity_of(deck: dict[str, Any], text: str, collector: LineCollector) -> str | None:
+    """A v3 deck's ``identity_card_id``, recorded as its identity line; None when absent."""
+    card_id = deck.get("identity_card_id")
+    if not isinstance(card_id, str) or not card_id.strip():
+        return None
+    line = LineFinder(text).line_of('"identity_card_id"')
+    collector.lines.append(RawLine(quantity=1, line=line, card_id=card_id.strip(), identity=True))
+    return card_id.strip()
+
+
 class NrdbJsonParser:
     """v2 and v3 NetrunnerDB deck documents."""
 
@@ -118,7 +129,10 @@ class NrdbJsonParser:
         by_code = isinstance(deck.get("cards"), dict)
         slots: dict[str, Any] = deck["cards"] if by_code else deck["card_slots"]
         lines = LineFinder(text)
+        identity = None if by_code else _identity_of(deck, text, collector)
         for key, qty in collector.capped(list(slots.items()), "card entries"):
+            if key == identity and qty == 1:
+                continue  # NetrunnerDB lists the identity among the slots too
             self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
         name = deck.get("name")
         return collector.deck(self.format, name if isinstance(name, str) and name else None)
