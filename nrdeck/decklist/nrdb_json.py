@@ -129,6 +129,7 @@ class NrdbJsonParser:
         by_code = isinstance(deck.get("cards"), dict)
         slots: dict[str, Any] = deck["cards"] if by_code else deck["card_slots"]
         lines = LineFinder(text)
+        lines.line_of('"cards"' if by_code else '"card_slots"')  # slots are found after it
         identity = None if by_code else _identity_of(deck, text, collector)
         for key, qty in collector.capped(list(slots.items()), "card entries"):
             if key == identity and qty == 1:
