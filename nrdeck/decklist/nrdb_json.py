@@ -104,14 +104,10 @@ def _shown(value: Any) -> str:
     return shorten(repr(value))
 
 
-def _identity_of(deck: dict[str, Any], text: str, collector: LineCollector) -> str | None:
-    """A v3 deck's ``identity_card_id``, recorded as its identity line; None when absent."""
+def _identity_card(deck: dict[str, Any]) -> str | None:
+    """A v3 deck's ``identity_card_id``; None when absent."""
     card_id = deck.get("identity_card_id")
-    if not isinstance(card_id, str) or not card_id.strip():
-        return None
-    line = LineFinder(text).line_of('"identity_card_id"')
-    collector.lines.append(RawLine(quantity=1, line=line, card_id=card_id.strip(), identity=True))
-    return card_id.strip()
+    return card_id.strip() if isinstance(card_id, str) and card_id.strip() else None
 
 
 class NrdbJsonParser:
@@ -130,11 +126,16 @@ class NrdbJsonParser:
         slots: dict[str, Any] = deck["cards"] if by_code else deck["card_slots"]
         lines = LineFinder(text)
         lines.line_of('"cards"' if by_code else '"card_slots"')  # slots are found after it
-        identity = None if by_code else _identity_of(deck, text, collector)
-        for key, qty in collector.capped(list(slots.items()), "card entries"):
-            if key == identity and qty == 1:
-                continue  # NetrunnerDB lists the identity among the slots too
-            self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
+        identity = None if by_code else _identity_card(deck)
+        # the identity first (key None), read within the same cap as the slots
+        entries: list[tuple[str | None, Any]] = [(None, identity)] if identity else []
+        entries += slots.items()
+        for key, qty in collector.capped(entries, "card entries"):
+            if key is None:
+                line = LineFinder(text).line_of('"identity_card_id"')
+                collector.lines.append(RawLine(1, line, card_id=qty, identity=True))
+            elif key != identity or qty != 1:  # NetrunnerDB lists the identity as a slot too
+                self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
         name = deck.get("name")
         return collector.deck(self.format, name if isinstance(name, str) and name else None)
 
