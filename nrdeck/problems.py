@@ -17,7 +17,7 @@ class Severity(str, Enum):
 
 # The stable problem codes (rules.md), each with a one-line description.
 CODES: dict[str, str] = {
-    "identity-missing": "the deck has no identity",
+    "identity-missing": "the deck has no identity, or a card named as its identity is not one",
     "identity-multiple": "the deck has more than one identity",
     "side-mismatch": "a card is not on the identity's side",
     "deck-size": "fewer cards than the identity's minimum deck size",

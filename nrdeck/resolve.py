@@ -6,6 +6,11 @@ white space), then without punctuation, then as a unique prefix of at least
 not match. Anything else is an ``unknown-card`` problem with up to three suggestions
 (for the first ``MAX_SUGGESTED_NAMES`` unknown names of a deck, so a deck of junk costs
 no more than a deck of typos); nothing is ever corrected silently.
+
+Whatever names the identity (a format's identity field or section, a roster's identity
+column, a deck's first line without a quantity) goes through one function: a card that is
+not an identity never becomes the deck's identity, and is an ``identity-missing`` problem
+naming it (CR 1.4.1); an identity printing code that matches no card is a ``parse-error``.
 """
 
 from __future__ import annotations
@@ -152,10 +157,14 @@ def find_title(title: str, index: TitleIndex) -> Match:
     return match
 
 
-def _problem(raw: RawDeck, line: RawLine, code: str, message: str) -> Problem:
+def _problem(
+    raw: RawDeck, line: RawLine, code: str, message: str, rule: str = "", card: str = ""
+) -> Problem:
     return Problem(
         code=code,
         message=message,
+        rule=rule,
+        cards=(card,) if card else (),
         location=Location(source=raw.source, line=line.line),
     )
 
@@ -168,6 +177,7 @@ class _Resolver:
         self.problems: list[Problem] = list(raw.problems)
         self.identities: list[DeckEntry] = []
         self.identity_ids: set[str] = set()
+        self.not_identities: list[tuple[RawLine, Card]] = []  # named as the identity
         self.entries: list[DeckEntry] = []
         self.suggested = 0  # unknown names given suggestions so far
 
@@ -175,7 +185,10 @@ class _Resolver:
         """The line's card and printing code; None (after recording a problem) if unknown."""
         if line.code is not None:
             card = self.db.card_by_code(line.code)
-            if card is None:
+            if card is None and line.identity:  # the format's identity field is unreadable
+                message = f"identity printing code {line.code} matches no card"
+                self.problems.append(_problem(self.raw, line, "parse-error", message))
+            elif card is None:
                 self._unknown(line, f"printing code {line.code} matches no card")
             return card, line.code
         if line.card_id is not None:
@@ -225,27 +238,56 @@ class _Resolver:
         if card is None:
             return
         entry = DeckEntry(card.id, line.quantity, line.line, printing)
-        if line.identity or card.is_identity:
-            self._identity(entry, deck_card=not (line.identity or line.maybe_identity))
-        elif line.maybe_identity:
-            self.problems.append(
-                _problem(
-                    self.raw,
-                    line,
-                    "parse-error",
-                    f"{card.title!r} has no quantity (write '1x {card.title}')",
-                )
-            )
+        if line.identity or line.maybe_identity or card.is_identity:
+            self._identity(line, card, entry)
         else:
             self.entries.append(entry)
 
-    def _identity(self, entry: DeckEntry, *, deck_card: bool) -> None:
-        # the same identity named twice where a format names it (metadata and a line) is one
-        # identity; named again as a deck card (with a quantity) it is another (CR 1.4.4)
-        if entry.card_id in self.identity_ids and not deck_card:
+    def _identity(self, line: RawLine, card: Card, entry: DeckEntry) -> None:
+        """Every line that names the identity, or holds an identity card, ends here.
+
+        A card that is not an identity never becomes the deck's identity, whichever format
+        named it (``finish`` says so). The same identity named twice where a format names
+        it (metadata and a line) is one identity; named again as a deck card (with a
+        quantity) it is another (CR 1.4.4).
+        """
+        if not card.is_identity:
+            self.not_identities.append((line, card))
+            return
+        named = line.identity or line.maybe_identity
+        if entry.card_id in self.identity_ids and named:
             return
         self.identity_ids.add(entry.card_id)
         self.identities.append(entry)
+
+    def finish(self) -> None:
+        """Say what each card named as the identity but not one is (CR 1.4.1).
+
+        A format's identity field naming it is ``identity-missing``; so is a line without a
+        quantity that opens a deck without identity (where lists name the identity).
+        Another line without a quantity is a deck card that lacks one.
+        """
+        first = self.raw.lines[0] if self.raw.lines else None
+        said: set[str] = set()
+        for line, card in self.not_identities:
+            if line.identity and card.id in said:  # ';; identity:' and ';; identity-code:'
+                continue
+            if line.identity:
+                said.add(card.id)
+                shown = f" (printing code {line.code})" if line.code else ""
+                message = f"{card.title} is not an identity card{shown}"
+            elif line is first and not self.identities:
+                message = (
+                    f"{card.title} is not an identity card (a card of the deck needs a "
+                    f"quantity: '1x {card.title}')"
+                )
+            else:
+                message = f"{card.title!r} has no quantity (write '1x {card.title}')"
+                self.problems.append(_problem(self.raw, line, "parse-error", message))
+                continue
+            self.problems.append(
+                _problem(self.raw, line, "identity-missing", message, "CR 1.4.1", card.id)
+            )
 
 
 def resolve(raw: RawDeck, db: CardDB) -> Deck:
@@ -253,6 +295,7 @@ def resolve(raw: RawDeck, db: CardDB) -> Deck:
     resolver = _Resolver(raw, db)
     for line in raw.lines:
         resolver.add(line)
+    resolver.finish()
     identities = resolver.identities
     return Deck(
         source=raw.source,

@@ -27,6 +27,7 @@ from nrdeck.results.check import DeckOutcome
 from nrdeck.results.event import MISSING_CODE, SIDE_NAMES
 from nrdeck.roster import Cell, RosterEntry
 from nrdeck.rules import InForce, check_deck
+from nrdeck.rules import context as deck_rules
 
 Fetched = dict[str, LoadedDeck | RemoteDeckError]
 # Called with (phase, done, total, what was just done); phase is "fetching" or "checking".
@@ -160,13 +161,14 @@ def _remote(spec: str, ctx: DeckContext) -> DeckOutcome:
 def place_unsided(entry: RosterEntry, db: CardDB) -> tuple[RosterEntry, tuple[str, ...]]:
     """Lists whose side the roster does not say go to their identity's column.
 
+    A list without an identity goes to the column of the side all its cards share.
+
     Returns the entry and the titles of lists that found no free column.
     """
     cells = {"corp": entry.corp, "runner": entry.runner}
     left: list[str] = []
     for raw in entry.unsided:
-        deck = resolve(raw, db)
-        side = db.cards[deck.identity.card_id].side if deck.identity else None
+        side = deck_rules.DeckContext.of(resolve(raw, db), db).side  # identity's, else cards'
         order = [side, *(s for s in cells if s != side)] if side in cells else list(cells)
         free = next((s for s in order if s is not None and cells[s].empty), None)
         if free is None:

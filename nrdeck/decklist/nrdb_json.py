@@ -3,7 +3,8 @@
 v2 (``/api/2.0/public/decklist/{id}`` and ``/deck/{id}``): the envelope
 ``{"data": [deck], "success": …}`` or a bare deck; ``cards`` is keyed by printing code
 and includes the identity. v3: ``card_slots`` keyed by card id, bare or under
-``data.attributes``.
+``data.attributes``; ``identity_card_id`` names the identity (its slot of one copy is that
+identity, not a deck card).
 """
 
 from __future__ import annotations
@@ -103,6 +104,12 @@ def _shown(value: Any) -> str:
     return shorten(repr(value))
 
 
+def _identity_card(deck: dict[str, Any]) -> str | None:
+    """A v3 deck's ``identity_card_id``; None when absent."""
+    card_id = deck.get("identity_card_id")
+    return card_id.strip() if isinstance(card_id, str) and card_id.strip() else None
+
+
 class NrdbJsonParser:
     """v2 and v3 NetrunnerDB deck documents."""
 
@@ -118,8 +125,17 @@ class NrdbJsonParser:
         by_code = isinstance(deck.get("cards"), dict)
         slots: dict[str, Any] = deck["cards"] if by_code else deck["card_slots"]
         lines = LineFinder(text)
-        for key, qty in collector.capped(list(slots.items()), "card entries"):
-            self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
+        lines.line_of('"cards"' if by_code else '"card_slots"')  # slots are found after it
+        identity = None if by_code else _identity_card(deck)
+        # the identity first (key None), read within the same cap as the slots
+        entries: list[tuple[str | None, Any]] = [(None, identity)] if identity else []
+        entries += slots.items()
+        for key, qty in collector.capped(entries, "card entries"):
+            if key is None:
+                line = LineFinder(text).line_of('"identity_card_id"')
+                collector.lines.append(RawLine(1, line, card_id=qty, identity=True))
+            elif key != identity or qty != 1:  # NetrunnerDB lists the identity as a slot too
+                self._slot(key, qty, by_code, lines.line_of(f'"{key}"'), collector)
         name = deck.get("name")
         return collector.deck(self.format, name if isinstance(name, str) and name else None)
 

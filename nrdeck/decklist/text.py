@@ -248,8 +248,10 @@ class LineFinder:
             self.misses += 1
             return None
         self.line += self.text.count("\n", self.at, found)
-        self.at = found
-        return self.line
+        line = self.line
+        self.at = found + len(needle)  # the next item is further on, even with the same text
+        self.line += needle.count("\n")
+        return line
 
 
 def read_rows(lines: Iterable[tuple[int, str]]) -> list[tuple[int, str, LineRead]]:

@@ -31,6 +31,8 @@ def identity_problems(ctx: DeckContext) -> list[Problem]:
     """identity-missing / identity-multiple (CR 1.4.1, 1.4.4)."""
     deck = ctx.deck
     if deck.identity is None:
+        if any(p.code == "identity-missing" for p in deck.problems):
+            return []  # resolution named the card that is no identity
         return [ctx.problem("identity-missing", "the deck has no identity card", "CR 1.4.1")]
     extra = [e.card_id for e in deck.extra_identities]
     extra += list(ctx.stray_identities)

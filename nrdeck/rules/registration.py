@@ -33,8 +33,8 @@ def check_sides(corp: EventDeck, runner: EventDeck, where: Location) -> SideChec
     """Exactly one Corp and one Runner deck, each in its own column."""
     if corp.side == "runner" and runner.side == "corp":
         message = (
-            f"the Corp column holds a Runner deck ({corp.identity_title}) and the Runner "
-            f"column a Corp deck ({runner.identity_title}): swap them"
+            f"the Corp column holds a Runner deck{_titled(corp)} and the Runner "
+            f"column a Corp deck{_titled(runner)}: swap them"
         )
         return SideCheck((Problem("event-side-swapped", message, location=where),), SIDES)
     problems: list[Problem] = []
@@ -42,12 +42,17 @@ def check_sides(corp: EventDeck, runner: EventDeck, where: Location) -> SideChec
     for deck, expected in ((corp, "corp"), (runner, "runner")):
         if deck.side is not None and deck.side != expected:
             message = (
-                f"the {SIDE_NAMES[expected]} column holds a {SIDE_NAMES[deck.side]} deck "
-                f"({deck.identity_title}): register one {SIDE_NAMES[expected]} deck"
+                f"the {SIDE_NAMES[expected]} column holds a {SIDE_NAMES[deck.side]} deck"
+                f"{_titled(deck)}: register one {SIDE_NAMES[expected]} deck"
             )
             problems.append(Problem("event-wrong-side", message, location=where))
             misplaced.append(expected)
     return SideCheck(tuple(problems), tuple(misplaced))
+
+
+def _titled(deck: EventDeck) -> str:
+    """' (Identity title)', or nothing for a deck without identity."""
+    return f" ({deck.identity_title})" if deck.identity_title else ""
 
 
 def mark_duplicates(

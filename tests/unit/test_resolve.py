@@ -166,12 +166,13 @@ def test_identity_sources(db: CardDB) -> None:
     )
     deck = resolve(raw, db)
     assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
-    assert [e.card_id for e in deck.extra_identities] == [
-        "haas_bioroid_engineering_the_future",
-        "hedge_fund",
-    ]
+    assert [e.card_id for e in deck.extra_identities] == ["haas_bioroid_engineering_the_future"]
     assert deck.counts() == {"hedge_fund": 3}
-    assert deck.problems == ()  # identity-missing / -multiple are the rules engine's
+    # a card the format names as the identity but that is none is said where it is named;
+    # a missing identity and several identities are the rules engine's
+    [problem] = deck.problems
+    assert (problem.code, problem.line, problem.cards) == ("identity-missing", 4, ("hedge_fund",))
+    assert problem.message == "Hedge Fund is not an identity card"
 
 
 def test_no_identity_is_not_a_resolution_problem(db: CardDB) -> None:
@@ -180,10 +181,49 @@ def test_no_identity_is_not_a_resolution_problem(db: CardDB) -> None:
 
 
 def test_maybe_identity_non_identity_needs_a_quantity(db: CardDB) -> None:
+    later = resolve(
+        RawDeck(
+            "deck.txt",
+            "text",
+            (
+                RawLine(quantity=3, line=1, title="Sure Gamble"),
+                RawLine(quantity=1, line=2, title="Hedge Fund", maybe_identity=True),
+            ),
+        ),
+        db,
+    )
+    assert later.counts() == {"sure_gamble": 3} and later.identity is None
+    [problem] = later.problems
+    assert (problem.code, problem.line) == ("parse-error", 2)
+    assert "'Hedge Fund' has no quantity (write '1x Hedge Fund')" in problem.message
+
+
+def test_a_first_line_without_quantity_names_the_identity(db: CardDB) -> None:
     deck = one("Hedge Fund", db, maybe_identity=True)
     assert deck.entries == () and deck.identity is None
     [problem] = deck.problems
+    assert (problem.code, problem.line) == ("identity-missing", 7)
+    assert problem.message.startswith("Hedge Fund is not an identity card (")
+    raw = RawDeck(
+        "deck.txt",
+        "text",
+        (
+            RawLine(quantity=1, line=1, title="Hedge Fund", maybe_identity=True),
+            RawLine(quantity=1, line=2, title="Jinteki: Personal Evolution", maybe_identity=True),
+        ),
+    )
+    with_identity = resolve(raw, db)  # the identity is further down: line 1 lacks a quantity
+    assert with_identity.identity is not None
+    assert [(p.code, p.line) for p in with_identity.problems] == [("parse-error", 1)]
+
+
+def test_an_identity_printing_code_that_matches_no_card_is_a_parse_error(db: CardDB) -> None:
+    raw = RawDeck(
+        "deck.txt", "jinteki", (RawLine(quantity=1, line=7, code="99999", identity=True),)
+    )
+    [problem] = resolve(raw, db).problems
     assert (problem.code, problem.line) == ("parse-error", 7)
+    assert problem.message == "identity printing code 99999 matches no card"
 
 
 def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None:

@@ -167,6 +167,11 @@ V2_DECKLIST = {
                 },
             }
         },
+        {  # as NetrunnerDB's v3 API gives it: the identity named, and among the slots too
+            "name": "Catalyst Rush",
+            "identity_card_id": "the_catalyst_convention_breaker",
+            "card_slots": {"sure_gamble": 5, "the_catalyst_convention_breaker": 1},
+        },
     ],
 )
 def test_nrdb_json_shapes(doc: object, db: CardDB) -> None:
@@ -194,6 +199,14 @@ def test_nrdb_json_wrong_shape(text: str, words: str, db: CardDB) -> None:
     deck = read("json", text, db)
     assert [p.code for p in deck.problems] == ["parse-error"]
     assert words in deck.problems[0].message
+
+
+def test_v3_identity_card_id_names_the_identity_even_outside_the_slots(db: CardDB) -> None:
+    doc = {"identity_card_id": "the_catalyst_convention_breaker", "card_slots": {"sure_gamble": 3}}
+    deck = read("json", json.dumps(doc, indent=1), db)
+    assert deck.problems == () and deck.extra_identities == ()
+    assert deck.identity is not None and deck.identity.line == 2
+    assert deck.counts() == {"sure_gamble": 3} and [e.line for e in deck.entries] == [4]
 
 
 def test_json_line_numbers_point_at_the_card(db: CardDB) -> None:
