@@ -6,8 +6,8 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import Card
 from nrdeck.problems import Location, Problem
-from nrdeck.rules.cardids import AMPERE, SINGLETON_IDENTITIES, THE_SHADOW
-from nrdeck.rules.context import DeckContext, plural
+from nrdeck.rules.cardids import AMPERE, SINGLETON_IDENTITIES, STARTER_IDENTITIES, THE_SHADOW
+from nrdeck.rules.context import DRAFT_SET, DeckContext, plural
 from nrdeck.rules.inforce import InForce
 
 
@@ -75,16 +75,51 @@ def side_problems(ctx: DeckContext) -> list[Problem]:
     ]
 
 
-def size_problems(ctx: DeckContext) -> list[Problem]:
-    """deck-size: at least the identity's minimum deck size (CR 1.4.3)."""
-    minimum = ctx.identity.minimum_deck_size if ctx.identity else None
+def size_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    """deck-size: at least the identity's minimum deck size (CR 1.4.3).
+
+    A deck without an identity is held to the smallest minimum among the identities of its
+    side that the format allows: no identity could make it legal with fewer cards.
+    """
+    if ctx.identity is None:
+        return _size_without_identity(ctx, in_force)
+    minimum = ctx.identity.minimum_deck_size
     if minimum is None or ctx.size >= minimum:
         return []
     message = (
-        f"the deck has {plural(ctx.size, 'card')}; {ctx.identity.title if ctx.identity else ''} "
+        f"the deck has {plural(ctx.size, 'card')}; {ctx.identity.title} "
         f"needs at least {minimum} ({minimum - ctx.size} more)"
     )
     return [ctx.problem("deck-size", message, "CR 1.4.3")]
+
+
+def _size_without_identity(ctx: DeckContext, in_force: InForce) -> list[Problem]:
+    side = ctx.side
+    if side is None:
+        return []
+    minimum = smallest_minimum(ctx, in_force, side)
+    if minimum is None or ctx.size >= minimum:
+        return []
+    message = (
+        f"the deck has {plural(ctx.size, 'card')} and no identity; no {side.title()} identity "
+        f"allowed here needs fewer than {minimum} ({minimum - ctx.size} more)"
+    )
+    return [ctx.problem("deck-size", message, "CR 1.4.3")]
+
+
+def smallest_minimum(ctx: DeckContext, in_force: InForce, side: str) -> int | None:
+    """The smallest minimum deck size among the side's identities the format allows."""
+    available = in_force.lookups.available
+    sizes = [
+        card.minimum_deck_size
+        for card in ctx.db.identities()
+        if card.side == side
+        and card.minimum_deck_size is not None
+        and (available is None or card.id in available)
+        and not (in_force.extras.constructed and ctx.db.sets_of(card.id) == {DRAFT_SET})
+        and (card.id not in STARTER_IDENTITIES or in_force.extras.starters_allowed)
+    ]
+    return min(sizes, default=None)
 
 
 def copies_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
@@ -163,7 +198,7 @@ def construction_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
     return [
         *identity_problems(ctx),
         *side_problems(ctx),
-        *size_problems(ctx),
+        *size_problems(ctx, in_force),
         *copies_problems(ctx, in_force),
         *no_influence_problems(ctx, in_force),
         *agenda_problems(ctx, in_force),

@@ -25,6 +25,9 @@ NAMED = "Sure Gamble is not an identity card"
 BARE = f"{NAMED} (a card of the deck needs a quantity: '1x Sure Gamble')"
 BY_CODE = f"{NAMED} (printing code 30030)"
 COPIES = "4 copies of Sure Gamble; the limit is 3"
+# no identity: held to the smallest minimum of the Runner identities Standard allows
+SIZE = "the deck has 4 cards and no identity; no Runner identity allowed here needs fewer than 40"
+SIZE36 = f"{SIZE} (36 more)"
 CARD = "https://netrunnerdb.com/en/card/30030"  # Sure Gamble, System Gateway
 GUID = "bc0f047c-01b1-427f-a439-d451eda30030"
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
@@ -115,6 +118,7 @@ def test_every_reader_says_which_card_is_not_an_identity(reader: str, tmp_path: 
     assert deck["identity"] is None and deck["side"] == "runner" and deck["legal"] is False
     assert problems_of(deck) == [
         ("identity-missing", line, message),
+        ("deck-size", None, SIZE36),
         ("copies", copies_line, COPIES),
     ]
     [named] = [p for p in deck["problems"] if p["code"] == "identity-missing"]
@@ -128,7 +132,14 @@ def test_the_three_card_deck_of_the_issue_is_illegal(tmp_path: Path) -> None:
     assert result.exit_code == ExitCode.ILLEGAL
     assert f"✗ {deck_file} · no identity · Standard" in result.stdout
     assert f"✗ identity-missing (line 1): {NAMED}\n" in result.stdout
+    assert (
+        "✗ deck-size: the deck has 3 cards and no identity; no Runner identity allowed here "
+        "needs fewer than 40 (37 more)"
+    ) in result.stdout
     assert "✓" not in result.stdout
+    # casual allows the starter and draft identities, whose minimum is 30
+    casual = nrdeck("check", str(deck_file), *AS_OF, "--format", "casual")
+    assert "needs fewer than 30 (27 more)" in casual.stdout
 
 
 def test_an_identity_code_that_matches_no_card_is_a_parse_error_naming_it(
@@ -143,6 +154,7 @@ def test_an_identity_code_that_matches_no_card_is_a_parse_error_naming_it(
     assert problems_of(deck) == [
         ("parse-error", 1, "identity printing code 99999 matches no card"),
         ("identity-missing", None, "the deck has no identity card"),
+        ("deck-size", None, SIZE36),
         ("copies", 2, COPIES),
     ]
 
@@ -187,6 +199,7 @@ def test_a_netrunnerdb_answer_without_identity_card_is_checked_as_such(
     [deck] = json.loads(result.stdout)["decks"]
     assert problems_of(deck) == [
         ("identity-missing", None, "the deck has no identity card"),
+        ("deck-size", None, SIZE36),
         ("copies", None, COPIES),
     ]
 
@@ -219,9 +232,9 @@ def test_cobra_json_identity_fields(tmp_path: Path) -> None:
     result, found = _event(roster)
     assert result.exit_code == ExitCode.ILLEGAL, result.output
     assert found == {
-        "Ana": [("identity-missing", NAMED), ("copies", COPIES)],
-        "Bo": [("identity-missing", NAMED), ("copies", COPIES)],
-        "Cy": [("identity-missing", BY_CODE), ("copies", COPIES)],
+        "Ana": [("identity-missing", NAMED), ("deck-size", SIZE36), ("copies", COPIES)],
+        "Bo": [("identity-missing", NAMED), ("deck-size", SIZE36), ("copies", COPIES)],
+        "Cy": [("identity-missing", BY_CODE), ("deck-size", SIZE36), ("copies", COPIES)],
     }
 
 
@@ -234,7 +247,9 @@ def test_cobra_csv_identity_column_and_the_column_a_lone_list_goes_to(tmp_path: 
     )
     result, found = _event(roster)
     assert result.exit_code == ExitCode.ILLEGAL, result.output
-    assert found == {"Ana": [("identity-missing", NAMED), ("copies", COPIES)]}
+    assert found == {
+        "Ana": [("identity-missing", NAMED), ("deck-size", SIZE36), ("copies", COPIES)]
+    }
     doc = json.loads(result.stdout)
     assert doc["players"][0]["problems"] == []  # in the Runner column: its cards' side
 
@@ -250,9 +265,9 @@ def test_roster_cells_pasted_text_and_files(tmp_path: Path) -> None:
     result, found = _event(roster)
     assert result.exit_code == ExitCode.ILLEGAL, result.output
     assert found == {
-        "Ana": [("identity-missing", BARE), ("copies", COPIES)],
-        "Bo": [("identity-missing", BY_CODE), ("copies", COPIES)],
-        "Cy": [("identity-missing", BY_CODE), ("copies", COPIES)],
+        "Ana": [("identity-missing", BARE), ("deck-size", SIZE36), ("copies", COPIES)],
+        "Bo": [("identity-missing", BY_CODE), ("deck-size", SIZE36), ("copies", COPIES)],
+        "Cy": [("identity-missing", BY_CODE), ("deck-size", SIZE36), ("copies", COPIES)],
     }
 
 
@@ -277,6 +292,7 @@ def test_abr_links_to_a_deck_without_identity(
     [player] = json.loads(result.stdout)["players"]
     assert [(p["code"], p["message"]) for p in player["runner"]["problems"]] == [
         ("identity-missing", "the deck has no identity card"),
+        ("deck-size", SIZE36),
         ("copies", COPIES),
     ]
 
