@@ -87,7 +87,12 @@ def new_data_warnings(doc: FactsDocument) -> tuple[str, ...]:
 
 def table_warnings(db: CardDB) -> list[str]:
     """nrdeck's rules and tables next to this data: ids it renamed, caps it contradicts."""
-    return [*missing_named_ids(db, load_bundled()), *cap_disagreements(db), *list_name_warnings(db)]
+    reference = load_bundled()
+    return [
+        *missing_named_ids(db, reference),
+        *cap_disagreements(db),
+        *list_name_warnings(db, reference),
+    ]
 
 
 class UpdateOutcome(msgspec.Struct, frozen=True):

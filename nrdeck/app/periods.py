@@ -13,7 +13,7 @@ import datetime as dt
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.app.carddata import DataSettings, load_bundled, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.lists import list_name_warnings
@@ -45,7 +45,7 @@ def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPer
         periods=periods,
         in_force=replace(found, stale_data=stale) if found else None,
         data=db.info,
-        warnings=tuple(list_name_warnings(db)),
+        warnings=tuple(list_name_warnings(db, load_bundled())),
         stale_data=stale,
     )
 

@@ -67,12 +67,21 @@ def nsg_name(db: CardDB, restriction: Restriction) -> str | None:
     return alias.name if alias.name.casefold() != restriction.name.casefold() else None
 
 
-def list_name_warnings(db: CardDB) -> list[str]:
-    """One line per entry of nrdeck's list-name table that names no list of the data."""
+def list_name_warnings(db: CardDB, reference: CardDB) -> list[str]:
+    """One line per entry of nrdeck's list-name table that names no list of the data.
+
+    ``reference`` (the bundled data) dates each entry's list: data without the format, or
+    older than the list (it could not know it yet), is not warned about.
+    """
     out = []
+    known = db.info.known_as_of()
     for alias in db.tables.list_names.aliases:
         found = db.restrictions.get(alias.restriction_id)
         if found is not None and found.format_id == alias.format_id:
+            continue
+        listed = reference.restrictions.get(alias.restriction_id)
+        too_old = listed is not None and known is not None and known < listed.date_start
+        if alias.format_id not in db.formats or too_old:
             continue
         what = "does not have that list" if found is None else f"files it under {found.format_id}"
         out.append(

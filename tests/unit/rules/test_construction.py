@@ -83,7 +83,14 @@ def test_reading_problems_come_first(db: CardDB) -> None:
 def test_without_an_identity_what_can_be_judged_is_still_reported(db: CardDB) -> None:
     result = check(db, None, [(4, "Hedge Fund"), (1, "Jackson Howard"), (1, "Cayambe Grid")])
     assert Counter(codes(result)) == Counter(
-        {"identity-missing": 1, "copies": 1, "not-in-card-pool": 1, "banned": 1, "agenda-points": 1}
+        {
+            "identity-missing": 1,
+            "deck-size": 1,  # below every Corp identity's minimum in Standard (40)
+            "copies": 1,
+            "not-in-card-pool": 1,
+            "banned": 1,
+            "agenda-points": 1,
+        }
     )
     assert result.identity_id is None and result.side == "corp"
 
