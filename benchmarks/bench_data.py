@@ -32,7 +32,7 @@ def timed(
 
 
 def in_process(runs: int, cache: Path) -> None:
-    from nrdeck.app.carddata import DataSettings, load_database
+    from nrdeck.app.inputs.cards import DataSettings, load_database
 
     settings = DataSettings(cache_dir=cache)
     load = timed(lambda: load_database(settings), runs)

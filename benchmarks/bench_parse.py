@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from nrdeck.app.decks import read_deck_text
+from nrdeck.app.inputs.decks import read_deck_text
 from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource
 from nrdeck.decklist.writers import WRITER_BY_FORMAT

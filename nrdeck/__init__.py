@@ -7,8 +7,9 @@ script's start-up) stays cheap.
 
 from __future__ import annotations
 
+from nrdeck._version import __version__
+
 TYPE_CHECKING = False  # not typing's: importing typing would cost every start-up ~8 ms
-__version__ = "0.1.0"
 
 __all__ = [
     "CardDB",

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
-from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import (
+from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.decks import (
     DeckSettings,
     LoadedDeck,
     obtain_deck,
@@ -21,8 +21,8 @@ from nrdeck.app.decks import (
     read_deck_text,
     source_label,
 )
-from nrdeck.app.remote import DEFAULT_JOBS, Fetched, prefetch
-from nrdeck.app.sources import DEFAULT_EXCLUDE, expand
+from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
+from nrdeck.app.inputs.sources import DEFAULT_EXCLUDE, expand
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.app.decks import DeckSettings, load_deck
+from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.app.sheets import SHEET, sheet_page
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import (
+from nrdeck.app.inputs.cards import (
     CachedData,
     DataSettings,
     default_cache_dir,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from nrdeck.app.decks import DeckSettings, is_remote, obtain_deck, read_deck_text
-from nrdeck.app.roster import classify_cell, read_roster
+from nrdeck.app.inputs.decks import DeckSettings, is_remote, obtain_deck, read_deck_text
+from nrdeck.app.inputs.roster import classify_cell, read_roster
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import RemoteDeckError, UsageError

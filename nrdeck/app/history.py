@@ -11,10 +11,10 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.app.carddata import DataSettings, load_database
 from nrdeck.app.check import validate_input_format
-from nrdeck.app.decks import DeckSettings, obtain_deck
-from nrdeck.app.sources import expand_specs
+from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
+from nrdeck.app.inputs.sources import expand_specs
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.resolve import find_title, title_index, without_trailing_group

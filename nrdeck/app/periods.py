@@ -13,7 +13,7 @@ import datetime as dt
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings, load_bundled, load_database
+from nrdeck.app.inputs.cards import DataSettings, load_bundled, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.lists import list_name_warnings

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nrdeck.app.selection import make_selection
+from nrdeck.app.inputs.selection import make_selection
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import sections

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings, load_database
-from nrdeck.app.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError

@@ -7,7 +7,7 @@ from collections import Counter
 from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_source, prepare
-from nrdeck.app.sources import expand_specs
+from nrdeck.app.inputs.sources import expand_specs
 from nrdeck.carddb import CardDB
 from nrdeck.errors import DeckInputError, NrdeckError, RemoteDeckError, UsageError
 from nrdeck.results.check import CheckResult

@@ -14,8 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from nrdeck import __version__
-from nrdeck.cli.common import RunState
+from nrdeck._version import __version__
+from nrdeck.cli.settings import RunState
 
 # command name -> the nrdeck.cli module whose register() adds it
 COMMAND_MODULES: dict[str, str] = {

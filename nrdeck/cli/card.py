@@ -7,15 +7,10 @@ from typing import Annotated
 import typer
 
 from nrdeck.app.history import HistoryOptions, card_history
-from nrdeck.cli.common import (
-    CacheDirOpt,
-    DataOpt,
-    OfflineOpt,
-    TierOpt,
-    data_settings,
-    handles_errors,
-    print_in_force_notes,
-)
+from nrdeck.cli.console import print_in_force_notes
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, TierOpt
+from nrdeck.cli.settings import data_settings
 from nrdeck.cli.streams import write_machine, write_text
 from nrdeck.cli.timeline import HistoryFormatOpt, HistoryQuietOpt
 from nrdeck.report.history import card_json, card_text

@@ -8,17 +8,26 @@ from typing import Annotated, Literal
 import typer
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings
 from nrdeck.app.check import CheckOptions, check_decks
-from nrdeck.app.remote import DEFAULT_JOBS
-from nrdeck.app.selection import make_selection
-from nrdeck.app.sources import DEFAULT_EXCLUDE
+from nrdeck.app.inputs.cards import DataSettings
+from nrdeck.app.inputs.remote import DEFAULT_JOBS
+from nrdeck.app.inputs.selection import make_selection
+from nrdeck.app.inputs.sources import DEFAULT_EXCLUDE
 from nrdeck.atomic import refuse_inputs
-from nrdeck.cli.common import (
+from nrdeck.cli.console import (
+    ColorMode,
+    make_console,
+    print_notes,
+    print_period_notes,
+    print_tracebacks,
+    print_warnings,
+    use_colour,
+)
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import (
     AsOfOpt,
     BanlistOpt,
     CacheDirOpt,
-    ColorMode,
     ColorOpt,
     DataOpt,
     DebugOpt,
@@ -31,24 +40,15 @@ from nrdeck.cli.common import (
     NoCacheOpt,
     OfflineOpt,
     OutputOpt,
-    RunState,
     SnapshotOpt,
     Tier,
     TierOpt,
     choices,
-    data_settings,
-    handles_errors,
-    make_console,
-    parse_as_of,
-    print_notes,
-    print_period_notes,
-    print_tracebacks,
-    print_warnings,
-    use_colour,
 )
+from nrdeck.cli.settings import RunState, data_settings, parse_as_of
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
-from nrdeck.report import REPORTER_BY_NAME, ReportOptions, Styled
-from nrdeck.report.model import summary_line
+from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, Styled
+from nrdeck.report.check.common import summary_line
 
 CHECK_HELP = """Check decks for legality: construction rules, card pool and ban list.
 

@@ -7,12 +7,13 @@ from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.carddata import load_database
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.convert import convert_deck
-from nrdeck.app.decks import DeckSettings, origin_of
+from nrdeck.app.inputs.cards import load_database
+from nrdeck.app.inputs.decks import DeckSettings, origin_of
 from nrdeck.atomic import refuse_inputs
-from nrdeck.cli.common import (
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import (
     CacheDirOpt,
     DataOpt,
     InputFormatOpt,
@@ -20,9 +21,8 @@ from nrdeck.cli.common import (
     OfflineOpt,
     OutputOpt,
     choices,
-    data_settings,
-    handles_errors,
 )
+from nrdeck.cli.settings import data_settings
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_text
 from nrdeck.report.safe import one_line
 

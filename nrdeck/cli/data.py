@@ -9,7 +9,6 @@ from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.carddata import load_database
 from nrdeck.app.data import (
     FormatStatus,
     build_snapshot,
@@ -19,8 +18,11 @@ from nrdeck.app.data import (
     import_folder,
     update_cache,
 )
+from nrdeck.app.inputs.cards import load_database
 from nrdeck.app.periods import PeriodsOptions, list_periods
-from nrdeck.cli.common import (
+from nrdeck.cli.console import live_widgets_allowed, make_console, print_info, print_warnings
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import (
     ApiUrlOpt,
     CacheDirOpt,
     DataOpt,
@@ -28,14 +30,8 @@ from nrdeck.cli.common import (
     OfflineOpt,
     QuietOpt,
     choices,
-    data_settings,
-    handles_errors,
-    live_widgets_allowed,
-    make_console,
-    parse_as_of,
-    print_info,
-    print_warnings,
 )
+from nrdeck.cli.settings import data_settings, parse_as_of
 from nrdeck.cli.streams import write_machine, write_text
 from nrdeck.report.periods import periods_json, periods_text
 from nrdeck.report.safe import one_line

@@ -5,20 +5,14 @@ from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.carddata import load_database
-from nrdeck.app.decks import DeckSettings, origin_of
 from nrdeck.app.diff import diff_specs
+from nrdeck.app.inputs.cards import load_database
+from nrdeck.app.inputs.decks import DeckSettings, origin_of
 from nrdeck.atomic import refuse_inputs
-from nrdeck.cli.common import (
-    CacheDirOpt,
-    DataOpt,
-    OfflineOpt,
-    OutputOpt,
-    choices,
-    data_settings,
-    handles_errors,
-    print_warnings,
-)
+from nrdeck.cli.console import print_warnings
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, OutputOpt, choices
+from nrdeck.cli.settings import data_settings
 from nrdeck.cli.streams import emit_output, is_stdout, read_stdin
 from nrdeck.report.diff import render_diff_json, render_diff_text
 from nrdeck.report.safe import one_line

@@ -8,25 +8,33 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from nrdeck.app.carddata import load_database
-from nrdeck.app.decks import DeckSettings
-from nrdeck.app.event import EventSettings, run_event
-from nrdeck.app.event_decks import EventProgress
-from nrdeck.app.event_files import (
+from nrdeck.app.event.decks import EventProgress
+from nrdeck.app.event.files import (
     parse_columns,
     render_options,
     sheets_document,
     write_messages,
 )
-from nrdeck.app.remote import DEFAULT_JOBS
-from nrdeck.app.roster import read_roster
-from nrdeck.app.selection import make_selection
+from nrdeck.app.event.run import EventSettings, run_event
+from nrdeck.app.inputs.cards import load_database
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.remote import DEFAULT_JOBS
+from nrdeck.app.inputs.roster import read_roster
+from nrdeck.app.inputs.selection import make_selection
 from nrdeck.atomic import refuse_inputs, write_report
-from nrdeck.cli.common import (
+from nrdeck.cli.console import (
+    ColorMode,
+    live_widgets_allowed,
+    make_console,
+    print_period_notes,
+    print_tracebacks,
+    print_warnings,
+)
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import (
     AsOfOpt,
     BanlistOpt,
     CacheDirOpt,
-    ColorMode,
     ColorOpt,
     DataOpt,
     FormatFileOpt,
@@ -37,18 +45,11 @@ from nrdeck.cli.common import (
     SnapshotOpt,
     TierOpt,
     choices,
-    data_settings,
-    handles_errors,
-    live_widgets_allowed,
-    make_console,
-    parse_as_of,
-    print_period_notes,
-    print_tracebacks,
-    print_warnings,
 )
+from nrdeck.cli.settings import data_settings, parse_as_of
 from nrdeck.cli.streams import is_stdout
-from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
-from nrdeck.report.event_text import summary_line
+from nrdeck.report.event.common import summary_line
+from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
 from nrdeck.report.safe import one_line
 from nrdeck.roster import ReadOptions
 

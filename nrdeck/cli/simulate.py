@@ -11,25 +11,14 @@ import typer
 from nrdeck.app.simulate import SimulateOptions
 from nrdeck.app.simulate import simulate as run_simulation
 from nrdeck.atomic import write_atomic
-from nrdeck.cli.common import (
-    CacheDirOpt,
-    ColorMode,
-    ColorOpt,
-    DataOpt,
-    DebugOpt,
-    InputFormatOpt,
-    OfflineOpt,
-    RunState,
-    data_settings,
-    handles_errors,
-    make_console,
-    print_warnings,
-    use_colour,
-)
+from nrdeck.cli.console import ColorMode, make_console, print_warnings, use_colour
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import CacheDirOpt, ColorOpt, DataOpt, DebugOpt, InputFormatOpt, OfflineOpt
+from nrdeck.cli.settings import RunState, data_settings
 from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
-from nrdeck.report import Styled
-from nrdeck.report.simulation import RENDERER_BY_NAME
+from nrdeck.report.simulation.text import RENDERER_BY_NAME
+from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import Comparison, Simulation
 from nrdeck.sim.request import SimRequest
 
@@ -188,7 +177,7 @@ def _emit(result: Simulation | Comparison, output_format: SimFormat, color: Colo
 
 def _write_plot(path: Path, result: Simulation | Comparison) -> None:
     """Render the chart (the plotting extra) and write it atomically."""
-    from nrdeck.report.simulation_plot import render_plot  # the gateway to matplotlib
+    from nrdeck.report.simulation.plot import render_plot  # the gateway to matplotlib
 
     payload = render_plot(result, path.suffix.lower().lstrip("."))
     try:

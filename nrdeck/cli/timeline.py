@@ -7,7 +7,9 @@ from typing import Annotated, Literal
 import typer
 
 from nrdeck.app.history import HistoryOptions, deck_timeline
-from nrdeck.cli.common import (
+from nrdeck.cli.console import print_in_force_notes
+from nrdeck.cli.errors import handles_errors
+from nrdeck.cli.options import (
     CacheDirOpt,
     DataOpt,
     FormatOpt,
@@ -15,10 +17,8 @@ from nrdeck.cli.common import (
     OfflineOpt,
     TierOpt,
     choices,
-    data_settings,
-    handles_errors,
-    print_in_force_notes,
 )
+from nrdeck.cli.settings import data_settings
 from nrdeck.cli.streams import read_stdin, write_machine, write_text
 from nrdeck.report.history import timeline_json, timeline_text
 

@@ -7,7 +7,7 @@ import time
 
 import msgspec
 
-from nrdeck import __version__
+from nrdeck._version import __version__
 
 DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"

@@ -2,7 +2,7 @@
 
 Cobra's decks JSON and CSV exports, Always Be Running's entries, nrdeck's own JSON list and
 any CSV (form sheets, mapped with ``--columns``). Readers take decoded text and return a
-``Roster``; they open no file (``nrdeck.app.roster`` reads the bytes).
+``Roster``; they open no file (``nrdeck.app.inputs.roster`` reads the bytes).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Event registrations: one Corp and one Runner deck each, each player once, the event's pool.
 
-Pure: the event (``nrdeck.app.event``) reads and checks the decks; these rules look at the
+Pure: the event (``nrdeck.app.event.run``) reads and checks the decks; these rules look at the
 registrations and at what the organiser's settings add to the format (Cobra's "Legal
 Cardpool Up To").
 """

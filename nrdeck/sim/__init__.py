@@ -3,5 +3,5 @@ group counts) and Monte Carlo where the exact methods would take too long; rando
 always seeded.
 
 Entry points: ``engine.simulate_deck(deck, db, SimRequest)`` -> ``results.Simulation``;
-``engine.compare_decks`` -> ``results.Comparison``; ``nrdeck.report.simulation`` renders them.
+``engine.compare_decks`` -> ``results.Comparison``; ``nrdeck.report.simulation.text`` renders them.
 """

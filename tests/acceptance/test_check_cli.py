@@ -330,11 +330,11 @@ def test_stats_of_a_folder_of_several_decks_is_a_usage_error() -> None:
 def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
     import msgspec
 
-    import nrdeck.app.carddata
     import nrdeck.app.check
+    import nrdeck.app.inputs.cards
     from nrdeck.carddb import CardDB
 
-    real = nrdeck.app.carddata.load_database
+    real = nrdeck.app.inputs.cards.load_database
 
     def with_warning(settings: object) -> CardDB:
         db = real(settings)  # type: ignore[arg-type]

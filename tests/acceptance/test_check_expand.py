@@ -7,7 +7,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from nrdeck.app.sources import expand_specs
+from nrdeck.app.inputs.sources import expand_specs
 from nrdeck.atomic import write_report
 from nrdeck.carddb import DataInfo
 from nrdeck.errors import ExitCode, UsageError

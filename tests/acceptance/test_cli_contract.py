@@ -15,10 +15,10 @@ from nrdeck.errors import ExitCode
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+# the modules every command shares (errors, consoles, settings, options, output, streams)
+SHARED_MODULES = ("__init__", "errors", "console", "settings", "options", "output", "streams")
 COMMAND_MODULES = sorted(
-    p.stem
-    for p in (ROOT / "nrdeck" / "cli").glob("*.py")
-    if p.stem not in ("__init__", "common", "streams")
+    p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in SHARED_MODULES
 )
 EXPECTED_MEANINGS = {
     0: "every deck checked is legal",
@@ -156,7 +156,7 @@ def test_dash_h_is_help(path: tuple[str, ...]) -> None:
 
 
 def test_dash_capital_v_is_the_version() -> None:
-    from nrdeck import __version__
+    from nrdeck._version import __version__
 
     for flag in ("-V", "--version"):
         result = CliRunner().invoke(nrdeck.cli.app, [flag])

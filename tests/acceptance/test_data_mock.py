@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings, load_database
+from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.rules.agendacap import list_cap
 

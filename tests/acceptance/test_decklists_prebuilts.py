@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nrdeck.app.decks import DeckSettings, load_deck
+from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.decklist.writers import WRITER_BY_FORMAT

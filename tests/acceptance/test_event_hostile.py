@@ -62,7 +62,7 @@ def test_an_endless_device_as_roster_is_refused_at_once() -> None:
 def test_a_bug_on_one_deck_costs_only_that_deck(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import nrdeck.app.event_decks as event_decks
+    import nrdeck.app.event.decks as event_decks
 
     real = event_decks.check_deck
 

@@ -65,6 +65,8 @@ def test_license_changelog_and_one_version_source() -> None:
     assert "## Unreleased" in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
-    assert 'path = "nrdeck/__init__.py"' in pyproject
-    assert re.search(r'^__version__ = "\d+\.\d+\.\d+"$', Path(nrdeck.__file__).read_text(), re.M)
+    assert 'path = "nrdeck/_version.py"' in pyproject
+    version_file = Path(nrdeck.__file__).parent / "_version.py"
+    assert re.search(r'^__version__ = "\d+\.\d+\.\d+"$', version_file.read_text(), re.M)
+    assert nrdeck.__version__ == re.findall(r'"(.+)"', version_file.read_text())[-1]
     assert (ROOT / "nrdeck" / "py.typed").exists()

@@ -14,8 +14,8 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck import __version__
-from nrdeck.app.decks import DeckSettings, load_deck
+from nrdeck._version import __version__
+from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.carddb import CardDB
 from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of

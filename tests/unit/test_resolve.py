@@ -232,7 +232,7 @@ def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None
 
     code = (
         "import sys\nfrom nrdeck.cards.bundled import BundledSource\n"
-        "from nrdeck.app.decks import read_deck_text\n"
+        "from nrdeck.app.inputs.decks import read_deck_text\n"
         "db = BundledSource().load()\n"
         "read_deck_text('Jinteki: Personal Evolution\\n3x Hedge Fund\\n', 'x', db)\n"
         "assert 'rapidfuzz' not in sys.modules\nassert 'requests' not in sys.modules\n"

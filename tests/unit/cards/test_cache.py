@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.app.carddata import DataSettings, bundled_dataset_date, load_database
 from nrdeck.app.data import clear_cache
+from nrdeck.app.inputs.cards import DataSettings, bundled_dataset_date, load_database
 from nrdeck.cards.bundled import BundledSource
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.errors import CacheError
@@ -166,7 +166,7 @@ def test_loading_card_data_imports_neither_pydantic_nor_requests() -> None:
 
     code = (
         "import sys\n"
-        "from nrdeck.app.carddata import DataSettings, load_database\n"
+        "from nrdeck.app.inputs.cards import DataSettings, load_database\n"
         "db = load_database(DataSettings())\n"
         "db.card_by_title('Hedge Fund')\n"
         "print(sorted(m for m in ('pydantic', 'requests') if m in sys.modules))\n"

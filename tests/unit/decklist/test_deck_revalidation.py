@@ -13,7 +13,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck.app.decks import DeckSettings, load_deck, obtain_deck
+from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
 from nrdeck.carddb import CardDB
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import RemoteDeckError

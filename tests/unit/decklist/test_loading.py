@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.app.decks import DeckSettings, load_deck, read_deck_text
+from nrdeck.app.inputs.decks import DeckSettings, load_deck, read_deck_text
 from nrdeck.carddb import CardDB
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.problems import Severity
@@ -89,7 +89,7 @@ def test_local_files_do_not_import_the_network_stack(tmp_path: Path) -> None:
     )
     code = (
         "import sys\nfrom nrdeck.cards.bundled import BundledSource\n"
-        "from nrdeck.app.decks import DeckSettings, load_deck\n"
+        "from nrdeck.app.inputs.decks import DeckSettings, load_deck\n"
         f"d = load_deck({str(deck)!r}, BundledSource().load(), DeckSettings())\n"
         "assert d.identity is not None, d\n"
         "assert 'requests' not in sys.modules and 'urllib3' not in sys.modules\n"

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck.app.decks import DeckSettings, is_remote, load_deck, obtain_deck
+from nrdeck.app.inputs.decks import DeckSettings, is_remote, load_deck, obtain_deck
 from nrdeck.carddb import CardDB
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.decklist.nrdb_url import cache_path

@@ -14,8 +14,8 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck.app.decks import DeckSettings, LoadedDeck
-from nrdeck.app.remote import prefetch
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck
+from nrdeck.app.inputs.remote import prefetch
 from nrdeck.carddb import CardDB
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
@@ -163,9 +163,9 @@ def test_a_bug_on_one_link_is_that_decks_alone(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import nrdeck.app.check as check
-    import nrdeck.app.remote as remote
-    from nrdeck.app.carddata import DataSettings
+    import nrdeck.app.inputs.remote as remote
     from nrdeck.app.check import CheckOptions, check_decks
+    from nrdeck.app.inputs.cards import DataSettings
     from nrdeck.rules import Selection
 
     httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(answer(GOOD))

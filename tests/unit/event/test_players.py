@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nrdeck.app.event import roster_location
-from nrdeck.app.roster import Roster
+from nrdeck.app.event.run import roster_location
+from nrdeck.app.inputs.roster import Roster
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Location, Severity
 from nrdeck.results.event import EventReport

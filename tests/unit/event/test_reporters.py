@@ -16,14 +16,14 @@ from rich.console import Console
 import nrdeck.report
 from nrdeck.cli.event import EventOutput
 from nrdeck.problems import Location, Problem
-from nrdeck.report.event_csv import render_csv
-from nrdeck.report.event_html import render_html
-from nrdeck.report.event_json import render_json
-from nrdeck.report.event_markdown import render_markdown
-from nrdeck.report.event_messages import render_messages
-from nrdeck.report.event_reporters import EVENT_REPORTER_BY_NAME
-from nrdeck.report.event_table import render_table
-from nrdeck.report.event_text import EventRenderOptions
+from nrdeck.report.event.common import EventRenderOptions
+from nrdeck.report.event.csv import render_csv
+from nrdeck.report.event.html import render_html
+from nrdeck.report.event.json import render_json
+from nrdeck.report.event.markdown import render_markdown
+from nrdeck.report.event.messages import render_messages
+from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
+from nrdeck.report.event.table import render_table
 from nrdeck.results.event import EventReport, ProblemGroup
 from tests.unit.event.conftest import banned, checked, failed, player, report
 

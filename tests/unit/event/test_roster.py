@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.app.event_files import parse_columns
-from nrdeck.app.roster import classify_cell, read_roster
+from nrdeck.app.event.files import parse_columns
+from nrdeck.app.inputs.roster import classify_cell, read_roster
 from nrdeck.errors import UsageError
 from nrdeck.roster import Cell, ReadOptions, detect_format, parse_roster
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-import nrdeck.app.event_decks as event_decks
-from nrdeck.app.decks import DeckSettings, LoadedDeck, read_deck_text
-from nrdeck.app.event import EventSettings, run_event
-from nrdeck.app.roster import read_roster
+import nrdeck.app.event.decks as event_decks
+from nrdeck.app.event.run import EventSettings, run_event
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, read_deck_text
+from nrdeck.app.inputs.roster import read_roster
 from nrdeck.carddb import CardDB
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError, UsageError
 from nrdeck.rules import Selection

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from nrdeck.app.decks import read_deck_text
+from nrdeck.app.inputs.decks import read_deck_text
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from nrdeck.app.selection import read_house_source
+from nrdeck.app.inputs.selection import read_house_source
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult

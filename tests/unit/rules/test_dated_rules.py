@@ -158,7 +158,7 @@ def test_the_identity_named_again_as_a_deck_card_is_identity_multiple(db: CardDB
 
 
 def test_the_identity_named_twice_by_a_format_is_one_identity(db: CardDB) -> None:
-    from nrdeck.app.decks import read_deck_text
+    from nrdeck.app.inputs.decks import read_deck_text
 
     text = (
         ";; identity: Weyland Consortium: Building a Better World\n;; identity-code: 01093\n"

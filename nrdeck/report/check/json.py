@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from nrdeck.report.check.common import ReportOptions, failed_count, problems_of
 from nrdeck.report.json_pieces import (
     card_data,
     identity_entry,
@@ -13,7 +14,6 @@ from nrdeck.report.json_pieces import (
     problem_entry,
     stats_entry,
 )
-from nrdeck.report.model import ReportOptions, failed_count, problems_of
 from nrdeck.results.check import CheckReport, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from nrdeck.app.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck
 from nrdeck.carddb import CardDB
 from nrdeck.errors import RemoteDeckError
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nrdeck.report.simulation_cells import HEAD, TITLE, format_probability, row_label, table
+from nrdeck.report.simulation.cells import HEAD, TITLE, format_probability, row_label, table
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import OptimalMulligan, TargetResult
 

@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import msgspec
 
-from nrdeck.app.decks import NotRegularFile, is_inline_text, read_regular_file
+from nrdeck.app.inputs.decks import NotRegularFile, is_inline_text, read_regular_file
 from nrdeck.deck import RawDeck
 from nrdeck.errors import UsageError
 from nrdeck.roster import Cell, ReadOptions, Roster, parse_roster

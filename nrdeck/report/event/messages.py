@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from nrdeck.report.event_markdown import escape
-from nrdeck.report.event_text import describe_period, where
+from nrdeck.report.event.common import describe_period, where
+from nrdeck.report.event.markdown import escape
 from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport, PlayerState
 
 FIXES = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from nrdeck.report.event_text import EventRenderOptions, note_lines, problem_lines
+from nrdeck.report.event.common import EventRenderOptions, note_lines, problem_lines
 from nrdeck.report.safe import block
 from nrdeck.results.event import EventDeck, EventReport, PlayerReport
 

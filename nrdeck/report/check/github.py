@@ -9,7 +9,7 @@ then through GitHub's own escaping.
 from __future__ import annotations
 
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.report.check.common import ReportOptions, cached_note, problems_of
 from nrdeck.report.safe import block, one_line
 from nrdeck.results.check import CheckReport, DeckOutcome
 

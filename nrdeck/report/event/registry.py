@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from nrdeck.report.event_csv import render_csv
-from nrdeck.report.event_html import render_html
-from nrdeck.report.event_json import render_json
-from nrdeck.report.event_markdown import render_markdown
-from nrdeck.report.event_text import EventRenderOptions
+from nrdeck.report.event.common import EventRenderOptions
+from nrdeck.report.event.csv import render_csv
+from nrdeck.report.event.html import render_html
+from nrdeck.report.event.json import render_json
+from nrdeck.report.event.markdown import render_markdown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -32,7 +32,7 @@ class EventReporter(Protocol):
 
 
 def _table(report: EventReport, options: EventRenderOptions) -> RenderableType:
-    from nrdeck.report.event_table import render_table
+    from nrdeck.report.event.table import render_table
 
     return render_table(report, options)
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from html import escape as html_escape
 
-from nrdeck.report.event_markdown import shown_players
-from nrdeck.report.event_text import (
+from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
     deck_cell,
@@ -19,6 +18,7 @@ from nrdeck.report.event_text import (
     public_state,
     state_counts,
 )
+from nrdeck.report.event.markdown import shown_players
 from nrdeck.report.safe import one_line
 from nrdeck.results.event import EventReport, PlayerReport
 

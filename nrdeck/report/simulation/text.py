@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from nrdeck.registry import LazyRegistry
-from nrdeck.report.simulation_cells import (
+from nrdeck.report.simulation.cells import (
     CELL,
     DIM,
     TITLE,
@@ -23,8 +23,8 @@ from nrdeck.report.simulation_cells import (
     row_label,
     table,
 )
-from nrdeck.report.simulation_compare import comparison_text
-from nrdeck.report.simulation_questions import optimal_text, target_text
+from nrdeck.report.simulation.compare import comparison_text
+from nrdeck.report.simulation.questions import optimal_text, target_text
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import CardTable, Column, Comparison, Section, Simulation
 
@@ -147,9 +147,9 @@ class TextRenderer:
 
 RENDERER_BY_NAME: Mapping[str, SimulationRenderer] = LazyRegistry(
     {
-        "text": "nrdeck.report.simulation:TextRenderer",
-        "json": "nrdeck.report.simulation_doc:JsonRenderer",
-        "csv": "nrdeck.report.simulation_doc:CsvRenderer",
+        "text": "nrdeck.report.simulation.text:TextRenderer",
+        "json": "nrdeck.report.simulation.doc:JsonRenderer",
+        "csv": "nrdeck.report.simulation.doc:CsvRenderer",
     }
 )
 __all__ = ["RENDERER_BY_NAME", "bar", "format_probability", "render_text"]

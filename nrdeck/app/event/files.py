@@ -13,9 +13,9 @@ from nrdeck.app.sheets import event_sheets
 from nrdeck.atomic import write_report
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.report.event_messages import render_messages
-from nrdeck.report.event_reporters import PUBLISHABLE
-from nrdeck.report.event_text import AUDIENCES, EventRenderOptions
+from nrdeck.report.event.common import AUDIENCES, EventRenderOptions
+from nrdeck.report.event.messages import render_messages
+from nrdeck.report.event.registry import PUBLISHABLE
 from nrdeck.report.sheets import render_sheets
 from nrdeck.results.event import EventReport
 from nrdeck.roster.model import REQUIRED_COLUMNS

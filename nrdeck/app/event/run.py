@@ -14,8 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.check import BugHook
-from nrdeck.app.decks import DeckSettings
-from nrdeck.app.event_decks import (
+from nrdeck.app.event.decks import (
     DeckContext,
     EventProgress,
     classify,
@@ -23,9 +22,10 @@ from nrdeck.app.event_decks import (
     fetch_all,
     place_unsided,
 )
-from nrdeck.app.event_notes import compare_lists, group_problems, identical_lists
-from nrdeck.app.remote import DEFAULT_JOBS
-from nrdeck.app.roster import DeckCell
+from nrdeck.app.event.notes import compare_lists, group_problems, identical_lists
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.remote import DEFAULT_JOBS
+from nrdeck.app.inputs.roster import DeckCell
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.model import ReportOptions, cached_note, errors_first, problems_of, shown
+from nrdeck.report.check.common import ReportOptions, cached_note, errors_first, problems_of, shown
 from nrdeck.report.styled import Styled, join
 from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nrdeck.report.event_text import (
+from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
     deck_cell,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.report.simulation_cells import (
+from nrdeck.report.simulation.cells import (
     DIM,
     HEAD,
     TITLE,

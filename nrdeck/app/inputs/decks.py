@@ -19,7 +19,7 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
-from nrdeck.app.carddata import DataSettings
+from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist import parse_text

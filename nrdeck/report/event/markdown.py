@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nrdeck.report.event_text import (
+from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
     deck_cell,

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from nrdeck.report.diff import diff_entry
-from nrdeck.report.event_text import EventRenderOptions
+from nrdeck.report.event.common import EventRenderOptions
 from nrdeck.report.json_pieces import (
     card_data,
     identity_entry,

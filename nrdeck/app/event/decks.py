@@ -1,6 +1,6 @@
 """An event's decks: each roster cell read, fetched or refused, then checked.
 
-Remote decks are fetched up front by ``nrdeck.app.remote.prefetch`` (each distinct link
+Remote decks are fetched up front by ``nrdeck.app.inputs.remote.prefetch`` (each distinct link
 once); every cell is then checked from that map. A private or unknown NetrunnerDB deck is
 the player's to fix (``deck-private``, ``deck-not-found``: illegal); a deck that could not be
 fetched because NetrunnerDB could not be reached is unavailable (exit 3, retry later).
@@ -15,9 +15,9 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.check import BugHook, failed, remote_failure
-from nrdeck.app.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck, read_deck_text
-from nrdeck.app.remote import prefetch
-from nrdeck.app.roster import DeckCell, classify_cell
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck, read_deck_text
+from nrdeck.app.inputs.remote import prefetch
+from nrdeck.app.inputs.roster import DeckCell, classify_cell
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError, RemoteDeckError, UsageError

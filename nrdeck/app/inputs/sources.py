@@ -9,7 +9,7 @@ from pathlib import Path
 
 import msgspec
 
-from nrdeck.app.decks import STDIN, is_inline_text, is_remote
+from nrdeck.app.inputs.decks import STDIN, is_inline_text, is_remote
 from nrdeck.errors import UsageError
 
 DECK_SUFFIXES = frozenset({".txt", ".deck", ".o8d", ".json", ".md"})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.model import ReportOptions, cached_note, problems_of
+from nrdeck.report.check.common import ReportOptions, cached_note, problems_of
 from nrdeck.report.safe import block, one_line
 from nrdeck.results.check import CheckReport, DeckOutcome
 

@@ -1,0 +1,92 @@
+"""Options and environment variables made into settings: the CLI's only environment reads.
+
+``NRDECK_*`` variables (card data, HTTP tuning, debug), and the colour and hook conventions
+(``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) are read here and nowhere else.
+"""
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
+from nrdeck.errors import UsageError
+from nrdeck.http import HttpSettings
+
+
+def plain_output() -> bool:
+    """True when output must carry no colour or live widgets (NO_COLOR, PRE_COMMIT=1)."""
+    return bool(os.environ.get("NO_COLOR")) or under_pre_commit()
+
+
+def under_pre_commit() -> bool:
+    """PRE_COMMIT=1: run as a pre-commit hook (hermetic, plain)."""
+    return os.environ.get("PRE_COMMIT") == "1"
+
+
+def force_colour() -> bool:
+    """FORCE_COLOR is set."""
+    return bool(os.environ.get("FORCE_COLOR"))
+
+
+class RunState:
+    """Process-wide flags set by options: --debug."""
+
+    debug: bool = False
+
+
+def debug_wanted() -> bool:
+    """--debug, or NRDECK_DEBUG in the environment."""
+    return RunState.debug or bool(os.environ.get("NRDECK_DEBUG"))
+
+
+def data_settings(
+    *,
+    offline: bool = False,
+    data: Path | None = None,
+    cache_dir: Path | None = None,
+    api_url: str | None = None,
+    v2_url: str | None = None,
+    no_cache: bool = False,
+) -> DataSettings:
+    """Normalise the card-data options (and their environment variables) into settings.
+
+    Under pre-commit (``PRE_COMMIT=1``) the cache is never read: a hook gives the same
+    verdict on every machine. A ``--data`` file that is not there is a usage error.
+    """
+    if data is not None and not data.exists():
+        raise UsageError(f"{data}: no such card data file", hint="check the --data path")
+    hermetic = no_cache or under_pre_commit()
+    return DataSettings(
+        offline=offline,
+        no_cache=hermetic,
+        data_file=data,
+        # a hermetic run reads no cache: the folder is found only when a command needs it
+        cache_dir=cache_dir or (None if hermetic else default_cache_dir()),
+        api_url=api_url,
+        v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
+        http=http_settings(),
+    )
+
+
+def http_settings() -> HttpSettings:
+    """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
+    base = HttpSettings()
+    env = os.environ.get
+    return HttpSettings(
+        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
+        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
+        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
+        backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
+        max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
+        deadline=float(env("NRDECK_HTTP_DEADLINE", base.deadline)),
+    )
+
+
+def parse_as_of(text: str | None) -> dt.date | None:
+    """--as-of as a date (a usage error naming the value when it is not YYYY-MM-DD)."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None

@@ -1,0 +1,1 @@
+"""Event reporters: the table, JSON, CSV, Markdown, HTML and players' messages."""

@@ -1,0 +1,1 @@
+"""Simulation reporters: text and JSON tables, comparisons, plots."""
