@@ -27,8 +27,8 @@ from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource
 from nrdeck.decklist import PARSER_BY_FORMAT, parse_text
 from nrdeck.decklist.detect import detect_format
+from nrdeck.decklist.lines import MAX_LINES
 from nrdeck.decklist.reading import MAX_BYTES
-from nrdeck.decklist.text import MAX_LINES
 from nrdeck.resolve import resolve
 
 GOAL_S = 1.0

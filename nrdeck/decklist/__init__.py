@@ -14,7 +14,7 @@ from typing import Protocol
 
 from nrdeck.deck import RawDeck
 from nrdeck.decklist.detect import detect_format
-from nrdeck.decklist.text import parse_problem
+from nrdeck.decklist.lines import parse_problem
 from nrdeck.errors import UsageError
 from nrdeck.registry import LazyRegistry
 from nrdeck.textnorm import shorten

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.decklist.text import LineCollector, read_line
+from nrdeck.decklist.lines import LineCollector, read_line
 from nrdeck.textnorm import excerpt
 
 _META = re.compile(r"^;;\s*([\w-]+)\s*:(.*)$")  # the value is stripped after

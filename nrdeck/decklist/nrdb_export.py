@@ -11,12 +11,8 @@ from __future__ import annotations
 import re
 
 from nrdeck.deck import RawDeck
-from nrdeck.decklist.text import (
-    LineCollector,
-    PlainTextParser,
-    is_skipped,
-    read_line,
-)
+from nrdeck.decklist.lines import LineCollector, is_skipped, read_line
+from nrdeck.decklist.text import PlainTextParser
 
 _MD_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()]*)\)")
 _MD_PACK = re.compile(r"_\([^()]*\)_")

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.decklist.text import MAX_QUANTITY, LineCollector, LineFinder
+from nrdeck.decklist.lines import MAX_QUANTITY, LineCollector, LineFinder
 from nrdeck.textnorm import excerpt, shorten
 
 _SHAPE = (

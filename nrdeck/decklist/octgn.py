@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.decklist.text import MAX_QUANTITY, LineCollector, LineFinder, quantity_value
+from nrdeck.decklist.lines import MAX_QUANTITY, LineCollector, LineFinder, quantity_value
 from nrdeck.textnorm import excerpt, shorten
 
 _CODE = re.compile(r"(\d{5})$")

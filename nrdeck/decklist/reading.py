@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.decklist.text import parse_problem
+from nrdeck.decklist.lines import parse_problem
 from nrdeck.problems import Location, Problem, Severity
 
 MAX_BYTES = 1024 * 1024

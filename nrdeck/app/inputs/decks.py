@@ -24,9 +24,9 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist import parse_text
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
+from nrdeck.decklist.lines import parse_problem
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
-from nrdeck.decklist.text import parse_problem
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.problems import Location, Problem

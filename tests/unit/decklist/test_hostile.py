@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from nrdeck.carddb import CardDB
 from nrdeck.deck import RawDeck
 from nrdeck.decklist import PARSER_BY_FORMAT, parse_text
+from nrdeck.decklist.lines import MAX_LINES
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
-from nrdeck.decklist.text import MAX_LINES
 from nrdeck.resolve import resolve
 
 READERS = sorted(PARSER_BY_FORMAT)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nrdeck.carddb import CardDB
-from nrdeck.decklist.text import PlainTextParser, read_line
+from nrdeck.decklist.lines import read_line
+from nrdeck.decklist.text import PlainTextParser
 from nrdeck.resolve import resolve
 
 

@@ -12,7 +12,7 @@ from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.decklist import PARSER_BY_FORMAT
 from nrdeck.decklist.detect import detect_format
-from nrdeck.decklist.text import is_skipped
+from nrdeck.decklist.lines import is_skipped
 from nrdeck.decklist.writers import (
     READER_OF_WRITER,
     SECTION_ORDER,
