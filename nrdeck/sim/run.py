@@ -89,7 +89,8 @@ def prepare(deck: Deck, db: CardDB, request: SimRequest) -> Run:
     if not counts:
         raise UsageError(f"{deck.source}: no cards to simulate", hint="check the decklist")
     user = dict(parse_user_group(spec) for spec in request.groups)
-    identity = deck.identity.card_id if deck.identity else None
+    identity_id = deck.identity.card_id if deck.identity else None
+    identity = db.cards.get(identity_id) if identity_id else None
     draws = parse_click_draws(request.click_draws, side)
     if request.click_draws is None:
         draws = DEFAULT_CLICK_DRAWS[side]
