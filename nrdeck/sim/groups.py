@@ -109,7 +109,7 @@ def parse_user_group(spec: str) -> tuple[str, list[str]]:
     items = split_titles(titles, f"--group {name}") if sep and valid else []
     if not items:
         raise UsageError(
-            f'--group {spec!r}: expected NAME="Title A,Title B"',
+            f'--group {excerpt(spec)}: expected NAME="Title A,Title B"',
             hint='e.g. --group econ="Sure Gamble,Liberated Account"; quote a title with a '
             "comma: pay='\"Another Day, Another Paycheck\",Sure Gamble'",
         )

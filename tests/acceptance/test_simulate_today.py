@@ -172,3 +172,20 @@ def test_a_group_of_100_kb_of_titles_is_read_in_linear_time() -> None:
     assert result.exit_code == ExitCode.USAGE
     assert "--group money: unknown card 'Mayfyl'" in result.stderr
     assert len(result.stderr) < 400
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--sweep", "x" * 100_000 + "=1..3", "breaker>=1"),
+        ("breaker>=1", "--group", "Sure Gamble," * 10_000),  # no NAME=
+        ("--target", "breaker>=1" * 10_000),
+        ("--optimal-mulligan", "breaker>=1" * 10_000),
+        ("breaker>=1", "--group", 'x="' + "Sure Gamble," * 10_000),  # a quote not closed
+    ],
+)
+def test_a_huge_malformed_option_is_one_short_line(args: tuple[str, ...]) -> None:
+    result = run(CATALYST, *args)
+    assert result.exit_code == ExitCode.USAGE, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 500
+    assert "characters)" in result.stderr  # the echo is cut and says how long it was
