@@ -81,6 +81,8 @@ class CardDB:
         info: DataInfo | None = None,
         tables: RuleTables | None = None,
         unknown_rules: Iterable[UnknownRule] = (),
+        text_facts: int = 0,
+        text_facts_note: str = "",
     ) -> None:
         self.cards: dict[str, Card] = {c.id: c for c in cards}
         self.printings: dict[str, Printing] = {p.code: p for p in printings}
@@ -98,6 +100,10 @@ class CardDB:
         self.unknown_rules: tuple[UnknownRule, ...] = tuple(
             r for r in unknown_rules if (r.kind, r.key) not in UNDERSTOOD_KEYS
         )
+        # the version of the rule the cards' facts were read from their text with (0: none),
+        # and where the facts come from when not from this data (said wherever they are used)
+        self.text_facts = text_facts
+        self.text_facts_note = text_facts_note
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
@@ -252,6 +258,7 @@ class CardDB:
             info=info,
             tables=tables,
             unknown_rules=doc.unknown_rules,
+            text_facts=doc.text_facts,
         )
 
 

@@ -15,6 +15,9 @@ IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 # The document's envelope: what the file says it is (checked on every load)
 DOCUMENT_FORMAT = "nrdeck-card-data"
 DOCUMENT_SCHEMA = 1
+# The version of the rule that reads card text into facts (docs/card-facts.md); a document
+# records the version it was built with, 0 (absent) when it was built before the rule.
+TEXT_FACTS = 1
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
@@ -33,8 +36,29 @@ class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False, 
     """
 
 
+class RunnerPoints(Record, frozen=True):
+    """What an agenda is worth in the Runner's score area, where its text says it differs."""
+
+    points: int
+    temporary: bool = False  # only while it has hosted counters (Project Vacheron)
+
+
+class DrawFacts(Record, frozen=True):
+    """How an identity's text changes the cards its side draws."""
+
+    starting_hand: int | None = None  # "You draw a starting hand of 9 cards"
+    turn_draws: int = 0  # drawn when each turn begins, whatever happens
+    turn_mills: int = 0  # top cards of the stack trashed when each turn begins
+    click_draws: int = 0  # drawn by a [click] ability: a click-draw, not an extra draw
+    other_draws: bool = False  # drawn only when something happens (a run, a flip, …)
+
+
 class Card(Record, frozen=True):
-    """An abstract card (all its printings share these facts)."""
+    """An abstract card (all its printings share these facts).
+
+    ``economy``, ``runner_points`` and ``draws`` are read from the card's text when the
+    document is built (``nrdeck.cards.textfacts``); the text itself is never kept.
+    """
 
     id: str
     title: str
@@ -54,6 +78,9 @@ class Card(Record, frozen=True):
     is_unique: bool = False
     layout: str = "normal"
     face_titles: tuple[str, ...] = ()
+    economy: bool = False  # its job is credits for its controller
+    runner_points: RunnerPoints | None = None  # agendas worth otherwise once stolen
+    draws: DrawFacts | None = None  # identities that change the draws
 
     @property
     def is_identity(self) -> bool:
@@ -264,7 +291,8 @@ class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     """nrdeck's facts-only card document, decoded straight into records (typed, strict).
 
     Empty optional lists are left out when written (``omit_defaults``), so a document with
-    nothing to record in them keeps the shape older nrdeck versions read.
+    nothing to record in them keeps the shape older nrdeck versions read; a document written
+    before a field existed reads with its default (``text_facts`` 0: no facts from text).
     """
 
     format: str
@@ -281,6 +309,7 @@ class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     subtypes: list[Named] = []
     origin: Origin = Origin()
     unknown_rules: list[UnknownRule] = []
+    text_facts: int = 0  # TEXT_FACTS when the cards carry the facts read from their text
 
 
 class Envelope(msgspec.Struct):

@@ -19,7 +19,7 @@ from nrdeck.app.inputs.cards import (
 )
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import FactsDocument
+from nrdeck.cardrecords import TEXT_FACTS, FactsDocument
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
@@ -191,7 +191,8 @@ def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedDat
     """The cache's state, and whether NetrunnerDB answers 304 for every page it stores.
 
     The server is asked while the cached document is checked; its 304s count only for an
-    intact cache (a damaged one is replaced whatever the server says).
+    intact cache (a damaged one is replaced whatever the server says) whose cards carry the
+    facts this nrdeck reads from card text (one built before is fetched again to get them).
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -204,7 +205,8 @@ def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedDat
         checking = background.submit(read_cache, cache, load_older=True)
         unchanged = source.unchanged(stored)
         cached = checking.result()
-    return cached, unchanged and cached.db is not None and cached.meta == sidecar
+    current = cached.db is not None and cached.db.text_facts >= TEXT_FACTS
+    return cached, unchanged and current and cached.meta == sidecar
 
 
 def _in_use(cached: CachedData) -> CardDB:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.cards import DataSettings, load_database, with_text_facts
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
@@ -43,7 +43,7 @@ class SimulateRun(msgspec.Struct, frozen=True):
 
 def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     """Simulate draws for the deck ``spec`` names (a file, '-', a NetrunnerDB link)."""
-    db = load_database(options.data)
+    db = with_text_facts(load_database(options.data))
     settings = DeckSettings.from_data(
         options.data,
         input_format=options.input_format,
@@ -53,6 +53,7 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     loaded = obtain_deck(spec, db, settings)
     deck = _usable(loaded.deck)
     warnings = [*db.info.warnings, *deck_warnings(loaded)]
+    warnings.extend([db.text_facts_note] if db.text_facts_note else [])
     data = db.info.describe()
     request = options.request
     if options.compare is not None:

@@ -26,6 +26,7 @@ from nrdeck.cardrecords import (
     UnknownRule,
 )
 from nrdeck.cards.document import new_document
+from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v2_models import (
     V2Card,
     V2CardPool,
@@ -125,7 +126,7 @@ def _with_x_costs(raw: Any) -> Any:
 
 
 def _card(c: V2Card) -> Card:
-    return Card(
+    card = Card(
         id=c.id,
         title=c.title,
         stripped_title=c.stripped_title,
@@ -145,6 +146,7 @@ def _card(c: V2Card) -> Card:
         layout=c.layout_id or "normal",
         face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
+    return with_text_facts(card, c.text, (f.text for f in c.faces))
 
 
 def _printing(p: V2Printing) -> Printing:

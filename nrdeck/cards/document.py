@@ -19,6 +19,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
+    TEXT_FACTS,
     Card,
     CardPool,
     CardSet,
@@ -55,8 +56,13 @@ def new_document(
     types: Iterable[Named] = (),
     subtypes: Iterable[Named] = (),
     unknown_rules: Iterable[UnknownRule] = (),
+    text_facts: int = TEXT_FACTS,
 ) -> FactsDocument:
-    """A document with every record list sorted by its key (id, or code for printings)."""
+    """A document with every record list sorted by its key (id, or code for printings).
+
+    ``text_facts``: the version of the rule the cards' facts were read from their text with
+    (every source nrdeck builds from carries the text).
+    """
 
     def by_id(records: Iterable[Any]) -> list[Any]:
         return sorted(records, key=lambda r: r.id)
@@ -76,6 +82,7 @@ def new_document(
         card_pools=by_id(card_pools),
         restrictions=by_id(restrictions),
         unknown_rules=sorted(unknown_rules, key=lambda u: (u.kind, u.id, u.key)),
+        text_facts=text_facts,
     )
 
 

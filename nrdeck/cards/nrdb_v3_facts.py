@@ -36,6 +36,7 @@ from nrdeck.cardrecords import (
     UnknownRule,
 )
 from nrdeck.cards.document import new_document
+from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v3_models import (
     V3Card,
     V3CardPool,
@@ -139,7 +140,7 @@ def _unknown(
 
 
 def _card(card_id: str, c: V3Card) -> Card:
-    return Card(
+    card = Card(
         id=card_id,
         title=c.title,
         stripped_title=c.stripped_title,
@@ -159,6 +160,7 @@ def _card(card_id: str, c: V3Card) -> Card:
         layout=c.layout_id or "normal",
         face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
+    return with_text_facts(card, c.text, (f.text for f in c.faces))
 
 
 def _printing(code: str, p: V3Printing) -> Printing:

@@ -12,6 +12,7 @@ from nrdeck.cards.boundary import Boundary, RuleBearing
 class V2Face(Boundary):
     title: str | None = None
     stripped_title: str | None = None
+    text: str | None = None  # read for facts (cards.textfacts), never kept
 
 
 class V2Card(Boundary):
@@ -33,6 +34,7 @@ class V2Card(Boundary):
     is_unique: bool = False
     layout_id: str | None = None
     faces: list[V2Face] = Field(default_factory=list)
+    text: str | None = None  # read for facts (cards.textfacts), never kept
 
 
 class V2Printing(Boundary):

@@ -17,6 +17,7 @@ from nrdeck.cards.boundary import Boundary, RuleBearing
 class V3Face(Boundary):
     title: str | None = None
     stripped_title: str | None = None
+    text: str | None = None  # read for facts (cards.textfacts), never kept
 
 
 class V3Card(Boundary):
@@ -38,6 +39,7 @@ class V3Card(Boundary):
     is_unique: bool = False
     layout_id: str | None = None
     faces: list[V3Face] = Field(default_factory=list)
+    text: str | None = None  # read for facts (cards.textfacts), never kept
     card_pool_ids: list[str] = Field(default_factory=list)
     updated_at: str | None = None
 

@@ -20,21 +20,10 @@ import msgspec
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.sim.scoring import card_runner_value
+from nrdeck.textnorm import excerpt
 
-# Credit engines that carry no economy subtype: a named, documented heuristic.
-ECONOMY_CARDS = frozenset(
-    {
-        # Runner: credit events, resources and programs
-        "sure_gamble", "easy_mark", "dirty_laundry", "creative_commission", "bravado",
-        "career_fair", "day_job", "lucky_find", "daily_casts", "liberated_account",
-        "telework_contract", "smartware_distributor", "red_team", "kati_jones",
-        "miss_bones", "magnum_opus", "rezeki", "fermenter",
-        # Corp: credit assets
-        "pad_campaign", "marilyn_campaign", "nico_campaign", "regolith_mining_license",
-        "mumbad_construction_co", "sandburg", "daily_quest", "team_sponsorship",
-    }
-)  # fmt: skip
-ECONOMY_SUBTYPES = frozenset({"transaction"})
+# card data built before nrdeck read facts from card text: econ falls back to this subtype
+FALLBACK_ECONOMY_SUBTYPE = "transaction"
 BREAKER_ALIASES = {"breaker": "icebreaker", "breakers": "icebreaker"}
 PLURALS = {
     "agendas": "agenda",
@@ -48,11 +37,13 @@ PLURALS = {
 BUILTIN_HELP = (
     "card types (agenda, ice, asset, upgrade, operation, event, hardware, program, "
     "resource), subtypes (icebreaker or breaker, fracter, decoder, killer, ai, barrier, "
-    "code_gate, sentry, transaction, …), econ, agenda1/agenda2/agenda3 (agendas by "
-    "points), points (agenda points), runner_points (agenda points once stolen), a quoted "
-    'title ("Sure Gamble"), or --group names'
+    "code_gate, sentry, transaction, …), econ (cards whose job is credits), "
+    "agenda1/agenda2/agenda3 (agendas by points), points (agenda points), runner_points "
+    '(agenda points once stolen), a quoted title ("Sure Gamble"), or --group names'
 )
 ECON_HINT = 'define it for this deck: --group econ="Title A,Title B"'
+ECONOMY = "cards whose job is credits, read from their text"
+NO_TEXT_FACTS = "the card data carries no facts read from card text"
 
 
 class Group(msgspec.Struct, frozen=True):
@@ -74,28 +65,40 @@ def _members(name: str, ids: list[str], description: str, hint: str = "") -> Gro
 
 def split_titles(text: str, what: str) -> list[str]:
     """Titles in quotes ("…" or '…', commas allowed) and runs of unquoted comma-separated
-    text (left whole: ``find_titles`` splits them, longest titles first)."""
+    text (left whole: ``find_titles`` splits them, longest titles first).
+
+    One pass over the text, so a long list costs time in proportion to its length.
+    """
     items: list[str] = []
     bare: list[str] = []
-    rest = text.strip()
-    while rest:
-        if rest[0] in "\"'":
-            end = rest.find(rest[0], 1)
+    text = text.strip()
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in "\"'":
+            end = text.find(text[i], i + 1)
             if end < 0:
-                raise UsageError(f"{what}: the quote before {rest!r} is not closed")
+                raise UsageError(f"{what}: the quote before {excerpt(text[i:])} is not closed")
             items.extend([",".join(bare)] if bare else [])
             bare = []
-            items.append(rest[1:end])
-            rest = rest[end + 1 :].lstrip()
-            if rest and not rest.startswith(","):
-                raise UsageError(f"{what}: expected a comma after the quoted {items[-1]!r}")
+            items.append(text[i + 1 : end])
+            i = _after_spaces(text, end + 1)
+            if i < n and text[i] != ",":
+                raise UsageError(f"{what}: expected a comma after the quoted {excerpt(items[-1])}")
         else:
-            item, _, _ = rest.partition(",")
-            bare.append(item)
-            rest = rest[len(item) :]
-        rest = rest[1:].lstrip() if rest.startswith(",") else rest
+            end = text.find(",", i)
+            end = n if end < 0 else end
+            bare.append(text[i:end])
+            i = end
+        if i < n and text[i] == ",":
+            i = _after_spaces(text, i + 1)
     items.extend([",".join(bare)] if bare else [])
     return [t.strip() for t in items if t.strip()]
+
+
+def _after_spaces(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
 
 
 def parse_user_group(spec: str) -> tuple[str, list[str]]:
@@ -106,7 +109,7 @@ def parse_user_group(spec: str) -> tuple[str, list[str]]:
     items = split_titles(titles, f"--group {name}") if sep and valid else []
     if not items:
         raise UsageError(
-            f'--group {spec!r}: expected NAME="Title A,Title B"',
+            f'--group {excerpt(spec)}: expected NAME="Title A,Title B"',
             hint='e.g. --group econ="Sure Gamble,Liberated Account"; quote a title with a '
             "comma: pay='\"Another Day, Another Paycheck\",Sure Gamble'",
         )
@@ -115,22 +118,44 @@ def parse_user_group(spec: str) -> tuple[str, list[str]]:
 
 def find_titles(db: CardDB, text: str) -> list[Card] | None:
     """The card titled ``text``, else the cards its comma-separated parts name, else None."""
+    found, unknown = match_titles(db, text)
+    return None if unknown is not None else found or None
+
+
+def match_titles(db: CardDB, text: str) -> tuple[list[Card], str | None]:
+    """The cards ``text`` names (one title, or comma-separated titles, longest first), and
+    the first part that names none (None when every part names a card).
+
+    Parts are joined only as far as the most commas a title has, so the time taken grows
+    with the text's length, not with its square.
+    """
     card = _lookup(db, text)
     if card is not None:
-        return [card]
+        return [card], None
     parts = text.split(",")
+    span = _most_commas(db) + 1
     found: list[Card] = []
     i = 0
     while i < len(parts):
-        for j in range(len(parts), i, -1):
+        for j in range(min(len(parts), i + span), i, -1):
             card = _lookup(db, ",".join(parts[i:j])) or _lookup(db, ", ".join(parts[i:j]))
             if card is not None:
                 found.append(card)
                 i = j
                 break
         else:
-            return None
-    return found or None
+            return found, parts[i].strip()
+    return found, None if found else text
+
+
+def _most_commas(db: CardDB) -> int:
+    """The most commas in any title the data knows (titles, stripped titles, faces)."""
+
+    def count() -> int:
+        titles = (t for c in db.cards.values() for t in (c.title, c.stripped_title, *c.face_titles))
+        return max((t.count(",") for t in titles), default=0)
+
+    return db.memo("most-commas-in-a-title", count)
 
 
 def _lookup(db: CardDB, title: str) -> Card | None:
@@ -169,10 +194,9 @@ class GroupResolver:
             name = "code_gate"
         cards = self._cards()
         if name == "econ":
-            ids = [c.id for c in cards if _is_economy(c)]
-            return _members(raw, ids, "transaction subtype + known credit cards", ECON_HINT)
+            return self._economy(raw, cards)
         if name in ("points", "runner_points"):
-            return _points(raw, cards, runner=name == "runner_points")
+            return _points(raw, cards, self._db.text_facts, runner=name == "runner_points")
         if name.startswith("agenda") and name[6:].isdigit():
             pts = int(name[6:])
             ids = [c.id for c in cards if c.type == "agenda" and c.agenda_points == pts]
@@ -186,6 +210,17 @@ class GroupResolver:
             return _members(raw, [name], self._db.card(name).title)
         return None
 
+    def _economy(self, name: str, cards: list[Card]) -> Group:
+        """Cards whose job is credits, read from their text when the data was built."""
+        if self._db.text_facts:
+            ids = [c.id for c in cards if c.economy]
+            what = ECONOMY
+        else:
+            ids = [c.id for c in cards if FALLBACK_ECONOMY_SUBTYPE in c.subtypes]
+            what = f"the {FALLBACK_ECONOMY_SUBTYPE} subtype only: {NO_TEXT_FACTS}"
+        titles = ", ".join(sorted(self._db.card(i).title for i in ids))
+        return _members(name, ids, what + (f": {titles}" if titles else ""), ECON_HINT)
+
     def _title_group(self, title: str) -> Group | None:
         cards = find_titles(self._db, title)
         if cards is None:
@@ -195,17 +230,18 @@ class GroupResolver:
     def _user_group(self, name: str, titles: list[str]) -> Group:
         ids: list[str] = []
         for t in titles:
-            cards = find_titles(self._db, t)
-            if cards is None:
+            cards, unknown = match_titles(self._db, t)
+            if unknown is not None:
                 raise UsageError(
-                    f"--group {name}: unknown card {t!r}",
+                    f"--group {name}: unknown card {excerpt(unknown)}",
                     hint="check the spelling; quote a title that contains a comma",
                 )
             ids.extend(c.id for c in cards)
+        ids = list(dict.fromkeys(ids))  # a title named twice is one member
         return _members(name, ids, ", ".join(self._db.card(i).title for i in ids))
 
 
-def _points(name: str, cards: list[Card], runner: bool) -> Group:
+def _points(name: str, cards: list[Card], text_facts: int, runner: bool) -> Group:
     """Agenda points: as printed, or as worth in the Runner's score area."""
     weights: dict[str, int] = {}
     changed = []
@@ -219,9 +255,5 @@ def _points(name: str, cards: list[Card], runner: bool) -> Group:
             changed.append(f"{card.title} {value.points} ({value.reason})")
     if not runner:
         return Group(name, weights, "agenda points")
-    what = "agenda points once stolen"
+    what = "agenda points once stolen" + ("" if text_facts else f" (as printed: {NO_TEXT_FACTS})")
     return Group(name, weights, what + (": " + ", ".join(changed) if changed else ""))
-
-
-def _is_economy(card: Card) -> bool:
-    return card.id in ECONOMY_CARDS or any(s in ECONOMY_SUBTYPES for s in card.subtypes)

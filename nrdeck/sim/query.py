@@ -5,6 +5,8 @@
 
 ``@Tk`` is a deadline: the comparison is judged on the cards seen by turn k (on later
 turns it keeps that verdict). Parse errors are one-line UsageErrors naming the column.
+A query is bounded: at most ``MAX_QUERY_LENGTH`` characters, and parentheses and ``!``
+nested at most ``MAX_DEPTH`` deep (every step after parsing follows the tree's depth).
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from nrdeck.errors import UsageError
+from nrdeck.textnorm import shorten
+
+MAX_QUERY_LENGTH = 2_000  # characters: far more than any question a player asks
+MAX_DEPTH = 32  # parentheses and '!' nested in one another
+HINT = "write comparisons like econ>=1 & breaker>=1, ice==0 | agenda>=3, ice>=2@T1"
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -132,16 +139,28 @@ class _Parser:
     def __init__(self, text: str, what: str) -> None:
         self.text = text
         self.what = what
+        if len(text) > MAX_QUERY_LENGTH:
+            raise UsageError(
+                f"{what} {shorten(text, 40)}: longer than the limit of "
+                f"{MAX_QUERY_LENGTH:,} characters",
+                hint="ask a shorter question, or name a set of cards once with --group",
+            )
         self.tokens = self._lex(text)
         self.pos = 0
+        self.depth = 0
         self.leaves: list[Cmp] = []
 
     def error(self, col: int, message: str) -> UsageError:
-        pointer = f"{self.text} <- column {col + 1}"
-        return UsageError(
-            f"{self.what} {pointer}: {message}",
-            hint="write comparisons like econ>=1 & breaker>=1, ice==0 | agenda>=3, ice>=2@T1",
-        )
+        pointer = f"{shorten(self.text)} <- column {col + 1}"
+        return UsageError(f"{self.what} {pointer}: {message}", hint=HINT)
+
+    def deeper(self, col: int) -> None:
+        """One more level of parentheses or '!' (a UsageError past the limit)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(
+                col, f"parentheses and '!' nested deeper than the limit of {MAX_DEPTH}"
+            )
 
     def _lex(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -188,17 +207,21 @@ class _Parser:
 
     def negation(self) -> Expr:
         if self.peek()[1] == "!":
-            self.take()
-            return Node("not", (self.negation(),))
+            self.deeper(self.take()[2])
+            node = Node("not", (self.negation(),))
+            self.depth -= 1
+            return node
         return self.atom()
 
     def atom(self) -> Expr:
         kind, value, col = self.take()
         if value == "(":
+            self.deeper(col)
             inner = self.disjunction()
             _k2, v2, c2 = self.take()
             if v2 != ")":
                 raise self.error(c2, f"expected ')' to close the '(' at column {col + 1}")
+            self.depth -= 1
             return inner
         if kind not in ("name", "str"):
             shown = "end of query" if kind == "end" else repr(value)

@@ -22,6 +22,7 @@ from nrdeck.sim.run import (
 )
 from nrdeck.sim.tables import assumptions, identity_title
 from nrdeck.sim.variants import parse_sweep, pool_with, sweep_item
+from nrdeck.textnorm import excerpt
 
 _TARGET = re.compile(
     r"^(?P<query>.+?)\s*>=\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*@\s*[Tt]?(?P<turn>\d+)\s*$"
@@ -33,7 +34,7 @@ def parse_goal(text: str, what: str) -> tuple[Query, int]:
     """``QUERY@Tk`` -> the query and the turn k it is judged on."""
     match = _GOAL.match(text)
     if match is None:
-        raise UsageError(f"{what} {text!r}: expected QUERY@Tk", hint='e.g. "breaker>=1@T2"')
+        raise UsageError(f"{what} {excerpt(text)}: expected QUERY@Tk", hint='e.g. "breaker>=1@T2"')
     return parse_query(match.group("query"), what), int(match.group("turn"))
 
 
@@ -42,7 +43,7 @@ def parse_target(text: str) -> tuple[Query, float, int]:
     match = _TARGET.match(text)
     if match is None or not 0 < float(match.group("p")) <= 100:
         raise UsageError(
-            f"--target {text!r}: expected QUERY>=P%@Tk with 0 < P <= 100",
+            f"--target {excerpt(text)}: expected QUERY>=P%@Tk with 0 < P <= 100",
             hint='e.g. --target "breaker>=1>=90%@T2"',
         )
     query = parse_query(match.group("query"), "--target")
@@ -117,7 +118,7 @@ def _range(run: Run, query: Query) -> tuple[str, bool, int, int, bool]:
     keys = {group_key(leaf.group, leaf.quoted): leaf for leaf in query.leaves}
     if len(keys) != 1:
         raise UsageError(
-            f"--target: {query.text!r} names {len(keys)} groups; say which one to vary",
+            f"--target: {excerpt(query.text)} names {len(keys)} groups; say which one to vary",
             hint='add --sweep NAME=a..b, e.g. --sweep "Sure Gamble=0..3"',
         )
     leaf = next(iter(keys.values()))

@@ -24,6 +24,7 @@ from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
 from nrdeck.sim.request import SimRequest, mulligan_rule, validate
 from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
 from nrdeck.sim.solvers import Choice, choose, solve
+from nrdeck.textnorm import excerpt
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
@@ -89,7 +90,8 @@ def prepare(deck: Deck, db: CardDB, request: SimRequest) -> Run:
     if not counts:
         raise UsageError(f"{deck.source}: no cards to simulate", hint="check the decklist")
     user = dict(parse_user_group(spec) for spec in request.groups)
-    identity = deck.identity.card_id if deck.identity else None
+    identity_id = deck.identity.card_id if deck.identity else None
+    identity = db.cards.get(identity_id) if identity_id else None
     draws = parse_click_draws(request.click_draws, side)
     if request.click_draws is None:
         draws = DEFAULT_CLICK_DRAWS[side]
@@ -162,9 +164,9 @@ def resolve_group(run: Run, name: str, quoted: bool, query: Query | None, col: i
     if key not in run.used:
         group = run.resolver.resolve(name, quoted)
         if group is None:
-            where = f" in {query.text!r} (column {col + 1})" if query else ""
+            where = f" in {excerpt(query.text)} (column {col + 1})" if query else ""
             what = "card" if quoted else "group"
-            raise UsageError(f"unknown {what} {name!r}{where}", hint=f"use {BUILTIN_HELP}")
+            raise UsageError(f"unknown {what} {excerpt(name)}{where}", hint=f"use {BUILTIN_HELP}")
         run.used[key] = group
     return run.used[key]
 

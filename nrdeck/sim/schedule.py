@@ -3,7 +3,9 @@
 Opening hand of 5 (one optional mulligan). The Corp draws 1 card at the start of every
 turn, turn 1 included, and has 3 clicks; the Runner has no mandatory draw and 4 clicks.
 Click-draws are a choice the user states (one number for every turn, or one per turn).
-Identities whose printed text changes the draw schedule are known by card id.
+Identities change the schedule as their text says (``Card.draws``, read when the card data
+was built: docs/card-facts.md): a starting hand, draws and mills when each turn begins; a
+click ability that draws is a click-draw, and draws on conditions are named, not counted.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from nrdeck.carddb import Card
 from nrdeck.errors import UsageError
 
 OPENING_HAND = 5
@@ -29,17 +32,40 @@ class IdentityDraws(msgspec.Struct, frozen=True):
     note: str = ""
 
 
-IDENTITY_DRAWS: dict[str, IdentityDraws] = {
-    "andromeda_dispossessed_ristie": IdentityDraws(
-        opening=9, note="Andromeda: Dispossessed Ristie draws a starting hand of 9 cards"
-    ),
-    "maxx_maximum_punk_rock": IdentityDraws(
-        draws_per_turn=1,
-        mills_per_turn=2,
-        note="MaxX: Maximum Punk Rock trashes the top 2 cards of the stack and draws 1 card "
-        "at the start of each turn (trashed cards are never seen)",
-    ),
-}
+def identity_draws(identity: Card | None) -> IdentityDraws:
+    """What the identity's text does to the schedule (read when the card data was built)."""
+    facts = identity.draws if identity is not None else None
+    if identity is None or facts is None:
+        return IdentityDraws()
+    title, notes = identity.title, []
+    if facts.starting_hand is not None:
+        notes.append(f"{title} draws a starting hand of {facts.starting_hand} cards")
+    if facts.turn_draws or facts.turn_mills:
+        pile = "the stack" if identity.side == "runner" else "R&D"
+        done = [f"trashes the top {facts.turn_mills} cards of {pile}"] if facts.turn_mills else []
+        done += [f"draws {_cards(facts.turn_draws)}"] if facts.turn_draws else []
+        unseen = " (trashed cards are never seen)" if facts.turn_mills else ""
+        notes.append(f"{title} {' and '.join(done)} at the start of each turn{unseen}")
+    if facts.click_draws:
+        notes.append(
+            f"{title} draws {_cards(facts.click_draws)} with a click ability: a click-draw, "
+            "not an extra draw, counted only as --click-draws says"
+        )
+    if facts.other_draws:
+        notes.append(
+            f"{title} draws cards only when something happens in the game (a run, an "
+            "install, its other face…): not counted; add them with --click-draws"
+        )
+    return IdentityDraws(
+        opening=facts.starting_hand if facts.starting_hand is not None else OPENING_HAND,
+        draws_per_turn=facts.turn_draws,
+        mills_per_turn=facts.turn_mills,
+        note="; ".join(notes),
+    )
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 class Schedule(msgspec.Struct, frozen=True):
@@ -140,9 +166,8 @@ def parse_click_draws(text: str | None, side: str) -> tuple[int, ...]:
 
 
 def build_schedule(
-    side: str, turns: int, click_draws: Sequence[int], repeat: bool, identity_id: str | None
+    side: str, turns: int, click_draws: Sequence[int], repeat: bool, identity: Card | None
 ) -> Schedule:
     """A schedule; a single click-draw number repeats on every turn when ``repeat``."""
-    identity = IDENTITY_DRAWS.get(identity_id or "", IdentityDraws())
     repeat = repeat and len(click_draws) == 1
-    return Schedule(side, turns, tuple(click_draws), identity, repeat)
+    return Schedule(side, turns, tuple(click_draws), identity_draws(identity), repeat)

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from nrdeck.results.simulation import Column, QueryOdds, Section, Simulation
 from nrdeck.sim.cards import card_table
+from nrdeck.sim.groups import FALLBACK_ECONOMY_SUBTYPE, NO_TEXT_FACTS
 from nrdeck.sim.query import parse_query
 from nrdeck.sim.reports import ACCESSES, CARDS, ColumnSpec, SectionSpec
 from nrdeck.sim.run import (
@@ -157,6 +158,8 @@ def assumptions(run: Run, pool: Pool, tally: Tally) -> tuple[str, ...]:
     lines.append(run.schedule.describe())
     if run.schedule.identity.note:
         lines.append(f"identity: {run.schedule.identity.note}")
+    facts = text_facts_line(run)
+    lines.extend([facts] if facts else [])
     if any(s.kind not in (ACCESSES, CARDS) for s in run.specs):
         end = len(run.schedule.horizon(pool.size)) - 1
         pile = "R&D" if run.side == "corp" else "the stack"
@@ -168,6 +171,21 @@ def assumptions(run: Run, pool: Pool, tally: Tally) -> tuple[str, ...]:
     lines.append(method_line(run, tally))
     lines.extend(tally.reasons)
     return tuple(lines)
+
+
+def text_facts_line(run: Run) -> str:
+    """Where economy, Runner points and identity draws come from, unless from the data."""
+    db = run.db
+    if db.text_facts_note:
+        return f"card facts: {db.text_facts_note}"
+    if db.text_facts:
+        return ""
+    return (
+        f"card facts: {NO_TEXT_FACTS} (it was built before nrdeck read them): econ is the "
+        f"{FALLBACK_ECONOMY_SUBTYPE} subtype only, agendas count as printed for the Runner and "
+        "identities change no draws; run 'nrdeck data update' or rebuild it with "
+        "'nrdeck data build'"
+    )
 
 
 def _mulligan_line(run: Run, rate: Any) -> str:

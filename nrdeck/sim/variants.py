@@ -15,6 +15,7 @@ import msgspec
 from nrdeck.errors import UsageError
 from nrdeck.sim.groups import find_titles
 from nrdeck.sim.run import Pool, Run, base_pool, group_key, resolve_group
+from nrdeck.textnorm import excerpt
 
 MAX_VARIANTS = 13
 _SWEEP = re.compile(r"^\s*(?P<name>.+?)\s*=\s*(?P<a>\d+)\s*(?:\.\.\s*(?P<b>\d+))?\s*$")
@@ -36,7 +37,7 @@ def parse_sweep(text: str) -> tuple[str, bool, int, int]:
     match = _SWEEP.match(text)
     if match is None:
         raise UsageError(
-            f"--sweep {text!r}: expected NAME=a..b",
+            f"--sweep {excerpt(text)}: expected NAME=a..b",
             hint='e.g. --sweep "Professional Contacts=2..3" or --sweep breaker=4..8',
         )
     name = match.group("name")
@@ -44,7 +45,9 @@ def parse_sweep(text: str) -> tuple[str, bool, int, int]:
     a = int(match.group("a"))
     b = int(match.group("b") or a)
     if b < a or b - a + 1 > MAX_VARIANTS:
-        raise UsageError(f"--sweep {text!r}: expected a..b with a <= b, at most {MAX_VARIANTS}")
+        raise UsageError(
+            f"--sweep {excerpt(text)}: expected a..b with a <= b, at most {MAX_VARIANTS}"
+        )
     return (name[1:-1] if quoted else name), quoted, a, b
 
 
@@ -60,7 +63,9 @@ def sweep_item(run: Run, name: str, quoted: bool, what: str = "--sweep") -> Swee
     else:
         cards = find_titles(run.db, name)
         if cards is None or len(cards) != 1:
-            raise UsageError(f"{what}: unknown card {name!r}", hint="name one title or a group")
+            raise UsageError(
+                f"{what}: unknown card {excerpt(name)}", hint="name one title or a group"
+            )
         card_id = cards[0].id
     counts = run.counts
     used = run.used

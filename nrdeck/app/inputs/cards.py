@@ -16,6 +16,7 @@ from msgspec import field
 from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
+from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import BundledSource, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.cards.document import decode, info_of, load_file, require_consistent
@@ -100,6 +101,31 @@ def read_cache(cache: Cache, *, load_older: bool = False) -> CachedData:
         return CachedData(meta=meta, db=load_cache(cache, meta), older=older)
     except CorruptCache as exc:
         return CachedData(meta=meta, damage=one_line(str(exc)))
+
+
+def with_text_facts(db: CardDB) -> CardDB:
+    """The database with the facts read from card text (economy, Runner points, identity
+    draws): its own, or, for card data built before nrdeck read them, the bundled snapshot's
+    for every card it knows, said in ``text_facts_note``. Changes ``db`` in place."""
+    if db.text_facts >= TEXT_FACTS:
+        return db
+    donor = load_bundled()
+    missing = 0
+    for card_id, card in db.cards.items():
+        known = donor.cards.get(card_id)
+        missing += known is None
+        if known is not None and (known.economy or known.runner_points or known.draws):
+            db.cards[card_id] = replace(
+                card, economy=known.economy, runner_points=known.runner_points, draws=known.draws
+            )
+    unknown = f" ({missing} of its cards are not there and have none)" if missing else ""
+    db.text_facts = donor.text_facts
+    db.text_facts_note = (
+        "the card data in use was built before nrdeck read economy, Runner points and "
+        f"identity draws from card text; they are taken from the {donor.info.describe()}"
+        f"{unknown}: run 'nrdeck data update', or rebuild a pinned file with 'nrdeck data build'"
+    )
+    return db
 
 
 def load_bundled() -> CardDB:

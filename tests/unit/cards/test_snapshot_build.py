@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from nrdeck.app.data import build_snapshot
+from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import snapshot_path
 
 
@@ -30,3 +31,17 @@ def test_snapshot_holds_no_text_flavour_or_illustrators() -> None:
         assert forbidden not in raw
     hedge = next(c for c in doc["cards"] if c["id"] == "hedge_fund")
     assert hedge["cost"] == 5 and hedge["subtypes"] == ["transaction"]
+
+
+def test_snapshot_holds_the_facts_read_from_text_and_not_the_text() -> None:
+    raw = snapshot_path().read_text(encoding="utf-8")
+    doc = json.loads(raw)
+    assert doc["text_facts"] == TEXT_FACTS
+    cards = {c["id"]: c for c in doc["cards"]}
+    assert cards["hedge_fund"]["economy"] is True and cards["sure_gamble"]["economy"] is True
+    assert "economy" not in cards["ice_wall"]  # a default is left out of the document
+    assert cards["let_them_dream"]["runner_points"] == {"points": 1}
+    assert cards["project_vacheron"]["runner_points"] == {"points": 0, "temporary": True}
+    assert cards["andromeda_dispossessed_ristie"]["draws"] == {"starting_hand": 9}
+    for text in ('"text"', "[credit]", "score area", "starting hand", "When your turn begins"):
+        assert text not in raw

@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from nrdeck.carddb import CardDB
+from nrdeck.cards.bundled import snapshot_path
+from nrdeck.cards.document import decode
+from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
+from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.groups import GroupResolver, parse_user_group
+from nrdeck.sim.request import SimRequest
+from tests.olddocs import before_text_facts
 
 
 def _deck(db: CardDB, titles: dict[str, int]) -> dict[str, int]:
@@ -100,3 +106,20 @@ def test_titles_with_a_comma(db: CardDB) -> None:
         parse_user_group('pay="Another Day, Another Paycheck')
     with pytest.raises(UsageError, match="expected a comma"):
         parse_user_group('pay="Sure Gamble" Daily Casts')
+
+
+def test_card_data_without_facts_from_text_falls_back_and_says_so() -> None:
+    old = CardDB.from_document(decode(before_text_facts(snapshot_path().read_bytes()), "old"))
+    assert old.text_facts == 0
+    deck = _deck(old, {**CORP, "PAD Campaign": 3, "Global Food Initiative": 2})
+    r = GroupResolver(old, deck, {})
+    econ = r.resolve("econ")
+    assert econ is not None and set(econ.weights) == {"hedge_fund"}  # not PAD Campaign
+    assert econ.description.startswith("the transaction subtype only: the card data carries no")
+    stolen = r.resolve("runner_points")
+    assert stolen is not None and stolen.weight("global_food_initiative") == 3
+    assert "as printed: the card data carries no facts read from card text" in stolen.description
+    entries = tuple(DeckEntry(i, n) for i, n in deck.items())
+    sim = simulate_deck(Deck("corp.txt", None, None, entries), old, SimRequest(side="corp"))
+    (facts,) = [a for a in sim.assumptions if a.startswith("card facts:")]
+    assert "econ is the transaction subtype only" in facts and "nrdeck data update" in facts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.sim.schedule import build_schedule, parse_click_draws
 
@@ -22,13 +23,30 @@ def test_per_turn_list_then_none() -> None:
     assert build_schedule("corp", 4, draws, False, None).cards_seen(49) == [5, 8, 9, 11, 12]
 
 
-def test_andromeda_draws_nine_and_maxx_mills() -> None:
-    andromeda = build_schedule("runner", 1, (1,), True, "andromeda_dispossessed_ristie")
+def test_andromeda_draws_nine_and_maxx_mills(db: CardDB) -> None:
+    andromeda = build_schedule("runner", 1, (1,), True, db.card("andromeda_dispossessed_ristie"))
     assert andromeda.cards_seen(45) == [9, 10]
     assert "Andromeda" in andromeda.identity.note
-    maxx = build_schedule("runner", 2, (), False, "maxx_maximum_punk_rock")
+    maxx = build_schedule("runner", 2, (), False, db.card("maxx_maximum_punk_rock"))
     assert maxx.cards_seen(45) == [5, 6, 7]
     assert maxx.cards_seen(9) == [5, 6, 6]  # 4 left: mill 2, draw 1; then mill 1, draw 0
+
+
+def test_identities_change_the_schedule_as_their_text_says(db: CardDB) -> None:
+    bureau = build_schedule("corp", 1, (), False, db.card("cyber_bureau_keeping_the_peace"))
+    assert bureau.cards_seen(45) == [10, 11]  # "You draw a starting hand of 10 cards."
+    # "Once per turn → [click], 1[credit]: Draw 1 card": a click-draw, not an extra draw
+    vic = db.card("virtual_intelligence_p_i_you_can_call_me_vic")
+    assert build_schedule("runner", 2, (), False, vic).cards_seen(45) == [5, 5, 5]
+    assert build_schedule("runner", 2, (1,), True, vic).cards_seen(45) == [5, 6, 7]
+    assert (
+        "a click-draw, not an extra draw"
+        in build_schedule("runner", 1, (), False, vic).identity.note
+    )
+    # Hoshiko draws when each turn begins only once flipped: named, not counted
+    hoshiko = build_schedule("runner", 2, (), False, db.card("hoshiko_shiro_untold_protagonist"))
+    assert hoshiko.cards_seen(45) == [5, 5, 5]
+    assert "not counted" in hoshiko.identity.note
 
 
 def test_draws_stop_at_the_end_of_the_deck() -> None:
