@@ -18,7 +18,7 @@ from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner, Result
 
 import nrdeck.report
-from nrdeck.app import decks as decks_module
+from nrdeck.app.inputs import decks as decks_module
 from nrdeck.cli import app
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode
