@@ -74,3 +74,16 @@ class Deck(msgspec.Struct, frozen=True):
     def size(self) -> int:
         """Number of cards, identity excluded."""
         return sum(e.quantity for e in self.entries)
+
+
+def relabelled(deck: Deck, source: str) -> Deck:
+    """The deck named ``source``: its problems located at its old name follow the new one."""
+    if deck.source == source:
+        return deck
+    problems = tuple(
+        msgspec.structs.replace(p, location=msgspec.structs.replace(p.location, source=source))
+        if p.location.source == deck.source
+        else p
+        for p in deck.problems
+    )
+    return msgspec.structs.replace(deck, source=source, problems=problems)

@@ -21,8 +21,8 @@ from pathlib import Path
 from nrdeck.app.check import CheckOptions, check_decks, validate_input_format
 from nrdeck.app.check import check_text as check_deck_text
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir, load_database
+from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.selection import make_selection
-from nrdeck.app.inputs.sources import DEFAULT_EXCLUDE
 from nrdeck.app.periods import period_in_force
 from nrdeck.carddb import CardDB
 from nrdeck.results.check import CheckReport, DeckOutcome

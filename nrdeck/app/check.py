@@ -11,20 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.app.inputs.decks import (
-    DeckSettings,
-    LoadedDeck,
-    obtain_deck,
-    origin_of,
-    read_deck_text,
-    source_label,
-)
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
-from nrdeck.app.inputs.sources import DEFAULT_EXCLUDE, expand
+from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
 from nrdeck.carddb import CardDB
+from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
+from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.errors import (
     DeckNotFoundError,
     DeckPrivateError,
@@ -102,9 +99,9 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     notes: list[str] = []
     for source in expansion.sources:
         outcome, loaded = read_and_check(source, db, in_force, settings, keep_traceback, fetched)
-        reason = not_a_deck(outcome, loaded) if source in expansion.from_folders else None
+        reason = not_a_deck(outcome, loaded) if source.label in expansion.from_folders else None
         if reason is not None:
-            notes.append(f"skipped {source}: {reason}")
+            notes.append(f"skipped {source.label}: {reason}")
             continue
         outcomes.append(outcome)
     report = CheckReport(outcomes=tuple(outcomes), data=db.info, period=in_force.period)
@@ -118,45 +115,62 @@ def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
 
 
 def check_source(
-    source: str,
+    source: ReadableSource,
     db: CardDB,
     in_force: InForce,
     settings: DeckSettings,
     *,
     on_bug: BugHook | None = None,
 ) -> DeckOutcome:
-    """Read and check one deck; never raises for anything the deck holds.
-
-    A remote deck that cannot be had is an unavailable outcome; a deck that cannot be read
-    is an unreadable one; an unexpected exception is that deck's ``internal-error``.
-    """
+    """Read and check one deck; never raises for anything the deck holds (see
+    ``read_and_check``)."""
     return read_and_check(source, db, in_force, settings, on_bug)[0]
 
 
 def read_and_check(
-    source: str,
+    source: ReadableSource,
     db: CardDB,
     in_force: InForce,
     settings: DeckSettings,
     on_bug: BugHook | None,
-    fetched: Mapping[str, Fetched] | None = None,
+    fetched: Mapping[DeckRef, Fetched] | None = None,
 ) -> tuple[DeckOutcome, LoadedDeck | None]:
-    """``check_source``, with the deck as read (None if unreadable); links from ``fetched``."""
-    return _guarded(
-        source_label(source),
-        origin_of(source),
-        lambda: _prefetched(fetched, source) or obtain_deck(source, db, settings),
-        db,
-        in_force,
-        on_bug,
-    )
+    """Read one deck (a remote one from ``fetched`` when there) and check it: the one guarded
+    path from a source to its outcome, for every command that checks decks.
+
+    Whatever goes wrong is this deck's outcome, never the run's: a remote deck that cannot
+    be had is unavailable (or the player's to fix: private, unknown), input that cannot be
+    read is a ``parse-error``, and an unexpected exception anywhere (a reader, the rules) is
+    a bug: ``internal-error``, told to ``on_bug``. Returns the deck as read (None if not).
+    """
+    label = source.label
+    try:
+        loaded = _prefetched(fetched, source) or obtain_deck(source, db, settings)
+        result = check_deck(loaded.deck, db, in_force)
+    except RemoteDeckError as err:
+        return remote_failure(label, err), None
+    except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
+        problem = Problem("parse-error", err.one_line(), location=Location(label))
+        return DeckOutcome(source=label, problems=(problem,), origin=source.origin), None
+    except Exception as exc:  # the one place a bug on one deck is kept to that deck
+        if on_bug is not None:
+            on_bug(label, exc)
+        return failed(label, exc, source.origin), None
+    outcome = DeckOutcome(source=label, result=result, cached=loaded.cached, origin=source.origin)
+    return outcome, loaded
 
 
-def _prefetched(fetched: Mapping[str, Fetched] | None, source: str) -> LoadedDeck | None:
-    """The deck prefetched for ``source`` (raising why it could not be had), or None."""
-    found = (fetched or {}).get(source)
+def _prefetched(
+    fetched: Mapping[DeckRef, Fetched] | None, source: ReadableSource
+) -> LoadedDeck | None:
+    """The deck prefetched for a remote source (raising why it could not be had), or None."""
+    if not isinstance(source, RemoteSource):
+        return None
+    found = (fetched or {}).get(source.ref)
     if isinstance(found, RemoteDeckError):
         raise found
+    if found is not None and found.deck.source != source.label:  # the same deck named otherwise
+        found = replace(found, deck=relabelled(found.deck, source.label))
     return found
 
 
@@ -169,36 +183,8 @@ def check_text(
     on_bug: BugHook | None = None,
 ) -> DeckOutcome:
     """Check decklist text known by ``name``; never raises for anything the text holds."""
-
-    def load() -> LoadedDeck:
-        return LoadedDeck(read_deck_text(text, name, db, input_format))
-
-    return _guarded(name, "text", load, db, in_force, on_bug)[0]
-
-
-def _guarded(
-    label: str,
-    origin: Origin,
-    load: Callable[[], LoadedDeck],
-    db: CardDB,
-    in_force: InForce,
-    on_bug: BugHook | None,
-) -> tuple[DeckOutcome, LoadedDeck | None]:
-    """Load and check one deck, turning every failure into that deck's outcome."""
-    try:
-        loaded = load()
-        result = check_deck(loaded.deck, db, in_force)
-    except RemoteDeckError as err:
-        return remote_failure(label, err), None
-    except NrdeckError as err:  # e.g. the file went away after the arguments were expanded
-        problem = Problem("parse-error", err.one_line(), location=Location(label))
-        return DeckOutcome(source=label, problems=(problem,), origin=origin), None
-    except Exception as exc:  # the one place a bug on one deck is kept to that deck
-        if on_bug is not None:
-            on_bug(label, exc)
-        return failed(label, exc, origin), None
-    outcome = DeckOutcome(source=label, result=result, cached=loaded.cached, origin=origin)
-    return outcome, loaded
+    settings = DeckSettings(input_format=input_format)
+    return read_and_check(TextSource(text, name), db, in_force, settings, on_bug)[0]
 
 
 def remote_failure(source: str, err: RemoteDeckError) -> DeckOutcome:

@@ -9,12 +9,20 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from nrdeck.app.inputs.decks import DeckSettings, is_remote, obtain_deck, read_deck_text
-from nrdeck.app.inputs.roster import classify_cell, read_roster
+from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
+from nrdeck.app.inputs.roster import read_roster
+from nrdeck.app.inputs.sources import (
+    DeckSource,
+    EmptySource,
+    ListedSource,
+    RefusedSource,
+    classify_cell,
+    deck_source,
+    is_remote,
+)
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import RemoteDeckError, UsageError
-from nrdeck.resolve import resolve
 from nrdeck.results.diff import CardDelta, DeckDiff, IdentityRef
 from nrdeck.results.event import SIDES
 from nrdeck.roster import RosterEntry
@@ -50,15 +58,25 @@ def identity_of(deck: Deck, db: CardDB) -> IdentityRef | None:
 
 def load_any(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
     """A deck from a file, link, '-' or ``ROSTER#PLAYER[:side]``."""
-    if ROSTER_MARK in spec and not is_remote(spec) and not Path(spec).exists():
-        return _from_roster(spec, db, settings)
+    source = roster_entry_source(spec) if _names_roster_entry(spec) else deck_source(spec)
+    if isinstance(source, EmptySource):
+        raise UsageError(f"{spec}: no deck registered there")
+    if isinstance(source, RefusedSource):
+        why = f"{source.reason} outside the roster's folder" if source.reason else "not a deck"
+        raise UsageError(f"{spec}: the cell {source.label!r} is {why}: not read")
     try:
-        return obtain_deck(spec, db, settings).deck
+        return obtain_deck(source, db, settings).deck
     except RemoteDeckError as err:
         raise UsageError(f"{spec}: {err.one_line()}") from None
 
 
-def _from_roster(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
+def _names_roster_entry(spec: str) -> bool:
+    """``ROSTER#PLAYER``: a '#' in what names neither a NetrunnerDB deck nor a file."""
+    return ROSTER_MARK in spec and not is_remote(spec) and not Path(spec).exists()
+
+
+def roster_entry_source(spec: str) -> DeckSource:
+    """The deck source one registration of a roster names: ``ROSTER#PLAYER[:side]``."""
     path, _, wanted = spec.partition(ROSTER_MARK)
     player, _, side = (
         wanted.rpartition(":") if wanted.endswith((":corp", ":runner")) else (wanted, "", "")
@@ -69,24 +87,14 @@ def _from_roster(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
     if entry is None:
         names = ", ".join(e.player for e in roster.entries[:10])
         raise UsageError(f"{path}: no player called {player!r}", hint=f"players: {names}")
-    return _entry_deck(entry, side, spec, roster.folder, db, settings)
+    return _entry_source(entry, side, spec, roster.folder)
 
 
-def _entry_deck(
-    entry: RosterEntry, side: str, spec: str, folder: Path, db: CardDB, settings: DeckSettings
-) -> Deck:
+def _entry_source(entry: RosterEntry, side: str, spec: str, folder: Path) -> DeckSource:
+    if side == "" and entry.unsided:
+        return ListedSource(entry.unsided[0], spec)
     cells = {"corp": entry.corp, "runner": entry.runner}
     lists = [c for c in (cells[s] for s in ((side,) if side else SIDES)) if not c.empty]
-    if side == "" and entry.unsided:
-        return resolve(entry.unsided[0], db)
     if not lists:
         raise UsageError(f"{spec}: no {side or 'deck'} registered for {entry.player}")
-    cell = classify_cell(lists[0], folder, is_remote)
-    if cell.kind == "listed" and cell.listed is not None:
-        return resolve(cell.listed, db)
-    if cell.kind == "text":
-        return read_deck_text(cell.spec, spec, db)
-    if cell.kind in ("remote", "file"):
-        return load_any(str(cell.path) if cell.path else cell.spec, db, settings)
-    why = cell.reason + " outside the roster's folder" if cell.reason else "not a deck"
-    raise UsageError(f"{spec}: the cell {cell.spec!r} is {why}: not read")
+    return classify_cell(lists[0], folder, text_label=spec)

@@ -14,7 +14,7 @@ import msgspec
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
-from nrdeck.app.inputs.sources import expand_specs
+from nrdeck.app.inputs.sources import one_source
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.resolve import find_title, title_index, without_trailing_group
@@ -41,15 +41,13 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     """When the deck ``spec`` names was legal in the format (a remote deck may be fetched)."""
     validate_input_format(options.input_format)
     check_tier(options.tier)
-    sources = expand_specs([spec], exclude=options.data.data_file)
-    if len(sources) != 1:
-        raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'timeline'")
+    source = one_source(spec, "timeline", options.data.data_file)
     db = load_database(options.data)
     format_id = history_format(db, options.format_id)
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
-    deck = obtain_deck(sources[0], db, settings).deck
+    deck = obtain_deck(source, db, settings).deck
     intervals, warnings = deck_history(deck, db, format_id, options.tier)
     ctx = DeckContext.of(deck, db)
     return DeckTimeline(

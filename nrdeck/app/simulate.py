@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_database, with_text_facts
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.app.inputs.sources import deck_source
 from nrdeck.cardrecords import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
@@ -50,14 +51,14 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
         stdin_text=options.stdin_text,
         stdin_bytes=options.stdin_bytes,
     )
-    loaded = obtain_deck(spec, db, settings)
+    loaded = obtain_deck(deck_source(spec), db, settings)
     deck = _usable(loaded.deck)
     warnings = [*db.info.warnings, *deck_warnings(loaded)]
     warnings.extend([db.text_facts_note] if db.text_facts_note else [])
     data = db.info.describe()
     request = options.request
     if options.compare is not None:
-        other_loaded = obtain_deck(options.compare, db, settings)
+        other_loaded = obtain_deck(deck_source(options.compare), db, settings)
         other = _usable(other_loaded.deck)
         warnings.extend(deck_warnings(other_loaded))
         comparison = compare_decks(deck, db, replace(request, compare=True), other)

@@ -7,20 +7,18 @@ from collections import Counter
 from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_source, prepare
-from nrdeck.app.inputs.sources import expand_specs
+from nrdeck.app.inputs.sources import one_source
 from nrdeck.carddb import CardDB
-from nrdeck.errors import DeckInputError, NrdeckError, RemoteDeckError, UsageError
+from nrdeck.errors import DeckInputError, NrdeckError, RemoteDeckError
 from nrdeck.results.check import CheckResult
 from nrdeck.results.stats import Count, DeckBreakdown
 
 
 def deck_stats(spec: str, options: CheckOptions) -> DeckBreakdown:
     """Load one deck, check it, and break it down (a remote deck that cannot be had: exit 3)."""
-    sources = expand_specs([spec], exclude=options.data.data_file, patterns=options.exclude)
-    if len(sources) != 1:
-        raise UsageError(f"{spec}: names {len(sources)} decks", hint="give one deck to 'stats'")
+    source = one_source(spec, "stats", options.data.data_file, options.exclude)
     db, in_force = prepare(options.data, options.selection)
-    outcome = check_source(sources[0], db, in_force, options.deck_settings())
+    outcome = check_source(source, db, in_force, options.deck_settings())
     if outcome.result is None:
         message = f"{outcome.source}: {outcome.problems[0].message}"
         if outcome.unavailable:

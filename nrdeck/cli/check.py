@@ -10,9 +10,9 @@ from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_decks
 from nrdeck.app.inputs.cards import DataSettings
+from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.selection import make_selection
-from nrdeck.app.inputs.sources import DEFAULT_EXCLUDE
 from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.console import (
     ColorMode,

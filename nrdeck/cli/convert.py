@@ -10,7 +10,8 @@ import typer
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.convert import convert_deck
 from nrdeck.app.inputs.cards import load_database
-from nrdeck.app.inputs.decks import DeckSettings, origin_of
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.sources import FileSource, deck_source
 from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import (
@@ -56,7 +57,7 @@ def convert(
     """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
     printable sheet (HTML)."""
     validate_input_format(input_format)
-    inputs: list[str | Path] = [deck] if origin_of(deck) == "file" else []
+    inputs: list[str | Path] = [deck] if isinstance(deck_source(deck), FileSource) else []
     inputs += [data] if data is not None else []
     if output is not None and not is_stdout(output):
         refuse_inputs(output, inputs)

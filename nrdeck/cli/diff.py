@@ -7,7 +7,8 @@ import typer
 
 from nrdeck.app.diff import diff_specs
 from nrdeck.app.inputs.cards import load_database
-from nrdeck.app.inputs.decks import DeckSettings, origin_of
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.sources import FileSource, deck_source
 from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.console import print_warnings
 from nrdeck.cli.errors import handles_errors
@@ -61,6 +62,10 @@ def diff(
         for p in deck.problems
     )
     rendered = render_diff_json(result) if output_format == "json" else render_diff_text(result)
-    inputs = [s for s in (a, b, data) if s is not None and origin_of(str(s)) == "file"]
+    inputs = [s for s in (a, b, data) if s is not None and _is_file(str(s))]
     emit_output(rendered, output, machine=output_format == "json", inputs=inputs)
     raise typer.Exit(0 if result.same else 1)
+
+
+def _is_file(spec: str) -> bool:
+    return isinstance(deck_source(spec), FileSource)

@@ -3,8 +3,9 @@
 Every parser turns decoded text into a ``RawDeck`` (names, codes, quantities, line
 numbers); ``nrdeck.resolve`` turns that into cards. Parsers never raise on bad input:
 an unreadable line or file becomes a ``parse-error`` problem, each reader saying what is
-wrong and where. ``parse_text`` is the seam that keeps the promise for the failures no
-reader foresaw: whatever a reader raises on hostile text becomes that deck's problem.
+wrong and where. A reader that raises has a bug: the guarded path that reads and checks a
+deck (``nrdeck.app.check.read_and_check``) makes it that deck's ``internal-error``, as a
+bug anywhere else.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from typing import Protocol
 
 from nrdeck.deck import RawDeck
 from nrdeck.decklist.detect import detect_format
-from nrdeck.decklist.lines import parse_problem
 from nrdeck.errors import UsageError
 from nrdeck.registry import LazyRegistry
-from nrdeck.textnorm import shorten
 
 
 class DeckParser(Protocol):
@@ -52,21 +51,4 @@ def parse_text(text: str, source: str, input_format: str | None = None) -> RawDe
     parser = PARSER_BY_FORMAT.get(fmt)
     if parser is None:
         raise UsageError(f"unknown input format {fmt!r}", hint="one of " + ", ".join(INPUT_FORMATS))
-    try:
-        return parser.parse(text, source)
-    # One deck's text must never cost the run: a failure no reader foresaw (a library's
-    # error on hostile input, a bug) is this deck's problem, named as the bug it is.
-    except Exception as err:
-        return _reader_failure(source, fmt, err)
-
-
-def _reader_failure(source: str, fmt: str, err: Exception) -> RawDeck:
-    """The raw deck of a text its reader failed on: no cards, one ``parse-error``."""
-    reason = shorten(f"{type(err).__name__}: {err}", 120)
-    message = (
-        f"{source} could not be read as {fmt} ({reason}); this is a bug in nrdeck's "
-        f"{fmt} reader: please report it with the file"
-    )
-    return RawDeck(
-        source=source, format=fmt, lines=(), problems=(parse_problem(source, None, message),)
-    )
+    return parser.parse(text, source)

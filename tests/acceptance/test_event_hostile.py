@@ -62,16 +62,16 @@ def test_an_endless_device_as_roster_is_refused_at_once() -> None:
 def test_a_bug_on_one_deck_costs_only_that_deck(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import nrdeck.app.event.decks as event_decks
+    import nrdeck.app.check as guarded
 
-    real = event_decks.check_deck
+    real = guarded.check_deck
 
     def breaks_on_carmen(deck, db, in_force):  # type: ignore[no-untyped-def]
         if "4-carmen" in deck.source:
             raise RuntimeError("boom")
         return real(deck, db, in_force)
 
-    monkeypatch.setattr(event_decks, "check_deck", breaks_on_carmen)
+    monkeypatch.setattr(guarded, "check_deck", breaks_on_carmen)
     path = roster(
         tmp_path,
         "Ana,decks/sg-syndicate.txt,decks/sg-catalyst.txt\n"

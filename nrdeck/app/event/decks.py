@@ -8,28 +8,26 @@ fetched because NetrunnerDB could not be reached is unavailable (exit 3, retry l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.check import BugHook, failed, remote_failure
-from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck, read_deck_text
-from nrdeck.app.inputs.remote import prefetch
-from nrdeck.app.inputs.roster import DeckCell, classify_cell
+from nrdeck.app.check import BugHook, read_and_check
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.remote import Fetched, prefetch
+from nrdeck.app.inputs.sources import DeckSource, EmptySource, RefusedSource, classify_cell
 from nrdeck.carddb import CardDB
-from nrdeck.deck import Deck
-from nrdeck.errors import DeckInputError, RemoteDeckError, UsageError
+from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import DeckOutcome
 from nrdeck.results.event import MISSING_CODE, SIDE_NAMES
 from nrdeck.roster import Cell, RosterEntry
-from nrdeck.rules import InForce, check_deck
+from nrdeck.rules import InForce
 from nrdeck.rules import context as deck_rules
 
-Fetched = dict[str, LoadedDeck | RemoteDeckError]
 # Called with (phase, done, total, what was just done); phase is "fetching" or "checking".
 EventProgress = Callable[[str, int, int, str], None]
 
@@ -40,10 +38,9 @@ class DeckContext(msgspec.Struct, frozen=True):
     db: CardDB
     in_force: InForce
     settings: DeckSettings
-    fetched: Fetched
+    fetched: Mapping[DeckRef, Fetched]
     roster: str
     folder: Path
-    allow_outside: bool = False
     on_bug: BugHook | None = None  # told of each deck nrdeck failed on (for --debug)
 
     def where(self, line: int | None, unit: str) -> Location:
@@ -51,111 +48,59 @@ class DeckContext(msgspec.Struct, frozen=True):
         return Location(self.roster, line if unit == "line" else None)
 
 
-def classify(cell: Cell, folder: Path, allow_outside: bool) -> DeckCell:
-    """What the cell holds (links, files inside the roster's folder, text, lists)."""
-    return classify_cell(cell, folder, is_remote, allow_outside)
+def classify(cell: Cell, folder: Path, allow_outside: bool, roster: str, where: str) -> DeckSource:
+    """What the cell holds (a file inside the roster's folder, a link, text, a list);
+    pasted text is named after the roster and ``where`` ('3 (corp)', 'Ana, corp')."""
+    label = f"{roster}:{where}" if where[:1].isdigit() else f"{roster} ({where})"
+    return classify_cell(cell, folder, allow_outside, text_label=label)
 
 
 def fetch_all(
-    cells: Iterable[DeckCell],
+    sources: Iterable[DeckSource],
     db: CardDB,
     settings: DeckSettings,
     jobs: int,
     progress: EventProgress | None,
-) -> Fetched:
+) -> dict[DeckRef, Fetched]:
     """Every distinct remote deck among the cells, fetched once (``jobs`` at a time)."""
-    specs = [c.spec for c in cells if c.kind == "remote"]
-    if not specs:
-        return {}
 
     def advance(done: int, total: int, link: str) -> None:
         if progress is not None:
             progress("fetching", done, total, link)
 
-    return prefetch(specs, db, settings, advance, jobs=jobs)
+    return prefetch(sources, db, settings, advance, jobs=jobs)
 
 
 def deck_outcome(
-    cell: DeckCell, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
+    source: DeckSource, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
 ) -> DeckOutcome:
-    """Read (or take the fetched copy of) one cell's deck and check it; never raises.
+    """One cell's deck, read (or taken from the fetched copies) and checked; never raises.
 
-    An unexpected exception is a bug on this deck only: it becomes the deck's
-    ``internal-error`` (the run then exits 4, every other deck still reported).
+    A cell with nothing in it, or one nrdeck refuses to read, is the registration's problem;
+    any other goes through the one guarded path (``app.check.read_and_check``).
     """
-    try:
-        return _cell_outcome(cell, column, player, line, unit, ctx)
-    except Exception as exc:  # the one place a bug on one registered deck is kept to it
-        label = cell.label() or f"{player} ({SIDE_NAMES[column]})"
-        if ctx.on_bug is not None:
-            ctx.on_bug(label, exc)
-        return failed(label, exc, "remote" if cell.kind == "remote" else "file")
-
-
-def _cell_outcome(
-    cell: DeckCell, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
-) -> DeckOutcome:
     where = ctx.where(line, unit)
-    if cell.kind == "empty":
+    if isinstance(source, EmptySource):
         message = f"no {SIDE_NAMES[column]} deck registered for {player}"
         return DeckOutcome(source="", problems=(Problem(MISSING_CODE, message, location=where),))
-    if cell.kind == "refused":
-        message = (
-            f"the {SIDE_NAMES[column]} cell names {cell.spec!r}, {cell.reason} outside the "
-            "roster's folder: not read"
-        )
-        hint = "put the deck file in the roster's folder, or pass --allow-paths-outside"
-        problem = Problem("event-path-refused", f"{message} ({hint})", location=where)
-        return DeckOutcome(source=cell.spec, problems=(problem,))
-    if cell.kind == "not-a-link":
-        message = f"{cell.spec} is not a NetrunnerDB deck link"
+    if isinstance(source, RefusedSource):
+        return _refused(source, column, where)
+    return read_and_check(source, ctx.db, ctx.in_force, ctx.settings, ctx.on_bug, ctx.fetched)[0]
+
+
+def _refused(source: RefusedSource, column: str, where: Location) -> DeckOutcome:
+    if source.kind == "not-a-link":
+        message = f"{source.label} is not a NetrunnerDB deck link"
         hint = "register a link like https://netrunnerdb.com/en/decklist/<id> or /en/deck/view/<id>"
         problem = Problem("not-a-deck-link", f"{message} ({hint})", location=where)
-        return DeckOutcome(source=cell.spec, problems=(problem,))
-    if cell.kind == "remote":
-        return _remote(cell.spec, ctx)
-    if cell.kind == "listed" and cell.listed is not None:
-        deck = resolve(cell.listed, ctx.db)
-        return DeckOutcome(source=cell.label(), result=check_deck(deck, ctx.db, ctx.in_force))
-    if cell.kind == "text":
-        source = f"{ctx.roster}:{line} ({column})" if line else f"{ctx.roster} ({player}, {column})"
-        deck = read_deck_text(cell.spec, source, ctx.db)
-        return DeckOutcome(source=source, result=check_deck(deck, ctx.db, ctx.in_force))
-    return _file(cell, ctx)
-
-
-def _file(cell: DeckCell, ctx: DeckContext) -> DeckOutcome:
-    spec = str(cell.path) if cell.path is not None else cell.spec
-    try:
-        loaded = obtain_deck(spec, ctx.db, ctx.settings)
-    except (UsageError, DeckInputError) as err:
-        message = err.one_line().replace(spec, cell.spec)
-        unreadable = Problem("parse-error", message, location=Location(cell.spec))
-        return DeckOutcome(source=cell.spec, problems=(unreadable,))
-    result = check_deck(_named(loaded, cell.spec, spec), ctx.db, ctx.in_force)
-    return DeckOutcome(source=cell.spec, result=result)
-
-
-def _named(loaded: LoadedDeck, spec: str, path: str) -> Deck:
-    """The deck, its problems located at the cell as the roster names it."""
-    deck = loaded.deck
-    if path == spec:
-        return deck
-    problems = tuple(
-        replace(p, location=Location(spec, p.line)) if p.location.source == path else p
-        for p in deck.problems
+        return DeckOutcome(source=source.label, problems=(problem,))
+    message = (
+        f"the {SIDE_NAMES[column]} cell names {source.label!r}, {source.reason} outside the "
+        "roster's folder: not read"
     )
-    return replace(deck, source=spec, problems=problems)
-
-
-def _remote(spec: str, ctx: DeckContext) -> DeckOutcome:
-    found = ctx.fetched.get(spec)
-    if found is None:  # not asked for: prefetch was not given this cell
-        found = RemoteDeckError(f"{spec} was not fetched")
-    if isinstance(found, RemoteDeckError):
-        return remote_failure(spec, found)
-    result = check_deck(found.deck, ctx.db, ctx.in_force)
-    return DeckOutcome(source=spec, result=result, cached=found.cached)
+    hint = "put the deck file in the roster's folder, or pass --allow-paths-outside"
+    problem = Problem("event-path-refused", f"{message} ({hint})", location=where)
+    return DeckOutcome(source=source.label, problems=(problem,))
 
 
 def place_unsided(entry: RosterEntry, db: CardDB) -> tuple[RosterEntry, tuple[str, ...]]:

@@ -25,7 +25,7 @@ from nrdeck.app.event.decks import (
 from nrdeck.app.event.notes import compare_lists, group_problems, identical_lists
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
-from nrdeck.app.inputs.roster import DeckCell
+from nrdeck.app.inputs.sources import DeckSource, EmptySource, TextSource
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
@@ -44,7 +44,7 @@ from nrdeck.rules import InForce, Selection, check_deck, select
 from nrdeck.rules.registration import check_sides, limit_pool, mark_duplicates
 
 SORTS = ("status", "name", "table")
-Pair = tuple[DeckCell, DeckCell]
+Pair = tuple[DeckSource, DeckSource]
 
 
 class EventSettings(msgspec.Struct, frozen=True):
@@ -80,13 +80,14 @@ def run_event(
     other_pairs = (
         [_pair(e, compare_with, settings) for e in compare_with.entries] if compare_with else []
     )
-    every_cell = [cell for pair in (*pairs, *other_pairs) for cell in pair]
+    every_cell = [source for pair in (*pairs, *other_pairs) for source in pair]
     fetched = fetch_all(every_cell, db, deck_settings, settings.jobs, progress)
     ctx = DeckContext(
         db, in_force, deck_settings, fetched, roster.source, roster.folder, on_bug=on_bug
     )
     others = _other_lists(compare_with, other_pairs, ctx) if compare_with else None
-    checker = _Checker(ctx, roster.unit, progress, sum(c.kind != "empty" for p in pairs for c in p))
+    registered = sum(not isinstance(c, EmptySource) for p in pairs for c in p)
+    checker = _Checker(ctx, roster.unit, progress, registered)
     players = []
     for index, ((entry, left), pair) in enumerate(zip(placed, pairs, strict=True)):
         decks = [
@@ -135,9 +136,13 @@ def _changed_since(before: InForce | None) -> ChangedSince | None:
 
 def _pair(entry: RosterEntry, roster: Roster, settings: EventSettings) -> Pair:
     allow = settings.allow_outside
+
+    def where(column: str) -> str:
+        return f"{entry.line} ({column})" if entry.line else f"{entry.player}, {column}"
+
     return (
-        classify(entry.corp, roster.folder, allow),
-        classify(entry.runner, roster.folder, allow),
+        classify(entry.corp, roster.folder, allow, roster.source, where("corp")),
+        classify(entry.runner, roster.folder, allow, roster.source, where("runner")),
     )
 
 
@@ -150,7 +155,7 @@ class _Checker:
         self.ctx, self.unit, self.progress, self.total, self.done = ctx, unit, progress, total, 0
 
     def deck(
-        self, entry: RosterEntry, column: str, cell: DeckCell, before: InForce | None
+        self, entry: RosterEntry, column: str, cell: DeckSource, before: InForce | None
     ) -> EventDeck:
         """Read or take the fetched deck, check it, group its problems."""
         outcome = deck_outcome(cell, column, entry.player, entry.line, self.unit, self.ctx)
@@ -158,13 +163,14 @@ class _Checker:
         legal_before = None
         if before is not None and outcome.result is not None:
             legal_before = check_deck(outcome.result.deck, self.ctx.db, before).legal
-        if cell.kind != "empty":
+        if not isinstance(cell, EmptySource):
             self.done += 1
             if self.progress is not None:
                 self.progress(
                     "checking", self.done, self.total, f"{entry.player} · {SIDE_NAMES[column]}"
                 )
-        return EventDeck(column, cell.kind, cell.label(), outcome, legal_before, groups)
+        shown = "decklist text" if isinstance(cell, TextSource) else cell.label
+        return EventDeck(column, cell.kind, shown, outcome, legal_before, groups)
 
 
 def _player(

@@ -9,9 +9,6 @@ limit: a FIFO, a device or an endless file cannot stall or exhaust a run.
 
 from __future__ import annotations
 
-import errno
-import os
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,10 +17,21 @@ from msgspec import field
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings
+from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
+from nrdeck.app.inputs.sources import (
+    STDIN,
+    FileSource,
+    ListedSource,
+    ReadableSource,
+    RemoteSource,
+    StdinSource,
+    TextSource,
+    deck_source,
+)
 from nrdeck.carddb import CardDB
-from nrdeck.deck import Deck
+from nrdeck.deck import Deck, RawDeck
 from nrdeck.decklist import parse_text
-from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, parse_deck_ref
+from nrdeck.decklist.deck_ref import DEFAULT_V2_URL
 from nrdeck.decklist.lines import parse_problem
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
@@ -31,13 +39,10 @@ from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
-from nrdeck.results.check import CachedCopy, Origin
+from nrdeck.results.check import CachedCopy
 
 if TYPE_CHECKING:
     from nrdeck.decklist.nrdb_url import RemoteSettings
-
-STDIN = "-"
-_LABEL_CHARS = 32
 
 
 class DeckSettings(msgspec.Struct, frozen=True):
@@ -108,57 +113,13 @@ class LoadedDeck(msgspec.Struct, frozen=True):
         return bool(self.card_lines or deck.identity or deck.entries or deck.extra_identities)
 
 
-def is_remote(spec: str) -> bool:
-    """A NetrunnerDB link, UUID or numeric id (a numeric name of an existing file is local)."""
-    if parse_deck_ref(spec) is None:
-        return False
-    return not (spec.strip().isdigit() and Path(spec).exists())
-
-
-def is_inline_text(spec: str) -> bool:
-    """Decklist text given where a file name was expected (a DECK argument, a roster cell).
-
-    It has a line break and names no file, or it is longer than the OS allows for a file
-    name (a one-line pasted decklist).
-    """
-    if "\n" in spec or "\r" in spec:
-        return not os.path.lexists(spec)
-    try:
-        os.lstat(spec)
-    except OSError as err:
-        return err.errno == errno.ENAMETOOLONG or len(spec) > 4096
-    except ValueError:  # an embedded NUL: no file can have that name
-        return True
-    return False
-
-
-def origin_of(spec: str) -> Origin:
-    """Where a deck source comes from: a file, standard input, pasted text or NetrunnerDB."""
-    if spec == STDIN:
-        return "stdin"
-    if is_inline_text(spec):
-        return "text"
-    return "remote" if is_remote(spec) else "file"
-
-
-def source_label(spec: str) -> str:
-    """How a deck is named in reports: the spec, or a short label for pasted text."""
-    if not is_inline_text(spec):
-        return spec
-    first = next((line.strip() for line in spec.splitlines() if line.strip()), "")
-    shown = first if len(first) <= _LABEL_CHARS else first[:_LABEL_CHARS] + "…"
-    return f"(decklist text: {shown})"
-
-
 def read_deck_text(text: str, source: str, db: CardDB, input_format: str | None = None) -> Deck:
     """Parse and resolve decklist text (a roster cell, standard input, a fetched deck)."""
     return _read_text(text, source, db, input_format).deck
 
 
 def _read_text(text: str, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
-    raw = parse_text(text, source, input_format)
-    card_lines = sum(1 for line in raw.lines if not line.maybe_identity)
-    return LoadedDeck(resolve(raw, db), card_lines=card_lines)
+    return _resolved(parse_text(text, source, input_format), db)
 
 
 def _read_bytes(data: bytes, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
@@ -169,21 +130,28 @@ def _read_bytes(data: bytes, source: str, db: CardDB, input_format: str | None) 
     return replace(loaded, deck=_with_problems(loaded.deck, decoded.problems))
 
 
-def load_deck(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
-    """A deck from a file path, '-' (standard input), pasted text, a NetrunnerDB URL or id."""
-    return obtain_deck(spec, db, settings).deck
+def load_deck(source: str | ReadableSource, db: CardDB, settings: DeckSettings) -> Deck:
+    """A deck from a DECK argument (a file, '-', pasted text, a NetrunnerDB URL or id)."""
+    chosen = deck_source(source) if isinstance(source, str) else source
+    return obtain_deck(chosen, db, settings).deck
 
 
-def obtain_deck(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
-    """``load_deck``, saying also whether a remote deck came from its cached copy."""
-    origin = origin_of(spec)
-    if origin == "stdin":
+def obtain_deck(source: ReadableSource, db: CardDB, settings: DeckSettings) -> LoadedDeck:
+    """The deck a source holds, and the cached copy a remote deck came from (not fetched)."""
+    if isinstance(source, StdinSource):
         return _load_stdin(db, settings)
-    if origin == "text":
-        return _read_text(spec, source_label(spec), db, settings.input_format)
-    if origin == "remote":
-        return _load_remote(spec, db, settings)
-    return _load_file(Path(spec), db, settings)
+    if isinstance(source, TextSource):
+        return _read_text(source.text, source.label, db, settings.input_format)
+    if isinstance(source, RemoteSource):
+        return _load_remote(source, db, settings)
+    if isinstance(source, ListedSource):
+        return _resolved(source.raw, db)
+    return _load_file(source, db, settings)
+
+
+def _resolved(raw: RawDeck, db: CardDB) -> LoadedDeck:
+    card_lines = sum(1 for line in raw.lines if not line.maybe_identity)
+    return LoadedDeck(resolve(raw, db), card_lines=card_lines)
 
 
 def _load_stdin(db: CardDB, settings: DeckSettings) -> LoadedDeck:
@@ -192,8 +160,9 @@ def _load_stdin(db: CardDB, settings: DeckSettings) -> LoadedDeck:
     return _read_text(settings.stdin_text or "", STDIN, db, settings.input_format)
 
 
-def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> LoadedDeck:
-    source = str(path)
+def _load_file(file: FileSource, db: CardDB, settings: DeckSettings) -> LoadedDeck:
+    """The file's deck, named as the user named it (``label``) in messages and problems."""
+    path, source = file.path, file.label
     if source.startswith(("http:/", "https:/")):  # pathlib folds "//" into "/"
         raise UsageError(
             f"{source} is not a NetrunnerDB deck link",
@@ -214,34 +183,11 @@ def _load_file(path: Path, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     return _read_bytes(data, source, db, settings.input_format)
 
 
-class NotRegularFile(OSError):
-    """A path that names a FIFO, a device or a socket where a file was expected."""
-
-
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """At most ``limit`` bytes of a regular file; NotRegularFile for anything else.
-
-    The file is checked before it is opened and opened without blocking, then checked
-    again on the open descriptor (it may have been swapped meanwhile), so a FIFO or a
-    device is never waited on and never read.
-    """
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
-        return handle.read(limit)
-
-
-def _load_remote(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
-    ref = parse_deck_ref(spec)
-    assert ref is not None  # is_remote said so
+def _load_remote(source: RemoteSource, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     from nrdeck.decklist.nrdb_url import fetch_deck  # the gateway to NetrunnerDB
 
-    fetched = fetch_deck(ref, settings.remote())
-    loaded = _read_text(fetched.text, spec, db, "json")
+    fetched = fetch_deck(source.ref, settings.remote())
+    loaded = _read_text(fetched.text, source.label, db, "json")
     return replace(loaded, deck=_without_lines(loaded.deck), cached=fetched.cached)
 
 

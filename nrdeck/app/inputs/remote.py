@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, is_remote, obtain_deck
+from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
+from nrdeck.app.inputs.sources import DeckSource, RemoteSource
 from nrdeck.carddb import CardDB
+from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.errors import RemoteDeckError
 
 Fetched = LoadedDeck | RemoteDeckError
@@ -25,22 +27,29 @@ DEFAULT_JOBS = 8
 
 
 def prefetch(
-    specs: Iterable[str],
+    sources: Iterable[DeckSource],
     db: CardDB,
     settings: DeckSettings,
     progress: LinkProgress | None = None,
     *,
     jobs: int = DEFAULT_JOBS,
-) -> dict[str, Fetched]:
-    """Every distinct remote deck among ``specs``: its loaded deck, or why it is missing."""
-    links = list(dict.fromkeys(s for s in specs if is_remote(s)))
+) -> dict[DeckRef, Fetched]:
+    """Every distinct remote deck among ``sources``: its loaded deck, or why it is missing.
+
+    Keyed by the deck's reference: a link and the UUID of the same deck are fetched once.
+    """
+    by_ref: dict[DeckRef, RemoteSource] = {}
+    for source in sources:
+        if isinstance(source, RemoteSource):
+            by_ref.setdefault(source.ref, source)
+    links = list(by_ref.values())
     if not links:
         return {}
     from nrdeck.http.workers import map_concurrently  # the gateway to the network stack
 
     done: list[str] = []
 
-    def fetch(link: str) -> Fetched | None:
+    def fetch(link: RemoteSource) -> Fetched | None:
         try:
             return obtain_deck(link, db, settings)
         except RemoteDeckError as err:
@@ -48,10 +57,10 @@ def prefetch(
         except Exception:  # a bug: left out, for the caller's guarded reading to meet alone
             return None
 
-    def report(link: str, _: Fetched | None) -> None:
-        done.append(link)
+    def report(link: RemoteSource, _: Fetched | None) -> None:
+        done.append(link.label)
         if progress is not None:
-            progress(len(done), len(links), link)
+            progress(len(done), len(links), link.label)
 
     found = map_concurrently(
         links,
@@ -61,4 +70,4 @@ def prefetch(
         pacing=settings.reachability.pacing,
         on_done=report,
     )
-    return {link: got for link, got in zip(links, found, strict=True) if got is not None}
+    return {link.ref: got for link, got in zip(links, found, strict=True) if got is not None}

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from nrdeck.app.inputs.decks import NotRegularFile, read_regular_file
+from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
 from nrdeck.errors import UsageError
 from nrdeck.rules import HouseSource, Selection
 

@@ -1,35 +1,119 @@
-"""Expanding DECK arguments: files, folders (recursively), globs, links/UUIDs, text and '-'."""
+"""Where a deck comes from, as a type: made once, by one classifier per kind of input.
+
+A DECK argument (``deck_source``, and ``expand`` for folders and globs), a roster cell
+(``classify_cell``) and ``diff``'s ``ROSTER#PLAYER`` (through ``classify_cell``) become a
+``DeckSource``; everything downstream dispatches on its type and never looks at the string
+again. Nothing is opened here, only the file system's names are looked at.
+"""
 
 from __future__ import annotations
 
-import fnmatch
+import errno
 import os
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+import re
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import ClassVar
 
 import msgspec
 
-from nrdeck.app.inputs.decks import STDIN, is_inline_text, is_remote
+from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE, paths_of, resolved
+from nrdeck.deck import RawDeck
+from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import UsageError
+from nrdeck.results.check import Origin
+from nrdeck.roster import Cell
 
-DECK_SUFFIXES = frozenset({".txt", ".deck", ".o8d", ".json", ".md"})
-# What a folder search skips unless --exclude replaces it: hidden files and folders, READMEs.
-DEFAULT_EXCLUDE: tuple[str, ...] = (".*", "README*")
-_GLOB_CHARS = frozenset("*?[")
+STDIN = "-"
+_LABEL_CHARS = 32
+_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.)\S*$")
+
+
+class FileSource(msgspec.Struct, frozen=True):
+    """A decklist file; ``label`` is how the user named it (an argument, a roster cell)."""
+
+    path: Path
+    label: str
+    kind: ClassVar[str] = "file"
+    origin: ClassVar[Origin] = "file"
+
+
+class StdinSource(msgspec.Struct, frozen=True):
+    """Standard input ('-', or a pipe)."""
+
+    label: str = STDIN
+    kind: ClassVar[str] = "stdin"
+    origin: ClassVar[Origin] = "stdin"
+
+
+class TextSource(msgspec.Struct, frozen=True):
+    """Decklist text given where a file was expected (an argument, a cell)."""
+
+    text: str
+    label: str
+    kind: ClassVar[str] = "text"
+    origin: ClassVar[Origin] = "text"
+
+
+class RemoteSource(msgspec.Struct, frozen=True):
+    """A NetrunnerDB deck: a link, a UUID or a numeric id (``label``: as written)."""
+
+    ref: DeckRef
+    label: str
+    kind: ClassVar[str] = "remote"
+    origin: ClassVar[Origin] = "remote"
+
+
+class ListedSource(msgspec.Struct, frozen=True):
+    """A list a roster holds itself (Cobra's frozen copy of a registration)."""
+
+    raw: RawDeck
+    label: str
+    kind: ClassVar[str] = "listed"
+    origin: ClassVar[Origin] = "file"
+
+
+class RefusedSource(msgspec.Struct, frozen=True):
+    """A cell nrdeck will not read: a path out of the roster's folder, a link elsewhere.
+
+    ``kind`` is ``refused`` (``reason`` says why: 'an absolute path') or ``not-a-link``.
+    """
+
+    label: str
+    kind: str
+    reason: str = ""
+    origin: ClassVar[Origin] = "file"
+
+
+class EmptySource(msgspec.Struct, frozen=True):
+    """A roster cell with no deck in it."""
+
+    label: str = ""
+    kind: ClassVar[str] = "empty"
+    origin: ClassVar[Origin] = "file"
+
+
+ReadableSource = FileSource | StdinSource | TextSource | RemoteSource | ListedSource
+DeckSource = ReadableSource | RefusedSource | EmptySource
 
 
 class Expansion(msgspec.Struct, frozen=True):
-    """The deck sources the arguments name, and which of them a folder search found."""
+    """The deck sources the arguments name, and the labels of those a folder search found."""
 
-    sources: tuple[str, ...]
+    sources: tuple[ReadableSource, ...]
     from_folders: frozenset[str] = frozenset()
 
 
-def expand_specs(
-    specs: Sequence[str], exclude: Path | None = None, patterns: Sequence[str] = DEFAULT_EXCLUDE
-) -> list[str]:
-    """The deck sources of ``expand`` (see there)."""
-    return list(expand(specs, exclude, patterns).sources)
+def deck_source(spec: str) -> ReadableSource:
+    """What one DECK argument names: '-', decklist text, a NetrunnerDB deck, or a file."""
+    if spec == STDIN:
+        return StdinSource()
+    if is_inline_text(spec):
+        return TextSource(spec, text_label(spec))
+    ref = _remote_ref(spec)
+    if ref is not None:
+        return RemoteSource(ref, spec)
+    return FileSource(Path(spec), spec)
 
 
 def expand(
@@ -43,80 +127,139 @@ def expand(
     """
     if not specs:
         raise UsageError("no decks given", hint="name deck files, folders, links, or '-'")
-    skip = _resolved(exclude) if exclude else None
-    seen: dict[str, None] = {}
+    skip = resolved(exclude) if exclude else None
+    seen: dict[str, ReadableSource] = {}
     found: set[str] = set()
     for spec in specs:
         if not spec.strip():
             raise UsageError("an empty DECK argument", hint="name a file, folder, link or '-'")
-        if spec == STDIN or is_inline_text(spec) or is_remote(spec):
-            seen.setdefault(spec, None)
+        source = deck_source(spec)
+        if not isinstance(source, FileSource):
+            seen.setdefault(source.label, source)
             continue
-        in_folder = Path(spec).is_dir()
-        for path in _paths_of(spec, patterns):
-            if skip is None or _resolved(path) != skip:
-                seen.setdefault(path, None)
+        in_folder = source.path.is_dir()
+        for path in paths_of(spec, patterns):
+            if skip is None or resolved(path) != skip:
+                seen.setdefault(path, FileSource(Path(path), path))
                 if in_folder:
                     found.add(path)
-    return Expansion(tuple(seen), frozenset(found))
+    return Expansion(tuple(seen.values()), frozenset(found))
 
 
-def _paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
-    path = Path(spec)
-    if path.is_dir():
-        found = sorted(_deck_files(path, patterns))
-        if not found:
-            raise UsageError(
-                f"{spec}: no decklists in this folder",
-                hint="deck files end in " + ", ".join(sorted(DECK_SUFFIXES)),
-            )
-        return found
-    if path.exists():
-        return [spec]
-    if not (_GLOB_CHARS & set(spec)):
-        raise UsageError(f"{spec}: no such file or folder", hint="check the path")
-    import glob  # only a pattern needs it
-
-    matches = sorted(glob.glob(spec, recursive=True))
-    # a FIFO or device a glob matches is kept: reading it refuses it, it is never dropped
-    files = [m for m in matches if not Path(m).is_dir()]
-    if not files:
-        raise UsageError(f"{spec}: no file matches this pattern", hint="check the pattern")
-    return files
+def expand_specs(
+    specs: Sequence[str], exclude: Path | None = None, patterns: Sequence[str] = DEFAULT_EXCLUDE
+) -> list[str]:
+    """The labels of the sources ``expand`` finds (see there)."""
+    return [s.label for s in expand(specs, exclude, patterns).sources]
 
 
-def _deck_files(folder: Path, patterns: Sequence[str]) -> Iterator[str]:
-    for root, dirs, files in os.walk(folder):
-        relative = os.path.relpath(root, folder)
-        dirs[:] = [d for d in dirs if not excluded(_join(relative, d), patterns)]
-        for name in files:
-            if Path(name).suffix.lower() in DECK_SUFFIXES and not excluded(
-                _join(relative, name), patterns
-            ):
-                yield os.path.join(root, name)
+def one_source(
+    spec: str,
+    command: str,
+    exclude: Path | None = None,
+    patterns: Sequence[str] = DEFAULT_EXCLUDE,
+) -> ReadableSource:
+    """The one deck a command that reads one deck is given (a usage error naming the count)."""
+    sources = expand([spec], exclude, patterns).sources
+    if len(sources) != 1:
+        raise UsageError(
+            f"{spec}: names {len(sources)} decks", hint=f"give one deck to '{command}'"
+        )
+    return sources[0]
 
 
-def _join(relative: str, name: str) -> str:
-    return name if relative == os.curdir else f"{Path(relative).as_posix()}/{name}"
+def is_remote(spec: str) -> bool:
+    """A NetrunnerDB link, UUID or numeric id (a numeric name of an existing file is local)."""
+    return _remote_ref(spec) is not None
 
 
-def excluded(relative: str, patterns: Sequence[str]) -> bool:
-    """Whether a glob matches the entry's name or its path inside the searched folder.
+def _remote_ref(spec: str) -> DeckRef | None:
+    ref = parse_deck_ref(spec)
+    if ref is None or (spec.strip().isdigit() and Path(spec).exists()):
+        return None
+    return ref
 
-    As in ruff: ``notes.md`` or ``.*`` match a name anywhere, ``drafts/*`` a path from the
-    folder searched. Matching ignores case (decklist folders travel between systems).
+
+def is_inline_text(spec: str) -> bool:
+    """Decklist text given where a file name was expected (a DECK argument, a roster cell).
+
+    It has a line break and names no file, or it is longer than the OS allows for a file
+    name (a one-line pasted decklist).
     """
-    name = relative.rsplit("/", 1)[-1].lower()
-    path = relative.lower()
-    for pattern in patterns:
-        wanted = pattern.lower().removeprefix("./").strip("/")
-        if fnmatch.fnmatchcase(name, wanted) or fnmatch.fnmatchcase(path, wanted):
-            return True
+    if "\n" in spec or "\r" in spec:
+        return not os.path.lexists(spec)
+    try:
+        os.lstat(spec)
+    except OSError as err:
+        return err.errno == errno.ENAMETOOLONG or len(spec) > 4096
+    except ValueError:  # an embedded NUL: no file can have that name
+        return True
     return False
 
 
-def _resolved(path: Path | str) -> Path:
+def text_label(text: str) -> str:
+    """How reports name pasted decklist text: '(decklist text: its first line…)'."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    shown = first if len(first) <= _LABEL_CHARS else first[:_LABEL_CHARS] + "…"
+    return f"(decklist text: {shown})"
+
+
+# -- roster cells -------------------------------------------------------------------
+def classify_cell(
+    cell: Cell, folder: Path, allow_outside: bool = False, text_label: str = "decklist text"
+) -> DeckSource:
+    """What a roster's deck cell holds; nothing is opened here.
+
+    A file is read only inside the roster's folder (an absolute path, ``..`` or a symbolic
+    link leading out is refused unless ``allow_outside``); ``text_label`` names pasted text.
+    """
+    if cell.listed is not None:
+        return ListedSource(cell.listed, f"registered list ({cell.listed.source})")
+    spec = cell.text.strip()
+    if not spec:
+        return EmptySource()
+    if is_inline_text(spec):  # a pasted list: line breaks, or longer than a file name can be
+        return TextSource(cell.text, text_label)
+    ref = _remote_ref(spec)
+    if ref is not None:
+        return RemoteSource(ref, spec)
+    if _URL.match(spec):
+        return RefusedSource(spec, "not-a-link")
+    return _path_cell(spec, cell.text, folder, allow_outside, text_label)
+
+
+def _path_cell(
+    spec: str, text: str, folder: Path, allow_outside: bool, text_label: str
+) -> DeckSource:
+    refusal = None if allow_outside else _outside(spec, folder)
+    if refusal is not None:
+        return RefusedSource(spec, "refused", refusal)
+    path = Path(spec).expanduser() if allow_outside else Path(spec)
+    path = path if path.is_absolute() else folder / path
+    if path.is_file() or _looks_like_path(spec):
+        return FileSource(path, spec)
+    return TextSource(text, text_label)
+
+
+def _outside(spec: str, folder: Path) -> str | None:
+    """Why a path leads outside the roster's folder (None when it stays inside)."""
+    windows, posix = PureWindowsPath(spec), PurePosixPath(spec)
+    if posix.is_absolute() or windows.is_absolute() or windows.drive or spec.startswith("\\"):
+        return "an absolute path"
+    if spec.startswith("~"):
+        return "a path in a home folder"
+    if ".." in posix.parts or ".." in windows.parts:
+        return "a path with '..'"
+    inside = resolved(folder)
     try:
-        return Path(path).resolve()
-    except OSError:
-        return Path(path)
+        target = (inside / spec).resolve()
+    except (OSError, RuntimeError):
+        return "a path that cannot be resolved (a symbolic link loop)"
+    if target != inside and inside not in target.parents:
+        return "a symbolic link that leads outside the folder"
+    return None
+
+
+def _looks_like_path(spec: str) -> bool:
+    """A cell naming a file that is not there is a missing file, not a one-line decklist."""
+    return "/" in spec or "\\" in spec or Path(spec).suffix.lower() in DECK_SUFFIXES

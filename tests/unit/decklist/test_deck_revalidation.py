@@ -14,6 +14,7 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
+from nrdeck.app.inputs.sources import deck_source
 from nrdeck.carddb import CardDB
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import RemoteDeckError
@@ -72,7 +73,7 @@ def test_a_cached_deck_is_revalidated_and_a_304_downloads_nothing(
     old = time.time() - 3 * 86400
     os.utime(cached, (old, old))
 
-    again = obtain_deck(UUID, db, settings(httpserver, tmp_path))
+    again = obtain_deck(deck_source(UUID), db, settings(httpserver, tmp_path))
     assert deck.statuses == [200, 304]
     etag = {"If-None-Match": 'W/"Rush"'}
     expected = etag if validator == "etag" else {"If-Modified-Since": STAMP}

@@ -251,13 +251,9 @@ def _failing_reader(text: str, source: str) -> RawDeck:
     raise RecursionError("maximum recursion depth exceeded")
 
 
-def test_a_reader_failure_is_that_decks_parse_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_reader_failure_is_not_hidden_as_a_parse_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a reader that raises has a bug: it reaches the guarded path that makes it the deck's
+    # internal-error (tests/acceptance/test_bugs.py), never a parse-error blaming the file
     monkeypatch.setattr(PARSER_BY_FORMAT["text"], "parse", _failing_reader)
-    raw = parse_text("3x Hedge Fund\n", "decks/a.txt", "text")
-    assert raw.lines == ()
-    [problem] = raw.problems
-    assert (problem.code, problem.location.source) == ("parse-error", "decks/a.txt")
-    assert problem.message == (
-        "decks/a.txt could not be read as text (RecursionError: maximum recursion depth "
-        "exceeded); this is a bug in nrdeck's text reader: please report it with the file"
-    )
+    with pytest.raises(RecursionError):
+        parse_text("3x Hedge Fund\n", "decks/a.txt", "text")

@@ -13,7 +13,8 @@ from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from nrdeck.app.inputs.decks import DeckSettings, is_remote, load_deck, obtain_deck
+from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
+from nrdeck.app.inputs.sources import deck_source, is_remote
 from nrdeck.carddb import CardDB
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.decklist.nrdb_url import cache_path
@@ -171,7 +172,7 @@ def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, 
     path.write_text(json.dumps(envelope(DECK)))
     settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
                             http=HttpSettings(retries=0))  # fmt: skip
-    loaded = obtain_deck(UUID, db, settings)
+    loaded = obtain_deck(deck_source(UUID), db, settings)
     assert loaded.deck.counts() == {"sure_gamble": 5}
     assert loaded.deck.problems == ()  # the fallback is the outcome's, not a problem
     assert loaded.cached is not None and loaded.cached.date == dt.date.today()
@@ -210,7 +211,7 @@ def test_after_a_network_failure_the_run_stops_trying(
     path = cache_path(tmp_path, "decklist", UUID)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(envelope(DECK)))
-    loaded = obtain_deck(UUID, db, same_run)
+    loaded = obtain_deck(deck_source(UUID), db, same_run)
     assert loaded.deck.counts() == {"sure_gamble": 5}
     assert loaded.cached is not None and "earlier in this run" in loaded.cached.reason
     assert httpserver.log == []

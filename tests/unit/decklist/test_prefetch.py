@@ -15,7 +15,9 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck
-from nrdeck.app.inputs.remote import prefetch
+from nrdeck.app.inputs.remote import Fetched
+from nrdeck.app.inputs.remote import prefetch as prefetch_sources
+from nrdeck.app.inputs.sources import deck_source
 from nrdeck.carddb import CardDB
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
@@ -27,6 +29,14 @@ STAMP = "Thu, 18 Sep 2025 20:16:48 GMT"
 
 def uuid(n: int) -> str:
     return f"00000000-0000-4000-8000-{n:012d}"
+
+
+def prefetch(specs: list[str], *args: Any, **kwargs: Any) -> dict[str, Fetched]:
+    """``prefetch`` of the DECK arguments ``specs``, each answer keyed by the link that asked."""
+    sources = [deck_source(s) for s in specs]
+    found = prefetch_sources(sources, *args, **kwargs)
+    by_link = {s.label: found[s.ref] for s in sources if getattr(s, "ref", None) in found}
+    return {link: by_link[link] for link in dict.fromkeys(specs) if link in by_link}
 
 
 def link(deck_id: str) -> str:
@@ -171,10 +181,10 @@ def test_a_bug_on_one_link_is_that_decks_alone(
     httpserver.expect_request(f"/api/2.0/public/decklist/{GOOD}").respond_with_json(answer(GOOD))
     real = remote.obtain_deck
 
-    def broken(spec: str, db: CardDB, settings: DeckSettings) -> LoadedDeck:
-        if PRIVATE in spec:
+    def broken(source: Any, db: CardDB, settings: DeckSettings) -> LoadedDeck:
+        if PRIVATE in source.label:
             raise KeyError("a bug")
-        return real(spec, db, settings)
+        return real(source, db, settings)
 
     monkeypatch.setattr(remote, "obtain_deck", broken)
     monkeypatch.setattr(check, "obtain_deck", broken)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from nrdeck.app.event.files import parse_columns
-from nrdeck.app.inputs.roster import classify_cell, read_roster
+from nrdeck.app.inputs.roster import read_roster
+from nrdeck.app.inputs.sources import classify_cell
 from nrdeck.errors import UsageError
 from nrdeck.roster import Cell, ReadOptions, detect_format, parse_roster
 
@@ -202,14 +203,14 @@ def test_cp1252_is_read_with_a_warning_and_binary_is_refused(tmp_path: Path) -> 
 def test_classify_cells(tmp_path: Path) -> None:
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "a deck").write_text("x")
-    assert classify_cell(Cell("  "), tmp_path, never_remote).kind == "empty"
-    assert classify_cell(Cell("Id\n3 Hedge Fund"), tmp_path, never_remote).kind == "text"
-    assert classify_cell(Cell("uuid"), tmp_path, lambda s: True).kind == "remote"
-    found = classify_cell(Cell("decks/a deck"), tmp_path, never_remote)
+    assert classify_cell(Cell("  "), tmp_path).kind == "empty"
+    assert classify_cell(Cell("Id\n3 Hedge Fund"), tmp_path).kind == "text"
+    assert classify_cell(Cell("0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"), tmp_path).kind == "remote"
+    found = classify_cell(Cell("decks/a deck"), tmp_path)
     assert (found.kind, found.path) == ("file", tmp_path / "decks" / "a deck")
-    missing = classify_cell(Cell("gone.txt"), tmp_path, never_remote)
-    assert (missing.kind, missing.label()) == ("file", "gone.txt")
-    one_liner = classify_cell(Cell("The Catalyst: Convention Breaker"), tmp_path, never_remote)
+    missing = classify_cell(Cell("gone.txt"), tmp_path)
+    assert (missing.kind, missing.label) == ("file", "gone.txt")
+    one_liner = classify_cell(Cell("The Catalyst: Convention Breaker"), tmp_path)
     assert one_liner.kind == "text"
 
 
@@ -223,7 +224,7 @@ def test_classify_cells(tmp_path: Path) -> None:
     ],
 )
 def test_links_elsewhere_are_not_files(tmp_path: Path, link: str) -> None:
-    assert classify_cell(Cell(link), tmp_path, never_remote).kind == "not-a-link"
+    assert classify_cell(Cell(link), tmp_path).kind == "not-a-link"
 
 
 def test_paths_leading_out_of_the_roster_folder_are_refused(tmp_path: Path) -> None:
@@ -233,7 +234,7 @@ def test_paths_leading_out_of_the_roster_folder_are_refused(tmp_path: Path) -> N
     os.symlink(tmp_path / "secret.txt", folder / "link.txt")
     os.symlink(tmp_path, folder / "up")
     reasons = {
-        spec: classify_cell(Cell(spec), folder, never_remote).reason
+        spec: classify_cell(Cell(spec), folder).reason
         for spec in ("/etc/passwd", "../secret.txt", "~/deck.txt", "link.txt", "up/secret.txt",
                      "C:\\decks\\a.txt", "decks/../../secret.txt")
     }  # fmt: skip
@@ -246,5 +247,5 @@ def test_paths_leading_out_of_the_roster_folder_are_refused(tmp_path: Path) -> N
         "C:\\decks\\a.txt": "an absolute path",
         "decks/../../secret.txt": "a path with '..'",
     }
-    allowed = classify_cell(Cell("../secret.txt"), folder, never_remote, allow_outside=True)
+    allowed = classify_cell(Cell("../secret.txt"), folder, allow_outside=True)
     assert allowed.kind == "file"

@@ -60,14 +60,16 @@ def test_bad_format_is_a_usage_error_before_any_deck_is_read(db: CardDB, tmp_pat
 
 def fake_prefetch(db: CardDB, answers: dict[str, Any], asked: list[Any]) -> Any:
     def prefetch(
-        specs: Any, db_: CardDB, settings: DeckSettings, progress: Any = None, jobs: int = 1
+        sources: Any, db_: CardDB, settings: DeckSettings, progress: Any = None, jobs: int = 1
     ) -> Any:
-        links = list(dict.fromkeys(specs))
+        remote = {s.ref: s for s in sources if s.kind == "remote"}
+        links = [s.label for s in remote.values()]
         asked.append((links, jobs))
         found = {}
-        for n, link in enumerate(links, 1):
+        for n, (ref, source) in enumerate(remote.items(), 1):
+            link = source.label
             answer = answers[link]
-            found[link] = (
+            found[ref] = (
                 answer
                 if isinstance(answer, RemoteDeckError)
                 else LoadedDeck(read_deck_text((DECKS / answer).read_text(), link, db))

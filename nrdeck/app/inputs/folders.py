@@ -1,0 +1,79 @@
+"""Searching folders for decklists: the deck files' suffixes, exclusion globs (as ruff's)."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from nrdeck.errors import UsageError
+
+DECK_SUFFIXES = frozenset({".txt", ".deck", ".o8d", ".json", ".md"})
+# What a folder search skips unless --exclude replaces it: hidden files and folders, READMEs.
+DEFAULT_EXCLUDE: tuple[str, ...] = (".*", "README*")
+_GLOB_CHARS = frozenset("*?[")
+
+
+def paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
+    """The deck files a file, folder (searched recursively) or glob names (a usage error when
+    it names none)."""
+    path = Path(spec)
+    if path.is_dir():
+        found = sorted(_deck_files(path, patterns))
+        if not found:
+            raise UsageError(
+                f"{spec}: no decklists in this folder",
+                hint="deck files end in " + ", ".join(sorted(DECK_SUFFIXES)),
+            )
+        return found
+    if path.exists():
+        return [spec]
+    if not (_GLOB_CHARS & set(spec)):
+        raise UsageError(f"{spec}: no such file or folder", hint="check the path")
+    import glob  # only a pattern needs it
+
+    matches = sorted(glob.glob(spec, recursive=True))
+    # a FIFO or device a glob matches is kept: reading it refuses it, it is never dropped
+    files = [m for m in matches if not Path(m).is_dir()]
+    if not files:
+        raise UsageError(f"{spec}: no file matches this pattern", hint="check the pattern")
+    return files
+
+
+def _deck_files(folder: Path, patterns: Sequence[str]) -> Iterator[str]:
+    for root, dirs, files in os.walk(folder):
+        relative = os.path.relpath(root, folder)
+        dirs[:] = [d for d in dirs if not excluded(_join(relative, d), patterns)]
+        for name in files:
+            if Path(name).suffix.lower() in DECK_SUFFIXES and not excluded(
+                _join(relative, name), patterns
+            ):
+                yield os.path.join(root, name)
+
+
+def _join(relative: str, name: str) -> str:
+    return name if relative == os.curdir else f"{Path(relative).as_posix()}/{name}"
+
+
+def excluded(relative: str, patterns: Sequence[str]) -> bool:
+    """Whether a glob matches the entry's name or its path inside the searched folder.
+
+    As in ruff: ``notes.md`` or ``.*`` match a name anywhere, ``drafts/*`` a path from the
+    folder searched. Matching ignores case (decklist folders travel between systems).
+    """
+    name = relative.rsplit("/", 1)[-1].lower()
+    path = relative.lower()
+    for pattern in patterns:
+        wanted = pattern.lower().removeprefix("./").strip("/")
+        if fnmatch.fnmatchcase(name, wanted) or fnmatch.fnmatchcase(path, wanted):
+            return True
+    return False
+
+
+def resolved(path: Path | str) -> Path:
+    """The path without symbolic links (as given when it cannot be resolved)."""
+    try:
+        return Path(path).resolve()
+    except OSError:
+        return Path(path)
