@@ -7,27 +7,14 @@ A DECK is a file, a NetrunnerDB link or id, '-', or one registration of a roster
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
-from nrdeck.app.inputs.roster import read_roster
-from nrdeck.app.inputs.sources import (
-    DeckSource,
-    EmptySource,
-    ListedSource,
-    RefusedSource,
-    classify_cell,
-    deck_source,
-    is_remote,
-)
+from nrdeck.app.inputs.roster import names_registration, registration_source
+from nrdeck.app.inputs.sources import EmptySource, RefusedSource, deck_source
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import RemoteDeckError, UsageError
 from nrdeck.results.diff import CardDelta, DeckDiff, IdentityRef
-from nrdeck.results.event import SIDES
-from nrdeck.roster import RosterEntry
-
-ROSTER_MARK = "#"
 
 
 def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[DeckDiff, Deck, Deck]:
@@ -58,7 +45,7 @@ def identity_of(deck: Deck, db: CardDB) -> IdentityRef | None:
 
 def load_any(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
     """A deck from a file, link, '-' or ``ROSTER#PLAYER[:side]``."""
-    source = roster_entry_source(spec) if _names_roster_entry(spec) else deck_source(spec)
+    source = registration_source(spec) if names_registration(spec) else deck_source(spec)
     if isinstance(source, EmptySource):
         raise UsageError(f"{spec}: no deck registered there")
     if isinstance(source, RefusedSource):
@@ -68,33 +55,3 @@ def load_any(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
         return obtain_deck(source, db, settings).deck
     except RemoteDeckError as err:
         raise UsageError(f"{spec}: {err.one_line()}") from None
-
-
-def _names_roster_entry(spec: str) -> bool:
-    """``ROSTER#PLAYER``: a '#' in what names neither a NetrunnerDB deck nor a file."""
-    return ROSTER_MARK in spec and not is_remote(spec) and not Path(spec).exists()
-
-
-def roster_entry_source(spec: str) -> DeckSource:
-    """The deck source one registration of a roster names: ``ROSTER#PLAYER[:side]``."""
-    path, _, wanted = spec.partition(ROSTER_MARK)
-    player, _, side = (
-        wanted.rpartition(":") if wanted.endswith((":corp", ":runner")) else (wanted, "", "")
-    )
-    roster = read_roster(Path(path))
-    key = " ".join(player.casefold().split())
-    entry = next((e for e in roster.entries if " ".join(e.player.casefold().split()) == key), None)
-    if entry is None:
-        names = ", ".join(e.player for e in roster.entries[:10])
-        raise UsageError(f"{path}: no player called {player!r}", hint=f"players: {names}")
-    return _entry_source(entry, side, spec, roster.folder)
-
-
-def _entry_source(entry: RosterEntry, side: str, spec: str, folder: Path) -> DeckSource:
-    if side == "" and entry.unsided:
-        return ListedSource(entry.unsided[0], spec)
-    cells = {"corp": entry.corp, "runner": entry.runner}
-    lists = [c for c in (cells[s] for s in ((side,) if side else SIDES)) if not c.empty]
-    if not lists:
-        raise UsageError(f"{spec}: no {side or 'deck'} registered for {entry.player}")
-    return classify_cell(lists[0], folder, text_label=spec)

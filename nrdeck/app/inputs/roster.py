@@ -12,8 +12,12 @@ from pathlib import Path
 import msgspec
 
 from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
+from nrdeck.app.inputs.sources import DeckSource, ListedSource, classify_cell, is_remote
 from nrdeck.errors import UsageError
-from nrdeck.roster import ReadOptions, Roster, parse_roster
+from nrdeck.results.event import SIDES
+from nrdeck.roster import ReadOptions, Roster, RosterEntry, parse_roster
+
+ROSTER_MARK = "#"  # diff's ROSTER#PLAYER[:side]
 
 MAX_ROSTER_BYTES = 64 * 1024 * 1024
 
@@ -64,3 +68,34 @@ def _decode(raw: bytes, source: str) -> tuple[str, tuple[str, ...]]:
             f"{source}: the roster is not UTF-8 text", hint="save it as UTF-8"
         ) from None
     return text, (f"{source} is not UTF-8: read as Windows-1252 (cp1252); save it as UTF-8",)
+
+
+# -- one registration: diff's ROSTER#PLAYER[:side] ------------------------------------
+def names_registration(spec: str) -> bool:
+    """``ROSTER#PLAYER``: a '#' in what names neither a NetrunnerDB deck nor a file."""
+    return ROSTER_MARK in spec and not is_remote(spec) and not Path(spec).exists()
+
+
+def registration_source(spec: str) -> DeckSource:
+    """The deck source one registration of a roster names: ``ROSTER#PLAYER[:side]``."""
+    path, _, wanted = spec.partition(ROSTER_MARK)
+    player, _, side = (
+        wanted.rpartition(":") if wanted.endswith((":corp", ":runner")) else (wanted, "", "")
+    )
+    roster = read_roster(Path(path))
+    key = " ".join(player.casefold().split())
+    entry = next((e for e in roster.entries if " ".join(e.player.casefold().split()) == key), None)
+    if entry is None:
+        names = ", ".join(e.player for e in roster.entries[:10])
+        raise UsageError(f"{path}: no player called {player!r}", hint=f"players: {names}")
+    return _entry_source(entry, side, spec, roster.folder)
+
+
+def _entry_source(entry: RosterEntry, side: str, spec: str, folder: Path) -> DeckSource:
+    if side == "" and entry.unsided:
+        return ListedSource(entry.unsided[0], spec)
+    cells = {"corp": entry.corp, "runner": entry.runner}
+    lists = [c for c in (cells[s] for s in ((side,) if side else SIDES)) if not c.empty]
+    if not lists:
+        raise UsageError(f"{spec}: no {side or 'deck'} registered for {entry.player}")
+    return classify_cell(lists[0], folder, text_label=spec)
