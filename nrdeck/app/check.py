@@ -17,6 +17,7 @@ from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
+from nrdeck.app.inputs.selection import SelectionOptions, chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
 from nrdeck.carddb import CardDB
 from nrdeck.deck import relabelled
@@ -46,7 +47,7 @@ class CheckOptions(msgspec.Struct, frozen=True):
     """
 
     data: DataSettings
-    selection: Selection
+    selection: Selection | SelectionOptions
     input_format: str | None = None
     stdin_text: str | None = None
     stdin_bytes: bytes | None = None
@@ -85,7 +86,7 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     validate_input_format(options.input_format)
     expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
     db = db if db is not None else load_database(options.data)
-    in_force = select(db, options.selection)
+    in_force = select(db, chosen(options.selection))
     settings = options.deck_settings()
     failures: list[str] = []
 
@@ -108,10 +109,10 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     return CheckRun(report, db.info.warnings, tuple(notes), tuple(failures))
 
 
-def prepare(data: DataSettings, selection: Selection) -> tuple[CardDB, InForce]:
+def prepare(data: DataSettings, selection: Selection | SelectionOptions) -> tuple[CardDB, InForce]:
     """Load card data once and select what is in force once."""
     db = load_database(data)
-    return db, select(db, selection)
+    return db, select(db, chosen(selection))
 
 
 def check_source(

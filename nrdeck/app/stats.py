@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_source, prepare
@@ -14,7 +15,14 @@ from nrdeck.results.check import CheckResult
 from nrdeck.results.stats import Count, DeckBreakdown
 
 
-def deck_stats(spec: str, options: CheckOptions) -> DeckBreakdown:
+class StatsRun(msgspec.Struct, frozen=True):
+    """One deck's breakdown, and what loading the card data had to say."""
+
+    result: DeckBreakdown
+    warnings: tuple[str, ...] = ()
+
+
+def deck_stats(spec: str, options: CheckOptions) -> StatsRun:
     """Load one deck, check it, and break it down (a remote deck that cannot be had: exit 3)."""
     source = one_source(spec, "stats", options.data.data_file, options.exclude)
     db, in_force = prepare(options.data, options.selection)
@@ -26,7 +34,8 @@ def deck_stats(spec: str, options: CheckOptions) -> DeckBreakdown:
         if outcome.failed:
             raise NrdeckError(message)  # a bug: exit 4, with the one line asking for a report
         raise DeckInputError(message)
-    return replace(breakdown(outcome.result, db), cached=outcome.cached)
+    result = replace(breakdown(outcome.result, db), cached=outcome.cached)
+    return StatsRun(result, db.info.warnings)
 
 
 def breakdown(result: CheckResult, db: CardDB) -> DeckBreakdown:

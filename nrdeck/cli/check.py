@@ -1,27 +1,20 @@
 """The `check` and `stats` commands: wiring only (options -> settings -> app -> reporter)."""
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_decks
-from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
-from nrdeck.app.inputs.selection import make_selection
-from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.console import (
-    ColorMode,
-    make_console,
     print_notes,
     print_period_notes,
+    print_summary,
     print_tracebacks,
     print_warnings,
-    use_colour,
 )
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import (
@@ -41,13 +34,13 @@ from nrdeck.cli.options import (
     OfflineOpt,
     OutputOpt,
     SnapshotOpt,
-    Tier,
     TierOpt,
     choices,
 )
-from nrdeck.cli.settings import RunState, data_settings, parse_as_of
-from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_machine, write_text
-from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, Styled
+from nrdeck.cli.output import emit, refuse_onto_inputs
+from nrdeck.cli.settings import RunState, data_settings, selection_options
+from nrdeck.cli.streams import read_stdin
+from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
 from nrdeck.report.check.common import summary_line
 
 CHECK_HELP = """Check decks for legality: construction rules, card pool and ban list.
@@ -122,29 +115,31 @@ def check(
     """Check decks for legality."""
     RunState.debug = RunState.debug or debug
     specs = list(decks or [])
-    named_inputs: list[str | Path] = [s for s in specs if s != "-"]
-    named_inputs += [p for p in (data, format_file) if p is not None]
-    if output is not None and not is_stdout(output):
-        refuse_inputs(output, named_inputs)
+    named: list[str | Path] = [s for s in specs if s != "-"]
+    refuse_onto_inputs(output, [*named, *(p for p in (data, format_file) if p is not None)])
     stdin = read_stdin(required=not specs) if not specs or "-" in specs else None
-    options = _options(
-        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
-        _patterns(exclude, extend_exclude),
+    options = CheckOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
+        selection=selection_options(
+            format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
+            format_file=format_file, tier=tier,
+        ),
+        input_format=input_format,
+        stdin_bytes=stdin,
+        exclude=_patterns(exclude, extend_exclude),
+        jobs=jobs,
     )  # fmt: skip
-    run = check_decks(specs or ["-"], replace(options, jobs=jobs))
+    run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
     print_period_notes(run.report.period, quiet=quiet)
-    if not quiet:
-        print_notes(run.notes)
+    print_notes(() if quiet else run.notes)
     print_tracebacks(run.failures)
-    rendered = REPORTER_BY_NAME[output_format].render(
-        run.report, ReportOptions(quiet=quiet, verbose=verbose)
-    )
-    files = [o.source for o in run.report.outcomes if o.origin == "file"]
-    _emit(rendered, output, color, inputs=[*named_inputs, *files])
+    report_options = ReportOptions(quiet=quiet, verbose=verbose)
+    rendered = REPORTER_BY_NAME[output_format].render(run.report, report_options)
+    read = [o.source for o in run.report.outcomes if o.origin == "file"]
+    emit(rendered, output, color, machine=output_format != "text", inputs=[*named, *read])
     if not quiet:
-        write_text(summary_line(run.report) + "\n", sys.stderr)
+        print_summary(summary_line(run.report))
     raise typer.Exit(int(run.report.exit_code))
 
 
@@ -175,67 +170,28 @@ def stats(
 ) -> None:
     """Show a deck's breakdown: types, subtypes, influence, agendas, cost curve."""
     RunState.debug = RunState.debug or debug
-    stdin = read_stdin(required=False) if deck == "-" else None
-    options = _options(
-        format_id, as_of, snapshot, banlist, format_file, tier, input_format, stdin,
-        data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
-        DEFAULT_EXCLUDE,
+    options = CheckOptions(
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
+        selection=selection_options(
+            format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
+            format_file=format_file, tier=tier,
+        ),
+        input_format=input_format,
+        stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )  # fmt: skip
     from nrdeck.app.stats import deck_stats
     from nrdeck.report.stats import stats_json, stats_tables  # the gateway to Rich tables
 
-    breakdown = deck_stats(deck, options)
-    print_warnings(breakdown.data.warnings)
-    print_period_notes(breakdown.result.period)
+    run = deck_stats(deck, options)
+    print_warnings(run.warnings)
+    print_period_notes(run.result.result.period)
     if output_format == "json":
-        write_machine(stats_json(breakdown))
-        return
-    console = make_console(color=color)
-    console.print(stats_tables(breakdown), soft_wrap=False, highlight=False)
-
-
-def _options(
-    format_id: str,
-    as_of: str | None,
-    snapshot: str | None,
-    banlist: str | None,
-    format_file: Path | None,
-    tier: Tier,
-    input_format: str | None,
-    stdin: bytes | None,
-    data: DataSettings,
-    exclude: tuple[str, ...],
-) -> CheckOptions:
-    selection = make_selection(
-        format_id=format_id,
-        as_of=parse_as_of(as_of),
-        snapshot_id=snapshot,
-        banlist_id=banlist,
-        format_file=format_file,
-        tier=tier,
-    )
-    return CheckOptions(
-        data=data,
-        selection=selection,
-        input_format=input_format,
-        stdin_bytes=stdin,
-        exclude=exclude,
-    )
+        emit(stats_json(run.result), machine=True)
+    else:
+        emit(stats_tables(run.result), color=color)
 
 
 def _patterns(exclude: list[str] | None, extend: list[str] | None) -> tuple[str, ...]:
     """The folder-search globs: --exclude replaces the defaults, --extend-exclude adds."""
     base = tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE
     return (*base, *(extend or ()))
-
-
-def _emit(
-    rendered: str | Styled, output: Path | None, color: ColorMode, inputs: list[str | Path]
-) -> None:
-    """Write the report: to FILE, as plain text, or through a colour console."""
-    if isinstance(rendered, Styled) and use_colour(color, output):
-        make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
-        return
-    machine = not isinstance(rendered, Styled)
-    text = rendered.plain() if isinstance(rendered, Styled) else rendered
-    emit_output(text, output, machine=machine, inputs=inputs)

@@ -85,6 +85,11 @@ def print_notes(notes: Iterable[str]) -> None:
         stderr_line(f"nrdeck: note: {one_line(note)}")
 
 
+def print_summary(text: str) -> None:
+    """The one-line summary of a run, on standard error."""
+    write_text(text.rstrip("\n") + "\n", sys.stderr)
+
+
 def print_tracebacks(failures: Iterable[str]) -> None:
     """With --debug: the traceback of each deck nrdeck failed on."""
     if debug_wanted():

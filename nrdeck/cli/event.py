@@ -1,6 +1,5 @@
 """The `event` command: check every registered deck of a tournament roster."""
 
-import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -8,25 +7,16 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from nrdeck.app.event.command import EventOptions, EventRun, event_run
 from nrdeck.app.event.decks import EventProgress
-from nrdeck.app.event.files import (
-    parse_columns,
-    render_options,
-    sheets_document,
-    write_messages,
-)
-from nrdeck.app.event.run import EventSettings, run_event
-from nrdeck.app.inputs.cards import load_database
-from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.event.files import render_options
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
-from nrdeck.app.inputs.roster import read_roster
-from nrdeck.app.inputs.selection import make_selection
-from nrdeck.atomic import refuse_inputs, write_report
 from nrdeck.cli.console import (
     ColorMode,
     live_widgets_allowed,
     make_console,
     print_period_notes,
+    print_summary,
     print_tracebacks,
     print_warnings,
 )
@@ -46,12 +36,11 @@ from nrdeck.cli.options import (
     TierOpt,
     choices,
 )
-from nrdeck.cli.settings import data_settings, parse_as_of
-from nrdeck.cli.streams import is_stdout
+from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
+from nrdeck.cli.settings import data_settings, selection_options
 from nrdeck.report.event.common import summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
 from nrdeck.report.safe import one_line
-from nrdeck.roster import ReadOptions
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -62,7 +51,6 @@ EVENT_HELP = (
     "status per player, what each must fix, messages to send and printable decklists. Exit "
     "0 all ready, 1 any deck or registration to fix, 3 NetrunnerDB could not be reached."
 )
-TABLE_WIDTH = 120
 
 
 # --output-format choices for `nrdeck event`.
@@ -207,70 +195,54 @@ def event(
     quiet: QuietOpt = False,
 ) -> None:
     """Check every registered deck of a roster before the event."""
-    selection = make_selection(
-        format_id=format_id,
-        as_of=parse_as_of(as_of),
-        snapshot_id=snapshot,
-        banlist_id=banlist,
-        format_file=format_file,
-        tier=tier,
-    )
-    settings = EventSettings(
-        selection=selection,
-        changed_since=changed_since,
-        cardpool_up_to=cardpool_up_to,
-        allow_outside=allow_paths_outside,
-        sort=sort,
-        jobs=jobs,
-    )
-    inputs = [p for p in (roster, compare_with, data, format_file) if p is not None]
-    if output is not None and not is_stdout(output):
-        refuse_inputs(output, inputs)
-    read = ReadOptions(columns=parse_columns(columns))
-    the_roster = read_roster(roster, read, roster_format)
-    failures: list[str] = []
-
-    def keep_traceback(source: str, exc: BaseException) -> None:
-        import traceback  # only a run that met a bug pays for it
-
-        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
-
-    other = read_roster(compare_with) if compare_with is not None else None
-    data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
-    db = load_database(data_opts)
-    deck_settings = DeckSettings.from_data(data_opts)
+    refuse_onto_inputs(output, [p for p in (roster, compare_with, data, format_file) if p])
+    options = EventOptions(
+        roster=roster,
+        data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
+        selection=selection_options(
+            format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
+            format_file=format_file, tier=tier,
+        ),
+        changed_since=changed_since, cardpool_up_to=cardpool_up_to,
+        allow_outside=allow_paths_outside, sort=sort, jobs=jobs,
+        roster_format=roster_format, columns=columns, compare_with=compare_with,
+        sheets_for=(event_name or roster.stem) if output_format == "sheets" else None,
+        messages=messages is not None,
+    )  # fmt: skip
     show_progress = live_widgets_allowed(quiet) and (output_format == "table" or output is not None)
     with _progress(show_progress, color) as progress:
-        report = run_event(the_roster, db, settings, deck_settings, progress, other, keep_traceback)
-    print_tracebacks(failures)
+        run = event_run(options, progress)
+    print_tracebacks(run.failures)
+    print_warnings(() if quiet else run.warnings)
+    print_period_notes(run.report.period, quiet=quiet)
+    rendered = run.sheets or _rendered(run, output_format, audience, public_columns, quiet, excel)
+    emit(rendered, output, color, machine=output_format == "json", width=TABLE_WIDTH)
+    written = write_files(messages, run.messages, "messages") if messages else None
     if not quiet:
-        print_warnings((*the_roster.warnings, *db.info.warnings))
-    print_period_notes(report.period, quiet=quiet)
-    if output_format == "sheets":
-        rendered: str | RenderableType = sheets_document(report, db, event_name or roster.stem)
-    else:
-        shown = [c.strip() for c in (public_columns or "").split(",") if c.strip()]
-        options = render_options(
-            report,
-            output_format,
-            audience=audience,
-            public_columns=shown,
-            quiet=quiet,
-            excel=excel,
-        )
-        rendered = EVENT_REPORTER_BY_NAME[output_format](report, options)
-    _write(rendered, output, color)
-    if messages is not None:
-        written = write_messages(report, messages)
-        if not quiet:
-            make_console(stderr=True, color=color).print(
-                f"{len(written)} messages written to {messages}", markup=False, highlight=False
-            )
-    if not quiet:
-        make_console(stderr=True, color=color).print(
-            summary_line(report), markup=False, highlight=False, soft_wrap=True
-        )
-    raise typer.Exit(int(report.exit_code))
+        said = [f"{len(written)} messages written to {messages}"] if written is not None else []
+        print_summary("\n".join([*said, summary_line(run.report)]))
+    raise typer.Exit(int(run.report.exit_code))
+
+
+def _rendered(
+    run: EventRun,
+    output_format: str,
+    audience: str | None,
+    public_columns: str | None,
+    quiet: bool,
+    excel: bool,
+) -> "str | RenderableType":
+    """The report in the chosen format, for the audience chosen."""
+    shown = [c.strip() for c in (public_columns or "").split(",") if c.strip()]
+    options = render_options(
+        run.report,
+        output_format,
+        audience=audience,
+        public_columns=shown,
+        quiet=quiet,
+        excel=excel,
+    )
+    return EVENT_REPORTER_BY_NAME[output_format](run.report, options)
 
 
 @contextmanager
@@ -296,29 +268,3 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[EventProgress | None]
             bar.update(task, completed=done, total=total, description=shown, phase=f"{phase} decks")
 
         yield advance
-
-
-def _write(rendered: "str | RenderableType", output: Path | None, color: ColorMode) -> None:
-    """The report to stdout (the table through the console), or to --output FILE."""
-    if output is None or is_stdout(output):
-        if isinstance(rendered, str):
-            sys.stdout.write(rendered)
-            sys.stdout.flush()
-        else:
-            console = make_console(color=color)
-            if not console.is_terminal:
-                console.width = TABLE_WIDTH
-            console.print(rendered)
-        return
-    write_report(output, rendered if isinstance(rendered, str) else _plain(rendered))
-
-
-def _plain(renderable: "RenderableType") -> str:
-    """A renderable as plain text, for a file."""
-    import io
-
-    from rich.console import Console
-
-    buffer = io.StringIO()
-    Console(file=buffer, no_color=True, width=TABLE_WIDTH, force_terminal=False).print(renderable)
-    return buffer.getvalue()

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
+from nrdeck.app.inputs.selection import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
 
@@ -90,3 +91,23 @@ def parse_as_of(text: str | None) -> dt.date | None:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise UsageError(f"--as-of {text!r} is not a date", hint="use YYYY-MM-DD") from None
+
+
+def selection_options(
+    *,
+    format_id: str = "standard",
+    as_of: str | None = None,
+    snapshot: str | None = None,
+    banlist: str | None = None,
+    format_file: Path | None = None,
+    tier: str = "casual",
+) -> SelectionOptions:
+    """The options that choose what is in force (the same for every command that checks)."""
+    return SelectionOptions(
+        format_id=format_id,
+        as_of=parse_as_of(as_of),
+        snapshot_id=snapshot,
+        banlist_id=banlist,
+        format_file=format_file,
+        tier=tier,
+    )

@@ -1,20 +1,16 @@
-"""What an event run writes besides its report: messages to players, printable decklists.
-
-Also the render options the command's flags choose (who the output is for).
-"""
+"""What an event run makes besides its report (printable decklists), the roster's column
+mapping (``--columns``), and the render options the command's flags choose (who the output
+is for)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 
 from nrdeck.app.sheets import event_sheets
-from nrdeck.atomic import write_report
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.report.event.common import AUDIENCES, EventRenderOptions
-from nrdeck.report.event.messages import render_messages
 from nrdeck.report.event.registry import PUBLISHABLE
 from nrdeck.report.sheets import render_sheets
 from nrdeck.results.event import EventReport
@@ -82,21 +78,3 @@ def sheets_document(report: EventReport, db: CardDB, event: str = "") -> str:
     return render_sheets(
         event_sheets(report, db, event), title=f"Decklists: {event}" if event else "Decklists"
     )
-
-
-def write_messages(report: EventReport, folder: Path) -> list[Path]:
-    """One Markdown message per player who must act, written into ``folder``."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UsageError(
-            f"{folder}: cannot create the messages folder: {err.strerror or err}"
-        ) from None
-    if not folder.is_dir():
-        raise UsageError(f"{folder} is not a folder")
-    written = []
-    for name, text in render_messages(report).items():
-        path = folder / name
-        write_report(path, text)
-        written.append(path)
-    return written

@@ -11,12 +11,44 @@ import re
 import sys
 from pathlib import Path
 
+import msgspec
+
 from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
 from nrdeck.errors import UsageError
 from nrdeck.rules import HouseSource, Selection
 
 _LINE = r"at line (\d+)"  # in a TOML error message
 _MAX_FORMAT_BYTES = 1024 * 1024
+
+
+class SelectionOptions(msgspec.Struct, frozen=True):
+    """The options that choose what is in force, as the command line gives them.
+
+    The use case makes them a ``Selection`` (``chosen``): it reads the clock for the default
+    date and the house format file, so the command line reads neither.
+    """
+
+    format_id: str = "standard"
+    as_of: dt.date | None = None
+    snapshot_id: str | None = None
+    banlist_id: str | None = None
+    format_file: Path | None = None
+    tier: str = "casual"
+
+
+def chosen(selection: Selection | SelectionOptions, today: dt.date | None = None) -> Selection:
+    """The selection itself, or the one the options ask for (on ``today``, else the clock's)."""
+    if isinstance(selection, Selection):
+        return selection
+    return make_selection(
+        format_id=selection.format_id,
+        as_of=selection.as_of,
+        snapshot_id=selection.snapshot_id,
+        banlist_id=selection.banlist_id,
+        format_file=selection.format_file,
+        tier=selection.tier,
+        today=today,
+    )
 
 
 def make_selection(

@@ -1,0 +1,93 @@
+"""The ``event`` use case: options in, a run out (its report, and the files it produces).
+
+The rosters are read, the card data loaded and the date chosen here, never by the command
+line; the players' messages and the printable decklists are outputs of the run, which the
+command line writes where the organiser asked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from nrdeck.app.event.decks import EventProgress
+from nrdeck.app.event.files import parse_columns, sheets_document
+from nrdeck.app.event.run import EventSettings, run_event
+from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.remote import DEFAULT_JOBS
+from nrdeck.app.inputs.roster import read_roster
+from nrdeck.app.inputs.selection import SelectionOptions, chosen
+from nrdeck.report.event.messages import render_messages
+from nrdeck.results.event import EventReport
+from nrdeck.roster import ReadOptions
+
+
+class EventOptions(msgspec.Struct, frozen=True):
+    """Everything ``nrdeck event`` was asked: the roster, what is in force, what to produce.
+
+    ``sheets_for``: the event's name when printable decklists are wanted; ``messages``: make
+    one message per player who must act. The rest are the organiser's choices
+    (``EventSettings``).
+    """
+
+    roster: Path
+    data: DataSettings
+    selection: SelectionOptions
+    changed_since: str | None = None
+    cardpool_up_to: str | None = None
+    allow_outside: bool = False
+    sort: str = "status"
+    jobs: int = DEFAULT_JOBS
+    roster_format: str | None = None
+    columns: str | None = None  # --columns 'player="Name",corp="…",runner="…"'
+    compare_with: Path | None = None
+    sheets_for: str | None = None
+    messages: bool = False
+
+
+class EventRun(msgspec.Struct, frozen=True):
+    """One event run: the report, and the warnings, failures and files that go with it.
+
+    ``sheets``: the printable decklists (HTML); ``messages``: file name -> Markdown text.
+    """
+
+    report: EventReport
+    warnings: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()
+    sheets: str | None = None
+    messages: dict[str, str] = {}
+
+
+def event_run(options: EventOptions, progress: EventProgress | None = None) -> EventRun:
+    """Read the rosters, load the card data, check every registration, make what was asked."""
+    roster = read_roster(
+        options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format
+    )
+    other = read_roster(options.compare_with) if options.compare_with is not None else None
+    db = load_database(options.data)
+    settings = EventSettings(
+        selection=chosen(options.selection),
+        changed_since=options.changed_since,
+        cardpool_up_to=options.cardpool_up_to,
+        allow_outside=options.allow_outside,
+        sort=options.sort,
+        jobs=options.jobs,
+    )
+    failures: list[str] = []
+
+    def keep_traceback(source: str, exc: BaseException) -> None:
+        import traceback  # only a run that met a bug pays for it
+
+        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
+    deck_settings = DeckSettings.from_data(options.data)
+    report = run_event(roster, db, settings, deck_settings, progress, other, keep_traceback)
+    return EventRun(
+        report=report,
+        warnings=(*roster.warnings, *db.info.warnings),
+        failures=tuple(failures),
+        sheets=sheets_document(report, db, options.sheets_for) if options.sheets_for else None,
+        messages=render_messages(report) if options.messages else {},
+    )
