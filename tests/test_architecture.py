@@ -271,3 +271,48 @@ def test_no_import_cycle_between_modules() -> None:
         if module not in state:
             visit(module, [module])
     assert cycles == []
+
+
+CLOCK_CALLS = frozenset({"today", "now", "utcnow"})
+READ_CALLS = frozenset(
+    {"open", "read_text", "read_bytes", "iterdir", "glob", "rglob", "walk", "lstat", "stat",
+     "exists", "lexists", "is_file", "is_dir", "read_regular_file"}
+)  # fmt: skip
+
+
+def _calls(package: str, names: frozenset[str]) -> list[str]:
+    """Every call to one of ``names`` in the modules of ``package``, as 'module:line name'."""
+    found = []
+    for module, tree in modules().items():
+        if not in_package(module, package):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+                if name in names:
+                    found.append(f"{module}:{node.lineno} {name}")
+    return found
+
+
+def test_only_the_app_reads_the_clock() -> None:
+    # the core never does (the test above); the CLI passes no date: each use case reads it
+    assert _calls("cli", CLOCK_CALLS) == []
+
+
+def test_only_app_inputs_reads_local_files_in_app() -> None:
+    found = [
+        call for call in _calls("app", READ_CALLS) if not call.startswith("nrdeck.app.inputs.")
+    ]
+    assert found == []
+
+
+def test_only_cli_settings_reads_the_environment_in_the_cli() -> None:
+    found = [
+        f"{module}:{node.lineno}"
+        for module, tree in modules().items()
+        if in_package(module, "cli") and module != "nrdeck.cli.settings"
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv"))
+    ]
+    assert found == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from nrdeck.app.check import validate_input_format
+from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.app.sheets import SHEET, sheet_page
 from nrdeck.carddb import CardDB
@@ -23,6 +25,27 @@ class Conversion(msgspec.Struct, frozen=True):
     def complete(self) -> bool:
         """False when a line could not be read or resolved (the output lacks it)."""
         return not any(p.severity is Severity.ERROR for p in self.deck.problems)
+
+
+class ConvertRun(msgspec.Struct, frozen=True):
+    """The conversion, and what loading the card data had to say."""
+
+    result: Conversion
+    warnings: tuple[str, ...] = ()
+
+
+def convert_run(
+    spec: str,
+    to: str,
+    data: DataSettings,
+    input_format: str | None = None,
+    stdin_bytes: bytes | None = None,
+) -> ConvertRun:
+    """Load the card data, read the deck ``spec`` names and write it in format ``to``."""
+    validate_input_format(input_format)
+    db = load_database(data)
+    settings = DeckSettings.from_data(data, input_format=input_format, stdin_bytes=stdin_bytes)
+    return ConvertRun(convert_deck(spec, to, db, settings), db.info.warnings)
 
 
 def convert_deck(spec: str, to: str, db: CardDB, settings: DeckSettings) -> Conversion:

@@ -15,8 +15,10 @@ from nrdeck.app.inputs.cards import (
     DataSettings,
     default_cache_dir,
     load_bundled,
+    load_database,
     read_cache,
 )
+from nrdeck.app.inputs.files import require_folder
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import TEXT_FACTS, FactsDocument
@@ -26,8 +28,9 @@ from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode, info_of, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
+from nrdeck.results.status import DataStatus, FormatStatus
 from nrdeck.rules.agendacap import cap_disagreements
-from nrdeck.rules.corrections import CorrectionState, correction_states
+from nrdeck.rules.corrections import correction_states
 from nrdeck.rules.lists import list_name_warnings, own_lists
 from nrdeck.rules.namedids import missing_named_ids
 from nrdeck.rules.staleness import stale_data
@@ -64,8 +67,7 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     """Build the facts-only document from a netrunner-cards-json folder."""
     from nrdeck.cards.cardsjson import CardsJsonSource
 
-    if not source_dir.is_dir():
-        raise UsageError(f"{source_dir}: no such folder", hint="give a netrunner-cards-json folder")
+    require_folder(source_dir, "a netrunner-cards-json folder")
     doc = CardsJsonSource(source_dir, dataset_date).read()
     require_consistent(doc, str(source_dir))
     payload = encode(doc)
@@ -161,8 +163,7 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
     """Read a netrunner-cards-json folder (validated like ``data build``) into the cache."""
     from nrdeck.cards.cardsjson import SOURCE_NAME, CardsJsonSource
 
-    if not folder.is_dir():
-        raise UsageError(f"{folder}: no such folder", hint="give a netrunner-cards-json folder")
+    require_folder(folder, "a netrunner-cards-json folder")
     cache = _cache(settings)
     doc = CardsJsonSource(folder).read()
     with cache.refresh_lock():
@@ -176,7 +177,7 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
 def clear_cache(settings: DataSettings) -> ClearOutcome:
     """Remove everything cached (card data, remote decks, temporary files)."""
     cache = _cache(settings)
-    if not cache.dir.is_dir():
+    if not cache.present():
         return ClearOutcome(removed={})
     with cache.refresh_lock():
         return cache.clear()
@@ -250,31 +251,11 @@ def _meta_of(
 # -- status ------------------------------------------------------------------------
 
 
-class FormatStatus(msgspec.Struct, frozen=True):
-    """A format's period in force today (the corrected timeline), and what the data marks active."""
-
-    format_id: str
-    name: str
-    snapshot_id: str | None  # in force today; None before the format's first period
-    card_pool_id: str | None
-    restriction_id: str | None
-    since: dt.date | None  # the period's start
-    active_snapshot_id: str | None  # what the data marks active (it lags: never used to check)
-
-
-class DataStatus(msgspec.Struct, frozen=True):
-    """What ``data status`` shows."""
-
-    description: str
-    kind: str
-    source: str
-    dataset_date: str | None
-    fetched_at: str | None
-    path: str | None
-    counts: dict[str, int]
-    formats: tuple[FormatStatus, ...]
-    corrections: tuple[CorrectionState, ...]
-    warnings: tuple[str, ...]
+def status_run(data: DataSettings, today: dt.date | None = None) -> DataStatus:
+    """``data status``: load the card data in use and describe it on ``today`` (the clock's)."""
+    db = load_database(data)
+    report = data_status(db, today or dt.date.today())
+    return replace(report, warnings=(*db.info.warnings, *report.warnings))
 
 
 def data_status(db: CardDB, today: dt.date) -> DataStatus:
@@ -292,6 +273,7 @@ def data_status(db: CardDB, today: dt.date) -> DataStatus:
         counts={k: counts[k] for k in ("cards", "printings", "formats", "restrictions")},
         formats=formats,
         corrections=tuple(correction_states(db)),
+        today=today,
         warnings=(
             *(w for f in formats for w in _lists_without_snapshot(db, f, today)),
             *(r.describe() for r in db.unknown_rules),

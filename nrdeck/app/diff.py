@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
+
+from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
 from nrdeck.app.inputs.roster import names_registration, registration_source
 from nrdeck.app.inputs.sources import EmptySource, RefusedSource, deck_source
@@ -15,6 +18,26 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import RemoteDeckError, UsageError
 from nrdeck.results.diff import CardDelta, DeckDiff, IdentityRef
+
+
+class DiffRun(msgspec.Struct, frozen=True):
+    """The comparison, and what reading the decks and the card data had to say."""
+
+    result: DeckDiff
+    warnings: tuple[str, ...] = ()
+
+
+def diff_run(a: str, b: str, data: DataSettings, stdin_bytes: bytes | None = None) -> DiffRun:
+    """Load the card data and both decks, and compare them (B against A)."""
+    db = load_database(data)
+    settings = DeckSettings.from_data(data, stdin_bytes=stdin_bytes)
+    result, first, second = diff_specs(a, b, db, settings)
+    said = [
+        f"{p.location.source or name}: {p.code}: {p.message}"
+        for name, deck in ((a, first), (b, second))
+        for p in deck.problems
+    ]
+    return DiffRun(result, (*db.info.warnings, *said))
 
 
 def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[DeckDiff, Deck, Deck]:

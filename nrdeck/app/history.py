@@ -30,7 +30,7 @@ class HistoryOptions(msgspec.Struct, frozen=True):
     """Where card data comes from, the format and tier, the date today, how to read the deck."""
 
     data: DataSettings
-    today: dt.date
+    today: dt.date | None = None  # None: the clock's date (read here, never by the CLI)
     format_id: str = "standard"
     tier: str = "casual"
     input_format: str | None = None
@@ -62,7 +62,7 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
         intervals=intervals,
         data=db.info,
         warnings=warnings,
-        stale_data=stale_data(db.info, options.today),
+        stale_data=stale_data(db.info, options.today or dt.date.today()),
     )
 
 
@@ -78,7 +78,7 @@ def card_history(title: str, options: HistoryOptions) -> CardHistory:
         errata=db.tables.errata.of_card(card.id),
         tier=options.tier,
         data=db.info,
-        stale_data=stale_data(db.info, options.today),
+        stale_data=stale_data(db.info, options.today or dt.date.today()),
     )
 
 

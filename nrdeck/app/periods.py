@@ -25,7 +25,7 @@ class PeriodsOptions(msgspec.Struct, frozen=True):
     """Where card data comes from, the format, and the date to mark the period in force on."""
 
     data: DataSettings
-    today: dt.date
+    today: dt.date | None = None  # None: the clock's date (read here, never by the CLI)
     format_id: str = "standard"
     as_of: dt.date | None = None
 
@@ -34,7 +34,7 @@ def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPer
     """Every period of the format on the corrected timeline, and the one in force on the date."""
     db = db if db is not None else load_database(options.data)
     format_id = periods_format(db, options.format_id)
-    day = options.as_of or options.today
+    day = options.as_of or options.today or dt.date.today()
     periods = format_periods(db, format_id)
     stale = stale_data(db.info, day)
     found = next((p for p in periods if p.covers(day)), None)

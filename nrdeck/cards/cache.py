@@ -198,6 +198,10 @@ class Cache:
         """Replace the sidecar atomically."""
         self._write(self.meta_path, meta.encode())
 
+    def present(self) -> bool:
+        """True when the cache folder exists (nothing was ever cached otherwise)."""
+        return self.dir.is_dir()
+
     def clear(self) -> ClearOutcome:
         """Remove everything cached: card data, remote decks, temporary files (not the lock)."""
         removed = {"card data": 0, "cached decks": 0, "other": 0}

@@ -1,6 +1,5 @@
 """The `card` command: a card's facts, printings, history per format and dated errata."""
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -10,8 +9,8 @@ from nrdeck.app.history import HistoryOptions, card_history
 from nrdeck.cli.console import print_in_force_notes
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, TierOpt
+from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import write_machine, write_text
 from nrdeck.cli.timeline import HistoryFormatOpt, HistoryQuietOpt
 from nrdeck.report.history import card_json, card_text
 
@@ -37,15 +36,14 @@ def card(
     """Show a card's facts and history (an unknown title: exit 2 with suggestions)."""
     options = HistoryOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
-        today=dt.date.today(),
         tier=tier,
     )
     report = card_history(title, options)
     print_in_force_notes(report.data.warnings, report.stale_data, quiet=quiet)
     if output_format == "json":
-        write_machine(card_json(report))
+        emit(card_json(report), machine=True)
     else:
-        write_text(card_text(report))
+        emit(card_text(report))
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

@@ -1,18 +1,14 @@
 """The `convert` command: read a deck in any format, write it in another."""
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.check import validate_input_format
-from nrdeck.app.convert import convert_deck
-from nrdeck.app.inputs.cards import load_database
-from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.convert import convert_run
 from nrdeck.app.inputs.sources import FileSource, deck_source
-from nrdeck.atomic import refuse_inputs
+from nrdeck.cli.console import print_info, print_warnings
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import (
     CacheDirOpt,
@@ -23,9 +19,9 @@ from nrdeck.cli.options import (
     OutputOpt,
     choices,
 )
+from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import emit_output, is_stdout, read_stdin, write_text
-from nrdeck.report.safe import one_line
+from nrdeck.cli.streams import read_stdin
 
 # --to choices (keys of ``nrdeck.decklist.writers.WRITER_BY_FORMAT``).
 OutputFormat = Literal["text", "markdown", "bbcode", "jinteki", "o8d", "json", "sheet"]
@@ -56,25 +52,22 @@ def convert(
 ) -> None:
     """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
     printable sheet (HTML)."""
-    validate_input_format(input_format)
     inputs: list[str | Path] = [deck] if isinstance(deck_source(deck), FileSource) else []
-    inputs += [data] if data is not None else []
-    if output is not None and not is_stdout(output):
-        refuse_inputs(output, inputs)
-    settings = data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache)
-    db = load_database(settings)
-    deck_settings = DeckSettings.from_data(
-        settings,
-        input_format=input_format,
-        stdin_bytes=read_stdin(required=False) if deck == "-" else None,
+    refuse_onto_inputs(output, [*inputs, *([data] if data is not None else [])])
+    run = convert_run(
+        deck,
+        to,
+        data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
+        input_format,
+        read_stdin(required=False) if deck == "-" else None,
     )
-    result = convert_deck(deck, to, db, deck_settings)
+    print_warnings(run.warnings)
+    result = run.result
     for problem in result.deck.problems:
         where = problem.location.source or result.deck.source
         where += f":{problem.line}" if problem.line else ""
-        line = f"{where}: {problem.severity.value}: {problem.code}: {problem.message}"
-        write_text(one_line(line) + "\n", sys.stderr)
-    emit_output(result.text, output, machine=True, inputs=inputs)  # a decklist: exact text
+        print_info(f"{where}: {problem.severity.value}: {problem.code}: {problem.message}")
+    emit(result.text, output, machine=True, inputs=[*inputs, *([data] if data else [])])
     if not result.complete:
         raise typer.Exit(1)
 

@@ -1,7 +1,5 @@
 """`nrdeck data …`: card data commands (wiring only: the logic is in nrdeck.app.data)."""
 
-import datetime as dt
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,15 +8,13 @@ from typing import Annotated, Literal
 import typer
 
 from nrdeck.app.data import (
-    FormatStatus,
     build_snapshot,
     cache_folder,
     clear_cache,
-    data_status,
     import_folder,
+    status_run,
     update_cache,
 )
-from nrdeck.app.inputs.cards import load_database
 from nrdeck.app.periods import PeriodsOptions, list_periods
 from nrdeck.cli.console import live_widgets_allowed, make_console, print_info, print_warnings
 from nrdeck.cli.errors import handles_errors
@@ -31,10 +27,10 @@ from nrdeck.cli.options import (
     QuietOpt,
     choices,
 )
+from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings, parse_as_of
-from nrdeck.cli.streams import write_machine, write_text
 from nrdeck.report.periods import periods_json, periods_text
-from nrdeck.report.safe import one_line
+from nrdeck.report.status import status_text
 
 DATA_HELP = "Card data: build, import, update, status, periods, path, clear."
 data_app = typer.Typer(help=DATA_HELP)
@@ -133,36 +129,9 @@ def build(
 @handles_errors
 def status(data: DataOpt = None, cache_dir: CacheDirOpt = None) -> None:
     """Show which card data is in use, its source, date, counts and what is in force today."""
-    db = load_database(data_settings(data=data, cache_dir=cache_dir))
-    print_warnings(db.info.warnings)
-    today = dt.date.today()
-    report = data_status(db, today)
-    lines = [f"card data: {report.description}", f"  source: {report.source}"]
-    lines += [f"  dataset date: {report.dataset_date or 'unknown'}"]
-    if report.fetched_at:
-        lines.append(f"  fetched at: {report.fetched_at}")
-    if report.path:
-        lines.append(f"  file: {report.path}")
-    lines += [f"  {name}: {count}" for name, count in report.counts.items()]
-    lines.append(f"in force today ({today}, the corrected timeline):")
-    for f in report.formats:
-        lines.append(f"  {f.format_id}: {_in_force(f)}")
-    if report.corrections:
-        lines.append("nrdeck's corrections to this data:")
-        lines += [f"  {c.describe()}" for c in report.corrections]
-    sys.stdout.write("".join(one_line(line) + "\n" for line in lines))
+    report = status_run(data_settings(data=data, cache_dir=cache_dir))
+    emit(status_text(report))
     print_warnings(report.warnings)
-
-
-def _in_force(f: FormatStatus) -> str:
-    """'standard_32 (pool rotation_2025; standard_ban_list_25_10) since 2025-10-03 (…)'."""
-    if f.snapshot_id is None:
-        return "no period yet"
-    restriction = f.restriction_id or "no restriction"
-    text = f"{f.snapshot_id} (pool {f.card_pool_id}; {restriction}) since {f.since}"
-    if f.active_snapshot_id and f.active_snapshot_id != f.snapshot_id:
-        text += f"; NetrunnerDB marks {f.active_snapshot_id} active"
-    return text
 
 
 PeriodsFormat = Literal["text", "json"]  # --output-format choices of `data periods`
@@ -198,7 +167,6 @@ def periods(
     corrections, new sets and their competitive dates), marking the one in force on the date."""
     options = PeriodsOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
-        today=dt.date.today(),
         format_id=format_id,
         as_of=parse_as_of(as_of),
     )
@@ -208,16 +176,16 @@ def periods(
     if report.stale_data:
         print_warnings([report.stale_data])
     if output_format == "json":
-        write_machine(periods_json(report))
+        emit(periods_json(report), machine=True)
     else:
-        write_text(periods_text(report))
+        emit(periods_text(report))
 
 
 @data_app.command("path")
 @handles_errors
 def path(cache_dir: CacheDirOpt = None) -> None:
     """Print the cache folder."""
-    sys.stdout.write(f"{cache_folder(data_settings(cache_dir=cache_dir))}\n")
+    emit(f"{cache_folder(data_settings(cache_dir=cache_dir))}\n")
 
 
 @data_app.command("clear")

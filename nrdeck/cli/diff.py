@@ -5,18 +5,15 @@ from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.diff import diff_specs
-from nrdeck.app.inputs.cards import load_database
-from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.diff import diff_run
 from nrdeck.app.inputs.sources import FileSource, deck_source
-from nrdeck.atomic import refuse_inputs
 from nrdeck.cli.console import print_warnings
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, OutputOpt, choices
+from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import emit_output, is_stdout, read_stdin
+from nrdeck.cli.streams import read_stdin
 from nrdeck.report.diff import render_diff_json, render_diff_text
-from nrdeck.report.safe import one_line
 
 DIFF_HELP = (
     "Compare two decks from any sources nrdeck reads (files, NetrunnerDB links, '-', or "
@@ -49,22 +46,15 @@ def diff(
     cache_dir: CacheDirOpt = None,
 ) -> None:
     """Compare two decks."""
-    if output is not None and not is_stdout(output):
-        refuse_inputs(output, [s for s in (a, b, data) if s is not None and s != "-"])
-    data_opts = data_settings(offline=offline, data=data, cache_dir=cache_dir)
-    db = load_database(data_opts)
+    refuse_onto_inputs(output, [s for s in (a, b, data) if s is not None and s != "-"])
     stdin = read_stdin(required=False) if "-" in (a, b) else None
-    deck_settings = DeckSettings.from_data(data_opts, stdin_bytes=stdin)
-    result, first, second = diff_specs(a, b, db, deck_settings)
-    print_warnings(
-        one_line(f"{p.location.source or name}: {p.code}: {p.message}")
-        for name, deck in ((a, first), (b, second))
-        for p in deck.problems
-    )
-    rendered = render_diff_json(result) if output_format == "json" else render_diff_text(result)
+    run = diff_run(a, b, data_settings(offline=offline, data=data, cache_dir=cache_dir), stdin)
+    print_warnings(run.warnings)
+    json_out = output_format == "json"
+    rendered = render_diff_json(run.result) if json_out else render_diff_text(run.result)
     inputs = [s for s in (a, b, data) if s is not None and _is_file(str(s))]
-    emit_output(rendered, output, machine=output_format == "json", inputs=inputs)
-    raise typer.Exit(0 if result.same else 1)
+    emit(rendered, output, machine=json_out, inputs=inputs)
+    raise typer.Exit(0 if run.result.same else 1)
 
 
 def _is_file(spec: str) -> bool:

@@ -1,7 +1,6 @@
 """The `simulate` command: wiring only (options -> request -> app -> renderer)."""
 
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Literal
@@ -11,9 +10,10 @@ import typer
 from nrdeck.app.simulate import SimulateOptions
 from nrdeck.app.simulate import simulate as run_simulation
 from nrdeck.atomic import write_atomic
-from nrdeck.cli.console import ColorMode, make_console, print_warnings, use_colour
+from nrdeck.cli.console import print_info, print_warnings
 from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import CacheDirOpt, ColorOpt, DataOpt, DebugOpt, InputFormatOpt, OfflineOpt
+from nrdeck.cli.output import emit
 from nrdeck.cli.settings import RunState, data_settings
 from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
@@ -156,23 +156,17 @@ def simulate(
     print_warnings(run.warnings)
     if plot is not None:
         _write_plot(plot, run.result)
-    _emit(run.result, output_format, color)
+    emit(_rendered(run.result, output_format), color=color, machine=output_format == "json")
     if seed is None and run.random:
-        sys.stderr.write(f"nrdeck: seed {chosen_seed} (pass --seed {chosen_seed} to repeat)\n")
+        print_info(f"nrdeck: seed {chosen_seed} (pass --seed {chosen_seed} to repeat)")
 
 
-def _emit(result: Simulation | Comparison, output_format: SimFormat, color: ColorMode) -> None:
-    """Render the result; text is plain unless it goes to a colour terminal."""
+def _rendered(result: Simulation | Comparison, output_format: SimFormat) -> "str | Styled":
+    """The result in the chosen format."""
     renderer = RENDERER_BY_NAME[output_format]
     if isinstance(result, Comparison):
-        rendered = renderer.render_comparison(result)
-    else:
-        rendered = renderer.render(result)
-    if isinstance(rendered, Styled) and use_colour(color):
-        make_console(color=color).print(rendered.to_rich(), soft_wrap=True, highlight=False)
-        return
-    text = rendered.plain() if isinstance(rendered, Styled) else rendered
-    sys.stdout.write(text)
+        return renderer.render_comparison(result)
+    return renderer.render(result)
 
 
 def _write_plot(path: Path, result: Simulation | Comparison) -> None:

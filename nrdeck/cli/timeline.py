@@ -1,6 +1,5 @@
 """The `timeline` command: when a deck was legal, over a format's whole history."""
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
@@ -18,8 +17,9 @@ from nrdeck.cli.options import (
     TierOpt,
     choices,
 )
+from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import read_stdin, write_machine, write_text
+from nrdeck.cli.streams import read_stdin
 from nrdeck.report.history import timeline_json, timeline_text
 
 TIMELINE_HELP = (
@@ -59,7 +59,6 @@ def timeline(
     """Show when a deck was legal in a format (exit 0 whether it is legal or not)."""
     options = HistoryOptions(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
-        today=dt.date.today(),
         format_id=format_id,
         tier=tier,
         input_format=input_format,
@@ -68,9 +67,9 @@ def timeline(
     report = deck_timeline(deck, options)
     print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
     if output_format == "json":
-        write_machine(timeline_json(report))
+        emit(timeline_json(report), machine=True)
     else:
-        write_text(timeline_text(report))
+        emit(timeline_text(report))
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:

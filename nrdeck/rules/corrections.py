@@ -9,31 +9,8 @@ so that no correction is skipped in silence.
 
 from __future__ import annotations
 
-from typing import Literal
-
-import msgspec
-
 from nrdeck.carddb import CardDB
-
-State = Literal["applied", "fixed-upstream", "target-missing"]
-
-
-class CorrectionState(msgspec.Struct, frozen=True):
-    """One correction entry and whether the data in use needs it."""
-
-    kind: str  # "snapshot date", "excluded snapshot", "set release", "pool addition"
-    target: str  # the id it corrects
-    state: State
-    detail: str  # what the data has, in a few words
-
-    def describe(self) -> str:
-        """'snapshot date standard_30: not applied, the data has 2025-04-24 (fixed upstream)'."""
-        words = {
-            "applied": "applied",
-            "fixed-upstream": "not applied, fixed upstream",
-            "target-missing": "not applied, nothing to correct",
-        }
-        return f"{self.kind} {self.target}: {words[self.state]} ({self.detail})"
+from nrdeck.results.status import CorrectionState
 
 
 def correction_states(db: CardDB) -> list[CorrectionState]:

@@ -7,6 +7,8 @@ import os
 import stat
 from pathlib import Path
 
+from nrdeck.errors import UsageError
+
 
 class NotRegularFile(OSError):
     """A path that names a FIFO, a device or a socket where a file was expected."""
@@ -27,3 +29,10 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
         return handle.read(limit)
+
+
+def require_folder(path: Path, what: str) -> Path:
+    """The folder, or a usage error saying what was expected ('a netrunner-cards-json folder')."""
+    if not path.is_dir():
+        raise UsageError(f"{path}: no such folder", hint=f"give {what}")
+    return path
