@@ -26,7 +26,7 @@ ACTION: dict[str, Any] = yaml.safe_load((ROOT / "action.yml").read_text(encoding
 INPUTS: dict[str, Any] = ACTION["inputs"]
 STEPS: list[dict[str, Any]] = ACTION["runs"]["steps"]
 EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
-DOCS = [ROOT / "docs" / "decklist-repositories.md"]
+DOCS = [ROOT / "README.md", ROOT / "docs" / "decklist-repositories.md"]
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the action's steps are bash")
 
