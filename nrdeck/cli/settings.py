@@ -72,15 +72,32 @@ def data_settings(
 def http_settings() -> HttpSettings:
     """Timeouts and retries, tunable by NRDECK_HTTP_* variables (tests keep them tiny)."""
     base = HttpSettings()
-    env = os.environ.get
     return HttpSettings(
-        connect_timeout=float(env("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout)),
-        read_timeout=float(env("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout)),
-        retries=int(env("NRDECK_HTTP_RETRIES", base.retries)),
-        backoff=float(env("NRDECK_HTTP_BACKOFF", base.backoff)),
-        max_retry_after=float(env("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after)),
-        deadline=float(env("NRDECK_HTTP_DEADLINE", base.deadline)),
+        connect_timeout=_number("NRDECK_HTTP_CONNECT_TIMEOUT", base.connect_timeout),
+        read_timeout=_number("NRDECK_HTTP_READ_TIMEOUT", base.read_timeout),
+        retries=int(_number("NRDECK_HTTP_RETRIES", base.retries, whole=True)),
+        backoff=_number("NRDECK_HTTP_BACKOFF", base.backoff),
+        max_retry_after=_number("NRDECK_HTTP_MAX_RETRY_AFTER", base.max_retry_after),
+        deadline=_number("NRDECK_HTTP_DEADLINE", base.deadline),
     )
+
+
+def _number(name: str, default: float, *, whole: bool = False) -> float:
+    """A numeric environment variable: a usage error naming it when it is not a number >= 0."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        value = -1
+    if not value >= 0 or value == float("inf"):
+        kind = "a whole number" if whole else "a number of seconds"
+        raise UsageError(
+            f"{name}={text!r} is not {kind} (0 or more)",
+            hint=f"set {name} to {kind}, or unset it",
+        )
+    return value
 
 
 def parse_as_of(text: str | None) -> dt.date | None:

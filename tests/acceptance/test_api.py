@@ -104,10 +104,9 @@ def test_load_cards_from_a_pinned_file(tmp_path: Path) -> None:
     assert load_cards(cache=False).info.kind == "bundled"
 
 
-def test_the_readme_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Python API", 1)[1]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+def test_the_documented_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    code = page.split("```python\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)
     completed = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False

@@ -1,5 +1,6 @@
-"""Hostile and faulty input never costs the other decks of a run (README: "Bad input never
-stops a run"): whatever happens while one deck is read or checked is that deck's outcome.
+"""Hostile and faulty input never costs the other decks of a run (docs/checking-decks.md: "Bad
+input never stops a run"): whatever happens while one deck is read or checked is that deck's
+outcome.
 """
 
 from __future__ import annotations

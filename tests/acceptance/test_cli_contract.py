@@ -1,4 +1,5 @@
-"""The CLI's contract: exit codes as the README documents them, help text, README coverage."""
+"""The CLI's contract: exit codes as the README and the reference document them, help text,
+README coverage."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from nrdeck.errors import ExitCode
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXIT_CODES_PAGE = (ROOT / "docs" / "reference" / "exit-codes.md").read_text(encoding="utf-8")
 # the modules every command shares (errors, consoles, settings, options, output, streams)
 SHARED_MODULES = ("__init__", "errors", "console", "settings", "options", "output", "streams")
 COMMAND_MODULES = sorted(
@@ -30,14 +32,15 @@ EXPECTED_MEANINGS = {
 }
 
 
-def _readme_exit_codes() -> dict[int, str]:
-    section = README.split("## Exit codes", 1)[1]
+def _exit_codes(text: str) -> dict[int, str]:
+    section = text.split("# Exit codes", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\|\s*(\d+)\s*\|\s*(.+?)\s*\|\s*$", section, flags=re.MULTILINE)
     return {int(code): meaning for code, meaning in rows}
 
 
-def test_readme_exit_code_table_matches_exitcode() -> None:
-    table = _readme_exit_codes()
+@pytest.mark.parametrize("text", [README, EXIT_CODES_PAGE], ids=["README", "reference"])
+def test_readme_exit_code_table_matches_exitcode(text: str) -> None:
+    table = _exit_codes(text)
     assert set(table) == {int(c) for c in ExitCode}
     for code, meaning in EXPECTED_MEANINGS.items():
         assert table[code].startswith(meaning), (code, table[code])
@@ -177,3 +180,18 @@ def test_help_is_plain_text_without_boxes() -> None:
     out = CliRunner().invoke(nrdeck.cli.app, ["check", "--help"]).stdout
     assert "╭" not in out and "│" not in out
     assert "  -o, --output FILE" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("NRDECK_HTTP_RETRIES", "abc"), ("NRDECK_HTTP_READ_TIMEOUT", "-1"),
+     ("NRDECK_HTTP_DEADLINE", "nan"), ("NRDECK_HTTP_RETRIES", "2.5")],
+)  # fmt: skip
+def test_a_bad_http_variable_is_a_usage_error_naming_it(
+    name: str, value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(nrdeck.cli.app, ["data", "status"])
+    assert result.exit_code == ExitCode.USAGE
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"nrdeck: error: {name}={value!r} is not")

@@ -1,6 +1,6 @@
 """The JSON documents of check, stats, simulate and event validate against the shipped schemas,
-every schema lets fields be added (the README promises it), and ``card_data`` has one shape
-in every document.
+every schema lets fields be added (docs/reference/json-output.md promises it), and
+``card_data`` has one shape in every document.
 """
 
 from __future__ import annotations

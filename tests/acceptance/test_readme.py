@@ -1,4 +1,4 @@
-"""The README as a newcomer meets it: install lines that work as written."""
+"""The README and the docs as a newcomer meets them: install lines that work as written."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ from nrdeck.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+EVERY_PAGE = {"README.md": README} | {
+    str(page.relative_to(ROOT)): page.read_text(encoding="utf-8") for page in DOCS
+}
+REPOSITORIES = (ROOT / "docs" / "decklist-repositories.md").read_text(encoding="utf-8")
 
 
 def _tags() -> set[str]:
@@ -22,17 +27,21 @@ def _tags() -> set[str]:
     return set(proc.stdout.split())
 
 
-def test_no_install_from_an_index_nrdeck_is_not_published_on() -> None:
-    bare = re.findall(r"(?:pip|pipx|uv tool) install +[\"']?nrdeck\b(?![ @\[])", README)
+@pytest.mark.parametrize("name", sorted(EVERY_PAGE))
+def test_no_install_from_an_index_nrdeck_is_not_published_on(name: str) -> None:
+    text = EVERY_PAGE[name]
+    bare = re.findall(r"(?:pip|pipx|uv tool) install +[\"']?nrdeck\b(?![ @\[])", text)
     assert bare == []
-    assert "pip install nrdeck" not in README
+    assert "pip install nrdeck" not in text
 
 
 def test_every_rev_names_a_tag_that_exists_or_asks_for_a_commit() -> None:
-    revs = re.findall(r"^\s*rev:\s*(\S+)", README, flags=re.MULTILINE)
-    assert revs, "the pre-commit snippet names a rev"
-    for rev in revs:
-        assert rev == "<commit>" or rev in _tags(), rev
+    assert re.search(r"^\s*rev:", REPOSITORIES, flags=re.MULTILINE), "the hook snippet names a rev"
+    for name, text in EVERY_PAGE.items():
+        pins = re.findall(r"^\s*rev:\s*(\S+)", text, flags=re.MULTILINE)
+        pins += re.findall(r"uses:\s*\S+/nrdeck@(\S+)", text)  # the GitHub Action
+        for pin in pins:
+            assert pin == "<commit>" or pin in _tags(), (name, pin)
 
 
 def test_quick_start_uses_an_environment_and_its_command_runs(
@@ -53,7 +62,7 @@ def test_quick_start_uses_an_environment_and_its_command_runs(
 
 
 def test_the_hook_snippet_narrows_files_and_says_why() -> None:
-    section = README.split("### pre-commit", 1)[1].split("\n## ", 1)[0]
+    section = REPOSITORIES.split("## The pre-commit hook", 1)[1].split("\n## ", 1)[0]
     assert "files: ^decks/" in section
     assert "`files: ^decks/` narrows the hook" in section
 

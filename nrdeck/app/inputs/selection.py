@@ -106,6 +106,6 @@ def read_house_source(path: Path) -> HouseSource:
     except (RecursionError, ValueError):
         raise UsageError(
             f"{path}: not a format file nrdeck can read (nested too deeply, or a number too long)",
-            hint="see 'House formats' in the README for what the file holds",
+            hint="see docs/formats-and-dates.md (house formats) for what the file holds",
         ) from None
     return HouseSource(path=str(path), text=text, table=table)
