@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_httpserver import HTTPServer
 
 from nrdeck.carddb import CardDB
+from tests.paths import SHARED
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 CARDS_JSON = SHARED / "netrunner-cards-json"
 _LOOPBACK = ("127.", "::1", "localhost")
 _real_connect = socket.socket.connect
@@ -55,3 +55,15 @@ def cards_json() -> Iterator[Path]:
     if not (CARDS_JSON / "v2" / "cards").is_dir():
         pytest.skip("../shared/netrunner-cards-json is absent")
     yield CARDS_JSON
+
+
+@pytest.fixture
+def threaded() -> Iterator[HTTPServer]:
+    """A loopback server answering several requests at once (and keeping connections alive)."""
+    from pytest_httpserver import HTTPServer as Server
+
+    server = Server(host="127.0.0.1", threaded=True)
+    server.start()
+    yield server
+    server.clear()
+    server.stop()

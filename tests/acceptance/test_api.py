@@ -15,9 +15,8 @@ import nrdeck
 from nrdeck import CardDB, CheckReport, DeckOutcome, check_paths, check_text, load_cards
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.results.outcome import Status
+from tests.paths import EXAMPLES, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "data" / "examples"
 LEGAL_TEXT = (EXAMPLES / "standard-zahya.txt").read_text(encoding="utf-8")
 
 
@@ -118,7 +117,7 @@ def test_the_documented_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_check_text_takes_the_competitive_tier(cards: CardDB) -> None:
-    zahya = Path(__file__).resolve().parents[2] / "data" / "examples" / "standard-zahya.txt"
+    zahya = EXAMPLES / "standard-zahya.txt"
     text = zahya.read_text(encoding="utf-8").replace("2 Overclock", "1 Overclock\n1 Clean Getaway")
     week = dt.date(2025, 4, 28)  # Elevation came out on Thursday 2025-04-24
     casual = nrdeck.check_text(text, as_of=week, cards=cards)

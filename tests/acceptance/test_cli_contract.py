@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 
 import pytest
 import typer
@@ -13,8 +12,8 @@ from typer.testing import CliRunner
 
 import nrdeck.cli
 from nrdeck.errors import ExitCode
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXIT_CODES_PAGE = (ROOT / "docs" / "reference" / "exit-codes.md").read_text(encoding="utf-8")
 # the modules every command shares (errors, consoles, settings, options, output, streams)

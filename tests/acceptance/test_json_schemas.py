@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 import nrdeck.report
 from nrdeck.cli import app
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "data" / "examples"
 LEGAL = str(EXAMPLES / "standard-zahya.txt")
 ILLEGAL = str(EXAMPLES / "illegal-standard.txt")

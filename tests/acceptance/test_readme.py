@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from nrdeck.cli import app
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = sorted((ROOT / "docs").rglob("*.md"))
 EVERY_PAGE = {"README.md": README} | {

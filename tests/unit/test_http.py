@@ -7,7 +7,6 @@ import socket
 import threading
 import time
 import tracemalloc
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,22 +19,12 @@ from nrdeck.carddb import CardDB
 from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of
 from nrdeck.http.workers import map_concurrently, using_client
-from tests.faults import bomb_answer, busy_then, raw_server, redirect, trickle
+from tests.fakes.faults import bomb_answer, busy_then, raw_server, redirect, trickle
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 FAST = HttpSettings(connect_timeout=1, read_timeout=2, retries=3, backoff=0.01, deadline=10)
 MiB = 2**20
-
-
-@pytest.fixture
-def threaded() -> Iterator[HTTPServer]:
-    """A server answering several requests at once (and keeping connections alive)."""
-    server = HTTPServer(host="127.0.0.1", threaded=True)
-    server.start()
-    yield server
-    server.clear()
-    server.stop()
 
 
 def get(server: HTTPServer, path: str = "/x", settings: HttpSettings = FAST, **kw: int) -> int:

@@ -14,7 +14,7 @@ from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.nrdb_v3_facts import number_or_x
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
-from tests.unit.cards.v3server import FakeNrdb
+from tests.fakes.nrdb_v3 import FakeNrdb
 
 FAST = HttpSettings(connect_timeout=1.0, read_timeout=2.0, retries=2, backoff=0.01)
 

@@ -13,7 +13,7 @@ from nrdeck.cardrecords import TEXT_FACTS, Card, DrawFacts, RunnerPoints
 from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.textfacts import identity_draws, is_economy, with_text_facts
 from nrdeck.http import HttpSettings
-from tests.unit.cards.v3server import FakeNrdb
+from tests.fakes.nrdb_v3 import FakeNrdb
 
 # what a player names as economy, on both sides, and cards that touch credits but are not
 CORP_ECONOMY = [

@@ -19,7 +19,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
-from tests.faults import bomb_answer, busy_then, redirect, trickle
+from tests.fakes.faults import bomb_answer, busy_then, redirect, trickle
 
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 PATH = f"/api/2.0/public/decklist/{UUID}"

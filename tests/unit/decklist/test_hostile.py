@@ -253,7 +253,7 @@ def _failing_reader(text: str, source: str) -> RawDeck:
 
 def test_a_reader_failure_is_not_hidden_as_a_parse_error(monkeypatch: pytest.MonkeyPatch) -> None:
     # a reader that raises has a bug: it reaches the guarded path that makes it the deck's
-    # internal-error (tests/acceptance/test_bugs.py), never a parse-error blaming the file
+    # internal-error (tests/acceptance/check/test_bugs.py), never a parse-error blaming the file
     monkeypatch.setattr(PARSER_BY_FORMAT["text"], "parse", _failing_reader)
     with pytest.raises(RecursionError):
         parse_text("3x Hedge Fund\n", "decks/a.txt", "text")

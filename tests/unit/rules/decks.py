@@ -10,9 +10,10 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck
+from tests.paths import FIXTURES
 from tests.unit.rules.helpers import select_in_force
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "legality"
+FIXTURES = FIXTURES / "legality"
 NEH_2015 = FIXTURES / "neh-fast-advance-2015.txt"
 CTM_WORLDS_2016 = FIXTURES / "nbn-ctm-worlds-2016.txt"
 LOUD_PE_2024 = FIXTURES / "pe-loud-2024.txt"

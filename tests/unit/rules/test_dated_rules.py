@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB, Restriction, UnknownRule
 from nrdeck.errors import UsageError
 from nrdeck.ruletables import AgendaCap
+from tests.builders import database, with_format_faults_of_2025
 from tests.unit.rules.decks import (
     CTM_WORLDS_2016,
     HAYLEY_ETERNAL,
@@ -22,28 +23,9 @@ from tests.unit.rules.decks import (
     check_on,
     read,
 )
-from tests.unit.rules.helpers import codes, select_in_force, with_format_faults_of_2025
+from tests.unit.rules.helpers import codes, select_in_force
 
 D = dt.date.fromisoformat
-
-
-def _database(db: CardDB, **changes: object) -> CardDB:
-    """The bundled database with some records or tables changed (as other data would have)."""
-    parts: dict[str, object] = {
-        "cards": db.cards.values(),
-        "printings": db.printings.values(),
-        "sets": db.sets.values(),
-        "cycles": db.cycles.values(),
-        "factions": db.factions.values(),
-        "types": db.types.values(),
-        "subtypes": db.subtypes.values(),
-        "formats": db.formats.values(),
-        "card_pools": db.card_pools.values(),
-        "restrictions": db.restrictions.values(),
-        "info": db.info,
-        "tables": db.tables,
-    }
-    return CardDB(**{**parts, **changes})  # type: ignore[arg-type]
 
 
 # -- dated errata (§6) ----------------------------------------------------------------
@@ -97,7 +79,7 @@ def test_errata_apply_in_casual_too_and_only_while_in_force(db: CardDB) -> None:
 def test_an_erratum_of_a_card_the_data_lacks_is_skipped(db: CardDB) -> None:
     errata = db.tables.errata
     ghost = replace(errata.errata[0], card_id="no_such_card")
-    other = _database(db, tables=replace(db.tables, errata=replace(errata, errata=(ghost,))))
+    other = database(db, tables=replace(db.tables, errata=replace(errata, errata=(ghost,))))
     assert codes(check_on(other, read(other, NEH_2015), "2016-11-12", "casual")) == []
 
 
@@ -131,7 +113,7 @@ def test_pressure_spike_is_eternal_from_its_release_day(db: CardDB) -> None:
 def test_without_the_correction_the_data_leaves_liberation_out_of_eternal(db: CardDB) -> None:
     older = with_format_faults_of_2025(db)
     fixes = replace(older.tables.corrections, pool_additions=())
-    bare = _database(older, tables=replace(older.tables, corrections=fixes))
+    bare = database(older, tables=replace(older.tables, corrections=fixes))
     result = check_on(bare, read(bare, HAYLEY_ETERNAL), "2024-06-01", "eternal")
     assert [(p.code, p.cards) for p in result.problems] == [
         ("not-in-card-pool", ("pressure_spike",))
@@ -213,7 +195,7 @@ def _with_newer_startup_list(db: CardDB, *rules: UnknownRule) -> CardDB:
         date_start=D("2026-09-18"),
     )
     formats = [f for f in db.formats.values() if f.id != "startup"]
-    return _database(
+    return database(
         db,
         restrictions=[*db.restrictions.values(), newer],
         formats=[*formats, replace(fmt, snapshots=(*fmt.snapshots, snap))],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nrdeck.carddb import CardDB
 from nrdeck.rules.corrections import correction_states
 from nrdeck.rules.namedids import missing_named_ids, named_card_ids, named_restriction_ids
-from tests.unit.rules.helpers import with_format_faults_of_2025
+from tests.builders import with_format_faults_of_2025
 
 
 def test_every_id_nrdeck_names_is_in_the_bundled_data(db: CardDB) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
@@ -13,10 +12,9 @@ from nrdeck.problems import Severity
 from nrdeck.rules import check_deck
 from nrdeck.rules.names import restriction_named, restriction_names
 from nrdeck.rules.tier import competitive_date
+from tests.paths import ROOT
 from tests.unit.rules.decks import read
 from tests.unit.rules.helpers import select_in_force
-
-ROOT = Path(__file__).resolve().parents[3]
 
 D = dt.date.fromisoformat
 ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"  # legal in the Seventh Rotation

@@ -12,7 +12,8 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.timeline import Timeline, set_release, timeline
-from tests.unit.rules.helpers import select_in_force, with_format_faults_of_2025
+from tests.builders import with_format_faults_of_2025
+from tests.unit.rules.helpers import select_in_force
 
 D = dt.date.fromisoformat
 

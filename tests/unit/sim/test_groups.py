@@ -12,7 +12,7 @@ from nrdeck.errors import UsageError
 from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.groups import GroupResolver, parse_user_group
 from nrdeck.sim.request import SimRequest
-from tests.olddocs import before_text_facts
+from tests.builders import before_text_facts
 
 
 def _deck(db: CardDB, titles: dict[str, int]) -> dict[str, int]:

@@ -1,0 +1,86 @@
+"""Fast start: checking a local file imports neither requests, numpy, pydantic, rapidfuzz nor
+(piped) Rich, and builds no dataclasses (each costs about a millisecond to define)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.paths import ROOT
+
+DECK = ROOT / "data" / "examples" / "standard-zahya.txt"
+
+
+def _imported_modules(*args: str, home: Path | None = None) -> set[str]:
+    """The modules a run imports; with ``home``, as a user whose cache folder is not set."""
+    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    if home is not None:
+        env = {k: v for k, v in env.items() if k not in ("NRDECK_CACHE_DIR", "XDG_CACHE_HOME")}
+        env["HOME"] = str(home)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "nrdeck", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    names = set()
+    for line in proc.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            names.add(line.rsplit("|", 1)[1].strip())
+    assert "nrdeck.app.check" in names  # the check path really ran
+    return names
+
+
+def _top_level(names: set[str]) -> set[str]:
+    return {n.split(".")[0] for n in names}
+
+
+def test_checking_a_local_file_imports_no_network_or_simulation_stack() -> None:
+    top = _top_level(_imported_modules("check", str(DECK), "--offline"))
+    assert "requests" not in top
+    assert "urllib3" not in top
+    assert "numpy" not in top
+    assert "pydantic" not in top
+    assert "rapidfuzz" not in top
+
+
+def test_checking_a_local_file_defines_no_nrdeck_dataclass() -> None:
+    script = (
+        "import dataclasses, runpy, sys\n"
+        "made = []\n"
+        "real = dataclasses._process_class\n"
+        "def spy(cls, *a, **k):\n"
+        "    made.append(cls.__module__ + '.' + cls.__qualname__)\n"
+        "    return real(cls, *a, **k)\n"
+        "dataclasses._process_class = spy\n"
+        f"sys.argv = ['nrdeck', 'check', {str(DECK)!r}, '--offline']\n"
+        "try:\n"
+        "    runpy.run_module('nrdeck', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([m for m in made if m.startswith('nrdeck')])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stderr[-2000:]
+
+
+def test_piped_text_output_does_not_import_rich() -> None:
+    for fmt in ("text", "json", "github"):
+        top = _top_level(_imported_modules("check", str(DECK), "--output-format", fmt))
+        assert "rich" not in top, fmt
+
+
+def test_a_hermetic_check_does_not_look_for_the_cache_folder(tmp_path: Path) -> None:
+    # --no-cache (and a pre-commit hook) reads no cache: platformdirs is never imported
+    hermetic = _imported_modules("check", str(DECK), "--no-cache", home=tmp_path)
+    usual = _imported_modules("check", str(DECK), "--offline", home=tmp_path)
+    assert "platformdirs" not in _top_level(hermetic)
+    assert "platformdirs" in _top_level(usual)

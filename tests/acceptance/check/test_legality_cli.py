@@ -1,0 +1,192 @@
+"""Legality as history through the commands: today's date, stale data, names, tiers,
+the deck's identity named again, and shell completion (issue: legality as history)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from nrdeck.cli import app
+from nrdeck.errors import ExitCode
+from tests.paths import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "legality"
+LOUD_PE = str(FIXTURES / "pe-loud-2024.txt")
+IDENTITY_AGAIN = str(FIXTURES / "weyland-identity-again.txt")
+ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"
+STALE = "nrdeck: warning: the card data (bundled snapshot of 2026-07-23) is"
+runner = CliRunner()
+
+
+def nrdeck(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def test_the_default_date_is_exactly_as_of_today() -> None:
+    today = dt.date.today().isoformat()
+    default = nrdeck("check", LOUD_PE, "--offline", "--output-format", "json")
+    explicit = nrdeck("check", LOUD_PE, "--offline", "--as-of", today, "--output-format", "json")
+    assert default.stdout == explicit.stdout
+    deck = json.loads(default.stdout)["decks"][0]
+    assert deck["as_of"] == today and deck["snapshot"] == "standard_36"
+    banned = [p for p in deck["problems"] if p["code"] == "banned"]
+    assert [(p["cards"], p["rule"]) for p in banned] == [
+        (["sting"], "Standard Balance Update 26.08")
+    ]
+
+
+def test_the_snapshot_the_data_marks_active_is_only_what_you_ask_for() -> None:
+    result = nrdeck("check", LOUD_PE, "--offline", "--banlist", "active", "--output-format", "json")
+    deck = json.loads(result.stdout)["decks"][0]
+    assert deck["restriction"]["id"] == "standard_ban_list_26_03"  # not today's list
+    banned = [p["rule"] for p in deck["problems"] if p["code"] == "banned"]
+    assert banned == ["Standard Ban List 26.03"]
+
+
+def test_stale_data_is_said_once_on_stderr_and_in_json() -> None:
+    late = nrdeck("check", str(ZAHYA), str(ZAHYA), "--offline", "--as-of", "2026-11-01")
+    assert late.exit_code == ExitCode.OK
+    warnings = [line for line in late.stderr.splitlines() if line.startswith(STALE)]
+    assert warnings == [
+        f"{STALE} 101 days older than the date checked (2026-11-01): ban lists, rotations and "
+        "sets published since 2026-07-23 are unknown to it; run 'nrdeck data update'"
+    ]
+    quiet = nrdeck("check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "-q")
+    assert quiet.stderr == ""
+    doc = json.loads(
+        nrdeck(
+            "check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
+        ).stdout
+    )
+    assert doc["card_data"]["warning"].startswith("the card data (bundled snapshot of 2026-07-23)")
+    fresh = nrdeck(
+        "check", str(ZAHYA), "--offline", "--as-of", "2026-10-21", "--output-format", "json"
+    )
+    assert json.loads(fresh.stdout)["card_data"]["warning"] is None
+    assert STALE not in fresh.stderr
+
+
+def test_stats_and_event_warn_about_stale_data_too(tmp_path: Path) -> None:
+    stats = nrdeck(
+        "stats", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
+    )
+    assert json.loads(stats.stdout)["card_data"]["warning"] is not None
+    assert STALE in stats.stderr
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"player,corp,runner\nAna,,{ZAHYA}\n", encoding="utf-8")
+    event = nrdeck(
+        "event", str(roster), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
+    )
+    assert json.loads(event.stdout)["card_data"]["warning"] is not None
+    assert STALE in event.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "restriction"),
+    [
+        (("--banlist", "sbl-25.08"), "standard_ban_list_25_08"),
+        (("--banlist", "25.04"), "standard_ban_list_25_04"),
+        (("--banlist", "latest"), "standard_balance_update_26_08"),
+        (("--format", "STANDARD", "--banlist", "Ban-List-24.12"), "standard_ban_list_24_12"),
+    ],
+)
+def test_ban_lists_by_the_names_players_use(args: tuple[str, ...], restriction: str) -> None:
+    result = nrdeck("check", str(ZAHYA), "--offline", *args, "--output-format", "json")
+    assert json.loads(result.stdout)["decks"][0]["restriction"]["id"] == restriction
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ("--banlist", "sbl-25.11"),
+            "unknown ban list 'sbl-25.11' for format standard; did you mean 25.12, 25.10",
+        ),
+        (("--format", "standrd"), "unknown format 'standrd'; did you mean standard?"),
+        (
+            ("--snapshot", "standard_3x"),
+            "unknown snapshot 'standard_3x' for format standard; did you mean",
+        ),
+    ],
+)
+def test_unknown_names_are_exit_2_with_a_did_you_mean(args: tuple[str, ...], said: str) -> None:
+    result = nrdeck("check", str(ZAHYA), "--offline", *args)
+    assert result.exit_code == ExitCode.USAGE
+    assert said in result.stderr and "valid" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _release_week_deck(tmp_path: Path) -> Path:
+    """The Zahya example with Clean Getaway (Elevation, released Thursday 2025-04-24)."""
+    text = ZAHYA.read_text(encoding="utf-8").replace("2 Overclock", "1 Overclock\n1 Clean Getaway")
+    path = tmp_path / "zahya-elevation.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_release_week_check_is_casual_with_a_warning_and_competitive_on_request(
+    tmp_path: Path,
+) -> None:
+    deck = str(_release_week_deck(tmp_path))
+    casual = nrdeck("check", deck, "--offline", "--as-of", "2025-04-28")
+    assert casual.exit_code == ExitCode.OK
+    assert (
+        "! competitive-delay (line 10): Clean Getaway is legal at casual events; "
+        "at competitive events only from 2025-05-02" in casual.stdout
+    )
+    strict = nrdeck("check", deck, "--offline", "--as-of", "2025-04-28", "--tier", "competitive")
+    assert strict.exit_code == ExitCode.ILLEGAL
+    assert (
+        "legal at competitive events from 2025-05-02 (Elevation released 2025-04-24)"
+        in strict.stdout
+    )
+    friday = nrdeck("check", deck, "--offline", "--as-of", "2025-05-02", "--tier", "competitive")
+    assert friday.exit_code == ExitCode.OK
+
+
+def test_event_checks_the_competitive_tier_by_default(tmp_path: Path) -> None:
+    deck = _release_week_deck(tmp_path)
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"player,corp,runner\nAna,,{deck.name}\n", encoding="utf-8")
+    args = ("event", str(roster), "--offline", "--as-of", "2025-04-28", "--output-format", "json")
+    strict = json.loads(nrdeck(*args).stdout)
+    assert strict["period"]["tier"] == "competitive"
+    runner_deck = strict["players"][0]["runner"]
+    assert runner_deck["legal"] is False
+    assert [p["code"] for p in runner_deck["problems"]] == ["not-in-card-pool"]
+    casual = json.loads(nrdeck(*args, "--tier", "casual").stdout)
+    assert casual["players"][0]["runner"]["legal"] is True
+
+
+def test_the_identity_named_again_is_identity_multiple_on_its_line() -> None:
+    result = nrdeck("check", IDENTITY_AGAIN, "--offline", "--format", "casual")
+    assert result.exit_code == ExitCode.ILLEGAL
+    assert (
+        "✗ identity-multiple (line 3): Weyland Consortium: Building a Better World, the deck's "
+        "identity, is listed again as a deck card (3 copies)"
+    ) in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("nrdeck check --format sy", ["system_gateway"]),
+        ("nrdeck check --banlist 25", ["25.12", "25.10", "25.08", "25.04"]),
+        ("nrdeck check --format startup --banlist l", ["latest"]),
+        ("nrdeck stats x.txt --format ram --snapshot ram_", [f"ram_{i}" for i in range(7, -1, -1)]),
+        ("nrdeck check --input-format o", ["o8d"]),
+        ("nrdeck event r.csv --format eternal --banlist 25", ["25.07", "25.04"]),
+    ],
+)
+def test_shell_completion_of_formats_snapshots_ban_lists_and_input_formats(
+    words: str, expected: list[str]
+) -> None:
+    env = {"_NRDECK_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(len(words.split()) - 1)
+    result = runner.invoke(app, [], env=env, prog_name="nrdeck")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.split() == expected

@@ -1,0 +1,162 @@
+"""Card data is committed only when whole, consistent and plausible; the data in use survives.
+
+Each refused update is exit 3 with one line, and the cache in use afterwards is the one
+before it (its files unchanged, `data status` naming it).
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import Result
+from werkzeug import Request, Response
+
+from tests.acceptance.data.data_cli import nrdeck, snapshot, update
+from tests.fakes.nrdb_v3 import FakeNrdb, page_body
+
+pytestmark = pytest.mark.usefixtures("fast_http")
+
+
+def assert_refused(result: Result, cache: Path, before: dict[str, bytes], *words: str) -> str:
+    """Exit 3 with one line saying so, and the previous cache still the one in use."""
+    assert result.exit_code == 3, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert (
+        lines[0].startswith("nrdeck: error: the card data from http://") and "not saved" in lines[0]
+    )
+    assert "the card data in use is unchanged" in lines[0]
+    for word in words:
+        assert word in lines[0]
+    assert snapshot(cache) == before
+    status = nrdeck("data", "status", "--cache-dir", str(cache))
+    assert status.exit_code == 0 and "damaged" not in status.stderr
+    assert "card data: NetrunnerDB v3 API" in status.stdout and "cards: 7" in status.stdout
+    return lines[0]
+
+
+def empty_pages(resources: set[str] | None = None):  # type: ignore[no-untyped-def]
+    """A hook answering ``data: []`` and count 0 for the resources named (every one: None)."""
+
+    def hook(resource: str, request: Request) -> Response | None:
+        if resources is not None and resource not in resources:
+            return None
+        body = page_body(resource, [], 1, 10)
+        return Response(_json(body), content_type="application/vnd.api+json")
+
+    return hook
+
+
+def _json(body: Any) -> str:
+    import json
+
+    return json.dumps(body)
+
+
+def test_every_resource_empty_is_refused(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    nrdb.hook = empty_pages()
+    line = assert_refused(update(warm, nrdb.base_url), warm, before, "it has no cards")
+    assert "more problems" in line
+
+
+def test_only_cards_empty_is_refused(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    nrdb.hook = empty_pages({"cards"})
+    assert_refused(
+        update(warm, nrdb.base_url, "--force"),  # --force never saves an inconsistent dataset
+        warm,
+        before,
+        "it is inconsistent: it has no cards",
+    )
+
+
+def test_printings_naming_an_unknown_set_are_refused(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    nrdb.data["printings"][0]["card_set_id"] = "nowhere"
+    assert_refused(
+        update(warm, nrdb.base_url),
+        warm,
+        before,
+        "printing '01110' names the set 'nowhere', which the data does not have",
+    )
+
+
+def test_printings_naming_an_unknown_card_are_refused(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    nrdb.data["printings"].append(
+        {"id": "99999", "card_id": "ghost", "card_set_id": "core_set", "position": 1, "quantity": 1}
+    )
+    assert_refused(update(warm, nrdb.base_url), warm, before, "names the card 'ghost'")
+
+
+def test_a_snapshot_naming_an_unknown_ban_list_is_refused(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    nrdb.data["snapshots"][0]["restriction_id"] = "ban_z"
+    assert_refused(update(warm, nrdb.base_url), warm, before, "names the ban list 'ban_z'")
+
+
+def test_losing_more_than_half_the_cards_needs_force(warm: Path, nrdb: FakeNrdb) -> None:
+    before = snapshot(warm)
+    kept = {"hedge_fund", "project_x", "the_news_now_hour"}
+    _keep_cards(nrdb, kept)
+    line = assert_refused(update(warm, nrdb.base_url), warm, before, "it has 3 cards instead of 7")
+    assert "run again with --force" in line
+    forced = update(warm, nrdb.base_url, "--force")
+    assert forced.exit_code == 0, forced.output
+    status = nrdeck("data", "status", "--cache-dir", str(warm))
+    assert "cards: 3" in status.stdout
+
+
+def test_losing_a_format_needs_force(tmp_path: Path, nrdb: FakeNrdb) -> None:
+    nrdb.data["formats"].append(
+        {"id": "startup", "name": "Startup", "active_snapshot_id": None, "snapshot_ids": []}
+    )
+    cache = tmp_path / "cache"
+    assert update(cache, nrdb.base_url, "--force").exit_code == 0
+    before = snapshot(cache)
+    nrdb.data["formats"].pop()
+    assert_refused(update(cache, nrdb.base_url), cache, before, "it lacks the format startup")
+    assert update(cache, nrdb.base_url, "--force").exit_code == 0
+
+
+def test_an_empty_cache_is_compared_with_the_bundled_snapshot(
+    tmp_path: Path, nrdb: FakeNrdb
+) -> None:
+    cache = tmp_path / "cache"
+    result = update(cache, nrdb.base_url)
+    assert result.exit_code == 3
+    line = result.stderr.strip()
+    assert "next to the data in use (bundled snapshot of 2026-07-23)" in line
+    assert "it has 7 cards instead of 2054" in line and "it lacks the formats eternal" in line
+    assert not (cache / "v1" / "meta.json").exists()
+    status = nrdeck("data", "status", "--cache-dir", str(cache))
+    assert status.stdout.startswith("card data: bundled snapshot of 2026-07-23")
+
+
+def test_a_refused_update_leaves_checks_working(warm: Path, nrdb: FakeNrdb, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Hoshiko Shiro: Untold Protagonist\n3 Deja Vu\n")
+    nrdb.hook = empty_pages({"formats", "cards"})
+    assert update(warm, nrdb.base_url).exit_code == 3
+    checked = nrdeck("check", str(deck), "--cache-dir", str(warm), "--format", "standard")
+    assert checked.exit_code == 1, checked.output  # judged (illegal), not "unknown format"
+    assert "card data: NetrunnerDB v3 API" in checked.stderr
+
+
+def _keep_cards(nrdb: FakeNrdb, kept: set[str]) -> None:
+    """Drop every other card and what names it (a consistent, much smaller dataset)."""
+    data = nrdb.data
+    data["cards"] = [c for c in data["cards"] if c["id"] in kept]
+    data["printings"] = [p for p in data["printings"] if p["card_id"] in kept]
+    for r in data["restrictions"]:
+        verdicts = copy.deepcopy(r["verdicts"])
+        for key, value in verdicts.items():
+            if isinstance(value, list):
+                verdicts[key] = [c for c in value if c in kept]
+            else:
+                verdicts[key] = {c: n for c, n in value.items() if c in kept}
+        r["verdicts"] = verdicts

@@ -1,0 +1,156 @@
+"""`nrdeck timeline` and `nrdeck card` end to end, with golden files for both outputs.
+
+Regenerate after an intended change of output with
+``NRDECK_UPDATE_GOLDEN=1 python -m pytest tests/acceptance/history/test_history_cli.py``
+and review the diff (``git diff tests/golden``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from nrdeck.cli import app
+from nrdeck.errors import ExitCode
+from tests.paths import ROOT
+
+GOLDEN = ROOT / "tests" / "golden"
+NEH = "tests/fixtures/legality/neh-fast-advance-2015.txt"
+CASES = {
+    "timeline.txt": ["timeline", NEH, "--offline"],
+    "timeline.json": ["timeline", NEH, "--offline", "--output-format", "json"],
+    "card.txt": ["card", "AstroScript Pilot Program", "--offline"],
+    "card.json": ["card", "astroscript pilot program", "--offline", "--output-format", "json"],
+}
+runner = CliRunner()
+
+
+def nrdeck(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def _normalise(name: str, text: str) -> str:
+    """The machine's path of the bundled data, and the stale warning that depends on today."""
+    if not name.endswith(".json"):
+        return text
+    doc = json.loads(text)
+    doc["card_data"]["path"] = "<bundled>"
+    doc["card_data"]["warning"] = "<today>" if doc["card_data"]["warning"] else None
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_output_matches_golden_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = nrdeck(*CASES[name])
+    assert result.exit_code == 0, result.stderr
+    actual = _normalise(name, result.stdout)
+    golden = GOLDEN / name
+    if os.environ.get("NRDECK_UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8"), (
+        f"{name} changed; if intended, regenerate with NRDECK_UPDATE_GOLDEN=1 python -m pytest "
+        "tests/acceptance/history/test_history_cli.py and review git diff tests/golden"
+    )
+
+
+def test_timeline_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    doc = json.loads(nrdeck(*CASES["timeline.json"]).stdout)
+    assert {"version", "format", "deck", "periods"} <= set(doc)
+    assert doc["version"] == 1 and doc["format"] == "standard"
+    assert doc["deck"]["source"] == NEH
+    assert doc["deck"]["identity"]["id"] == "near_earth_hub_broadcast_center"
+    for period in doc["periods"]:
+        assert set(period) == {
+            "start",
+            "end",
+            "snapshot",
+            "card_pool",
+            "restriction",
+            "legal",
+            "codes",
+        }
+        assert period["codes"] == sorted(set(period["codes"]))
+    assert doc["periods"][-1]["end"] is None
+    legal = [(p["start"], p["end"]) for p in doc["periods"] if p["legal"]]
+    assert legal == [("2014-07-25", "2016-02-01")]
+
+
+def test_timeline_text_says_when_the_deck_was_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    text = nrdeck(*CASES["timeline.txt"]).stdout
+    row = next(line for line in text.splitlines() if line.startswith("  2016-07-18 → "))
+    assert " ".join(row.split()) == (
+        "2016-07-18 → 2016-08-01 Pre Rotation · NAPD MWL 1.0 ✗ copies, influence "
+        "(too many copies of AstroScript Pilot Program)"
+    )
+    assert text.splitlines()[-1] == "legal from 2014-07-25 to 2016-02-01, then illegal: influence"
+
+
+def test_timeline_reads_standard_input_and_takes_a_tier_and_a_format() -> None:
+    deck = (ROOT / NEH).read_text(encoding="utf-8")
+    result = runner.invoke(
+        app,
+        ["timeline", "-", "--offline", "--format", "Eternal", "--tier", "competitive"],
+        input=deck,
+    )
+    assert result.exit_code == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first == "- · Near-Earth Hub: Broadcast Center · Eternal (competitive tier)"
+
+
+def test_casual_has_no_timeline() -> None:
+    result = nrdeck("timeline", NEH, "--offline", "--format", "casual")
+    assert result.exit_code == ExitCode.USAGE
+    assert "no dated card pool" in result.stderr
+
+
+def test_card_by_printing_code_and_id() -> None:
+    by_code = json.loads(nrdeck("card", "01110", "--output-format", "json").stdout)
+    by_id = json.loads(nrdeck("card", "hedge_fund", "--output-format", "json").stdout)
+    assert by_code == by_id and by_code["card"]["id"] == "hedge_fund"
+    assert [p["code"] for p in by_code["printings"]][:2] == ["01110", "20132"]
+
+
+def test_card_json_has_the_documented_shape() -> None:
+    doc = json.loads(nrdeck("card", "Sting!", "--output-format", "json").stdout)
+    assert doc["version"] == 1 and doc["card"]["id"] == "sting" and doc["card"]["title"] == "Sting!"
+    assert set(doc["formats"]) == {
+        "standard",
+        "startup",
+        "eternal",
+        "system_gateway",
+        "snapshot",
+        "ram",
+    }
+    last = doc["formats"]["standard"][-1]
+    assert last == {
+        "start": "2026-08-01",
+        "end": None,
+        "status": "banned",
+        "points": None,
+        "restriction": "standard_balance_update_26_08",
+        "penalty": None,
+    }
+    assert doc["errata"] == []
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        (
+            "Astroscrpt Pilot Program",
+            "no card is called 'Astroscrpt Pilot Program'; did you mean AstroScript Pilot Program?",
+        ),
+        ("zzzz qqqq", "no card is called 'zzzz qqqq'"),
+        ("Corporate", "'Corporate' matches several cards"),
+    ],
+)
+def test_an_unknown_or_ambiguous_title_is_exit_2(title: str, said: str) -> None:
+    result = nrdeck("card", title, "--offline")
+    assert result.exit_code == ExitCode.USAGE
+    assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1

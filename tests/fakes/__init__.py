@@ -1,0 +1,1 @@
+"""Stand-ins for what nrdeck talks to: NetrunnerDB on loopback, misbehaving servers."""
