@@ -88,25 +88,38 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     db = db if db is not None else load_database(options.data)
     in_force = select(db, chosen(options.selection))
     settings = options.deck_settings()
-    failures: list[str] = []
-
-    def keep_traceback(source: str, exc: BaseException) -> None:
-        import traceback  # only a run that met a bug pays for it
-
-        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+    failures = Failures()
 
     fetched = prefetch(expansion.sources, db, settings, jobs=options.jobs)
     outcomes: list[DeckOutcome] = []
     notes: list[str] = []
     for source in expansion.sources:
-        outcome, loaded = read_and_check(source, db, in_force, settings, keep_traceback, fetched)
+        outcome, loaded = read_and_check(source, db, in_force, settings, failures.keep, fetched)
         reason = not_a_deck(outcome, loaded) if source.label in expansion.from_folders else None
         if reason is not None:
             notes.append(f"skipped {source.label}: {reason}")
             continue
         outcomes.append(outcome)
     report = CheckReport(outcomes=tuple(outcomes), data=db.info, period=in_force.period)
-    return CheckRun(report, db.info.warnings, tuple(notes), tuple(failures))
+    return CheckRun(report, db.info.warnings, tuple(notes), failures.tracebacks)
+
+
+class Failures:
+    """The tracebacks of the decks nrdeck failed on in one run (shown with --debug)."""
+
+    def __init__(self) -> None:
+        self._found: list[str] = []
+
+    def keep(self, source: str, exc: BaseException) -> None:
+        """A ``BugHook``: keep the deck's name and the exception's traceback."""
+        import traceback  # only a run that met a bug pays for it
+
+        self._found.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+
+    @property
+    def tracebacks(self) -> tuple[str, ...]:
+        """Every traceback kept, in the order met."""
+        return tuple(self._found)
 
 
 def prepare(data: DataSettings, selection: Selection | SelectionOptions) -> tuple[CardDB, InForce]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 
+from nrdeck.app.check import Failures
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import parse_columns, sheets_document
 from nrdeck.app.event.run import EventSettings, run_event
@@ -75,19 +76,14 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
         sort=options.sort,
         jobs=options.jobs,
     )
-    failures: list[str] = []
-
-    def keep_traceback(source: str, exc: BaseException) -> None:
-        import traceback  # only a run that met a bug pays for it
-
-        failures.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
+    failures = Failures()
 
     deck_settings = DeckSettings.from_data(options.data)
-    report = run_event(roster, db, settings, deck_settings, progress, other, keep_traceback)
+    report = run_event(roster, db, settings, deck_settings, progress, other, failures.keep)
     return EventRun(
         report=report,
         warnings=(*roster.warnings, *db.info.warnings),
-        failures=tuple(failures),
+        failures=failures.tracebacks,
         sheets=sheets_document(report, db, options.sheets_for) if options.sheets_for else None,
         messages=render_messages(report) if options.messages else {},
     )
