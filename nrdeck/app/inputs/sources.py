@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -22,7 +22,9 @@ from nrdeck.deck import RawDeck
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Origin
-from nrdeck.roster import Cell
+
+if TYPE_CHECKING:
+    from nrdeck.roster.model import Cell  # only roster cells are classified with it
 
 STDIN = "-"
 _LABEL_CHARS = 32
@@ -34,16 +36,30 @@ class FileSource(msgspec.Struct, frozen=True):
 
     path: Path
     label: str
-    kind: ClassVar[str] = "file"
-    origin: ClassVar[Origin] = "file"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'file'."""
+        return "file"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "file"
 
 
 class StdinSource(msgspec.Struct, frozen=True):
     """Standard input ('-', or a pipe)."""
 
     label: str = STDIN
-    kind: ClassVar[str] = "stdin"
-    origin: ClassVar[Origin] = "stdin"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'stdin'."""
+        return "stdin"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "stdin"
 
 
 class TextSource(msgspec.Struct, frozen=True):
@@ -51,8 +67,15 @@ class TextSource(msgspec.Struct, frozen=True):
 
     text: str
     label: str
-    kind: ClassVar[str] = "text"
-    origin: ClassVar[Origin] = "text"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'text'."""
+        return "text"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "text"
 
 
 class RemoteSource(msgspec.Struct, frozen=True):
@@ -60,8 +83,15 @@ class RemoteSource(msgspec.Struct, frozen=True):
 
     ref: DeckRef
     label: str
-    kind: ClassVar[str] = "remote"
-    origin: ClassVar[Origin] = "remote"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'remote'."""
+        return "remote"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "remote"
 
 
 class ListedSource(msgspec.Struct, frozen=True):
@@ -69,8 +99,15 @@ class ListedSource(msgspec.Struct, frozen=True):
 
     raw: RawDeck
     label: str
-    kind: ClassVar[str] = "listed"
-    origin: ClassVar[Origin] = "file"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'listed'."""
+        return "listed"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "file"
 
 
 class RefusedSource(msgspec.Struct, frozen=True):
@@ -82,15 +119,26 @@ class RefusedSource(msgspec.Struct, frozen=True):
     label: str
     kind: str
     reason: str = ""
-    origin: ClassVar[Origin] = "file"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "file"
 
 
 class EmptySource(msgspec.Struct, frozen=True):
     """A roster cell with no deck in it."""
 
     label: str = ""
-    kind: ClassVar[str] = "empty"
-    origin: ClassVar[Origin] = "file"
+    @property
+    def kind(self) -> str:
+        """How reports name this kind of source: 'empty'."""
+        return "empty"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the deck comes from, as check reports say it."""
+        return "file"
 
 
 ReadableSource = FileSource | StdinSource | TextSource | RemoteSource | ListedSource
