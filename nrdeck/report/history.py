@@ -58,7 +58,7 @@ def _interval_entry(interval: DeckInterval) -> dict[str, Any]:
     return {
         "start": interval.start.isoformat(),
         "end": _day(interval.end),
-        "snapshot": interval.snapshot_id,
+        "snapshot": interval.snapshot_id or None,  # a community format has none
         "card_pool": interval.card_pool_id,
         "restriction": interval.restriction_id,
         "legal": interval.legal,

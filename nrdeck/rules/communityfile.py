@@ -205,7 +205,8 @@ def _pool(db: CardDB, source: FormatSource, pool_id: str, value: Any) -> PoolSpe
         given = text(field.at("card_pool"), spec["card_pool"])
         if given not in db.card_pools:
             raise field.at("card_pool").unknown("card pool", given, hint="a NetrunnerDB pool id")
-        return PoolSpec(pool_id, name, card_pool=given)
+        named = name if "name" in spec else db.card_pools[given].name
+        return PoolSpec(pool_id, named, card_pool=given)
     sets = set_ids(db, field.at("sets"), spec.get("sets", []))
     cycles = _cycles(db, field.at("cycles"), spec.get("cycles", []))
     in_cycles = frozenset(s.id for s in db.sets.values() if s.cycle_id in cycles)

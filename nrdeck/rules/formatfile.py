@@ -129,8 +129,7 @@ class Field(msgspec.Struct, frozen=True):
 
     def unknown(self, what: str, value: str, hint: str | None = None) -> UsageError:
         """ "FILE:LINE: unknown card 'Hedge Fnud' in lists.x.banned" (the line of the value)."""
-        where = f" in {self.label}" if self.label != self.key or self.section else ""
-        return self.error(f"unknown {what} {value!r}{where}", needle=value, hint=hint)
+        return self.error(f"unknown {what} {value!r} in {self.label}", needle=value, hint=hint)
 
     def at(self, key: str) -> Field:
         """Another key of the same table."""

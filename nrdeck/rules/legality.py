@@ -191,13 +191,18 @@ def restricted_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
     found = [cid for cid in ctx.with_identity() if comp.counts_as_restricted(cid)]
     if len(found) <= 1:
         return []
-    titles = ", ".join(ctx.card_or_identity(cid).title for cid in found)
-    outside = [ctx.card_or_identity(c).title for c in found if c not in comp.restricted]
-    if outside:
-        titles += f"; from outside the pool: {', '.join(outside)}"
+    outside = [c for c in found if c not in comp.restricted]
+    if len(outside) == len(found):
+        titles = ", ".join(ctx.card_or_identity(c).title for c in found)
+        message = f"{len(found)} cards from outside the pool ({titles}); at most 1 is allowed"
+    else:
+        titles = ", ".join(
+            ctx.card_or_identity(c).title + (" (outside the pool)" if c in outside else "")
+            for c in found
+        )
+        message = f"{len(found)} different restricted cards ({titles}); at most 1 is allowed"
     listed = [c for c in found if c in comp.restricted]
     rule = comp.restricted[listed[0]] if listed else comp.outside.rule if comp.outside else ""
-    message = f"{len(found)} different restricted cards ({titles}); at most 1 is allowed"
     return [ctx.problem("restricted", message, rule, *found)]
 
 
