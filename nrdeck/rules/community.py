@@ -94,7 +94,7 @@ class CommunityLine:
             extras=extras,
             house=period.rules,
             pool_sets=pool_sets(db, period.pool, day) - period.rules.exclude_sets,
-            pool_origin=pool_origin(db, period.pool, tier),
+            pool_origin=pool_origin(db, period.pool),
         )
 
     def _restriction(
@@ -189,23 +189,8 @@ def pool_sets(db: CardDB, pool: PoolSpec, day: dt.date) -> frozenset[str]:
     return db.memo(("legal-in-sets", pool.legal_in, started), build)
 
 
-def pool_origin(db: CardDB, pool: PoolSpec, tier: str) -> PoolOrigin | None:
-    """For a pool 'legal in F': set id -> the day it became legal in F under the tier."""
+def pool_origin(db: CardDB, pool: PoolSpec) -> PoolOrigin | None:
+    """For a pool 'legal in F': F, to say why a card is not in it."""
     if pool.legal_in is None:
         return None
-    format_id = pool.legal_in
-
-    def build() -> PoolOrigin:
-        line = timeline(db, format_id)
-        joined: dict[str, dt.date] = {}
-        for period in line.periods:
-            for set_id in line.pool_sets(period.card_pool_id):
-                legal = legal_from(db, set_id, tier) if set_id in db.sets else None
-                if legal is None:
-                    continue
-                day = max(period.start, legal)
-                if set_id not in joined or day < joined[set_id]:
-                    joined[set_id] = day
-        return PoolOrigin(format_id, db.formats[format_id].name, joined)
-
-    return db.memo(("legal-in-origin", format_id, tier), build)
+    return PoolOrigin(pool.legal_in, db.formats[pool.legal_in].name)

@@ -35,8 +35,9 @@ TOP_KEYS = HOUSE_KEYS | RULE_KEYS | ABOUT_KEYS | DATED_KEYS
 CAP_KEYS = ("min_points", "max_copies")
 OUTSIDE_POOL = ("not-in-card-pool", "restricted")  # what a card from outside the pool is
 MAX_NESTING = 32  # arrays and inline tables inside each other
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(#.*)?$")
-_ID = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+# patterns compiled on first use (re caches them): a check without a format file pays nothing
+_HEADER = r"^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(#.*)?$"
+_ID = r"^[a-z0-9][a-z0-9_]*$"
 _HOUSE_TABLES = ("agenda_cap", "points")
 
 
@@ -78,11 +79,11 @@ def _section(lines: list[str], section: str, nth: int) -> tuple[int, int]:
     wanted = section.replace('"', "").replace("'", "").replace(" ", "")
     seen = -1
     for number, text in enumerate(lines):
-        found = _HEADER.match(text)
+        found = re.match(_HEADER, text)
         if found and found.group(1).replace('"', "").replace("'", "").replace(" ", "") == wanted:
             seen += 1
             if seen == nth:
-                after = (n for n in range(number + 1, len(lines)) if _HEADER.match(lines[n]))
+                after = (n for n in range(number + 1, len(lines)) if re.match(_HEADER, lines[n]))
                 return number, next(after, len(lines))
     return 0, len(lines)
 
@@ -239,7 +240,7 @@ def format_id_of(source: FormatSource, doc: Mapping[str, Any], name: str) -> str
     if given is None:
         return "_".join(re.findall(r"\w+", name.casefold())) or "format"
     value = text(Field(source, "id"), given)
-    if not _ID.match(value):
+    if not re.match(_ID, value):
         raise Field(source, "id").wrong(
             f"{value!r} is not an id", hint="lower-case letters, digits and underscores"
         )

@@ -40,11 +40,10 @@ class FormatExtras(msgspec.Struct, frozen=True):
 
 class PoolOrigin(msgspec.Struct, frozen=True):
     """A pool made of every card from the day it became legal in another format (Astro:
-    Standard), for saying why a card is not in it: set id -> the day it joined that format."""
+    Standard), for saying why a card is not in it."""
 
     format_id: str
     format_name: str
-    joined: dict[str, dt.date] = {}
 
 
 class InForce(msgspec.Struct, frozen=True):

@@ -73,7 +73,7 @@ def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
         return f"not released until {first}"
     origin = in_force.pool_origin
     if origin is not None:
-        return _not_legal_in(db, origin, card_id, day)
+        return _not_legal_in(db, in_force, origin, card_id)
     pool = in_force.period.card_pool_name or in_force.card_pool_id or ""
     return f"not in the {pool} card pool"
 
@@ -100,12 +100,30 @@ def _excluded(db: CardDB, in_force: InForce, card_id: str) -> str:
     return f"{names} cards are not part of {house.name}"
 
 
-def _not_legal_in(db: CardDB, origin: PoolOrigin, card_id: str, day: dt.date) -> str:
+def _not_legal_in(db: CardDB, in_force: InForce, origin: PoolOrigin, card_id: str) -> str:
     """'never Standard-legal', or 'not Standard-legal until D' (a pool 'legal in F')."""
-    later = [origin.joined[s] for s in db.sets_of(card_id) if s in origin.joined]
-    if later and min(later) > day:
+    joined = _joined(db, origin.format_id, in_force.tier)
+    later = [joined[s] for s in db.sets_of(card_id) if s in joined]
+    if later and min(later) > in_force.date:
         return f"not {origin.format_name}-legal until {min(later)}"
     return f"never {origin.format_name}-legal"
+
+
+def _joined(db: CardDB, format_id: str, tier: str) -> dict[str, dt.date]:
+    """Set id -> the day it became legal in the format under the tier (built once)."""
+
+    def build() -> dict[str, dt.date]:
+        line = timeline(db, format_id)
+        joined: dict[str, dt.date] = {}
+        for period in line.periods:
+            for set_id in line.pool_sets(period.card_pool_id):
+                legal = legal_from(db, set_id, tier) if set_id in db.sets else None
+                if legal is not None:
+                    day = max(period.start, legal)
+                    joined[set_id] = min(day, joined.get(set_id, day))
+        return joined
+
+    return db.memo(("joined", format_id, tier), build)
 
 
 def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:

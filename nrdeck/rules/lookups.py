@@ -166,8 +166,15 @@ def subtype_bans(db: CardDB, name: str, subtypes: frozenset[str]) -> dict[str, s
     if not subtypes:
         return {}
     label = f"{name} (every {'/'.join(sorted(subtypes))})"
-    by_subtype = _cards_by_subtype(db)
-    return {c: label for subtype in sorted(subtypes) for c in by_subtype.get(subtype, ())}
+    return dict.fromkeys(cards_with_subtypes(db, subtypes), label)
+
+
+def cards_with_subtypes(db: CardDB, subtypes: frozenset[str]) -> tuple[str, ...]:
+    """The cards with one of the subtypes, in the data's order (built once per subtype set)."""
+    return db.memo(
+        ("cards-with-subtypes", subtypes),
+        lambda: tuple(c.id for c in db.cards.values() if not subtypes.isdisjoint(c.subtypes)),
+    )
 
 
 def errata_in_force(db: CardDB, day: dt.date) -> dict[str, Erratum]:
@@ -194,19 +201,6 @@ def available_cards(
 def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
     start = legal_from(db, set_id, tier) if set_id in db.sets else None
     return start is not None and start <= day
-
-
-def _cards_by_subtype(db: CardDB) -> dict[str, tuple[str, ...]]:
-    """Subtype id -> the cards that carry it, in the data's order (built once per database)."""
-
-    def build() -> dict[str, tuple[str, ...]]:
-        index: dict[str, list[str]] = {}
-        for card in db.cards.values():
-            for subtype in card.subtypes:
-                index.setdefault(subtype, []).append(card.id)
-        return {subtype: tuple(ids) for subtype, ids in index.items()}
-
-    return db.memo("cards-by-subtype", build)
 
 
 def _one_box(db: CardDB) -> dict[str, int]:

@@ -29,7 +29,11 @@ MAX_FORMAT_BYTES = 1024 * 1024
 MAX_NESTING = 32  # arrays and inline tables inside each other
 MAX_DIGITS = 64  # a number longer than this is no count of cards or copies
 _LINE = r"at line (\d+)"  # in a TOML error message
-_KEY = re.compile(r"^\s*([\w.\"' -]+?)\s*=")
+# patterns compiled on first use (re caches them): a check without a format file pays nothing
+_KEY = r"^\s*([\w.\"' -]+?)\s*="
+# strings (multi-line ones first) and comments: what the nesting and number checks skip
+_SKIPPED = r'"""[\s\S]*?"""|' r"'''[\s\S]*?'''|" r'"(?:[^"\\\n]|\\.)*"|' r"'[^'\n]*'|#[^\n]*"
+_TOKENS = rf"[\[\]{{}}\n]|\d{{{MAX_DIGITS + 1},}}"
 _BUILTIN_KEYS = frozenset(key_of(f) for f in BUILTIN_FORMATS)
 
 
@@ -55,9 +59,11 @@ def shipped_format_ids() -> tuple[str, ...]:
 def shipped_format_path(text: str) -> Path | None:
     """The file of the shipped community format ``text`` names (case and dashes do not
     matter), or None."""
-    wanted = key_of(text)
-    found = next((f for f in shipped_format_ids() if key_of(f) == wanted), None)
-    return shipped_formats_dir() / f"{found}{SUFFIX}" if found else None
+    stem = key_of(text).replace(".", "_")  # 'Throw-Back' -> throw_back: an id, or no file
+    if not re.fullmatch(r"[a-z0-9_]+", stem):
+        return None
+    path = shipped_formats_dir() / f"{stem}{SUFFIX}"
+    return path if path.is_file() else None
 
 
 def read_shipped_formats() -> list[FormatSource]:
@@ -125,45 +131,31 @@ def _parse(path: Path, text: str) -> dict[str, object]:
 
 def hostile_toml(text: str) -> str | None:
     """'LINE: not a format file nrdeck can read: KEY is nested more than 32 deep' (or holds
-    a number of more than 64 digits), outside strings and comments; else None."""
-    depth, digits, key, quote = 0, 0, "", ""
-    for number, line in enumerate(text.splitlines(), 1):
-        if not quote and depth == 0:
-            found = _KEY.match(line)
-            key = found.group(1).strip() if found else key
-        index = 0
-        while index < len(line):
-            char = line[index]
-            if quote:
-                if char == "\\" and quote in ('"', '"""'):
-                    index += 2
-                    continue
-                if line.startswith(quote, index):
-                    index, quote = index + len(quote), ""
-                    continue
-            elif char == "#":
-                break
-            elif char in "\"'":
-                quote = char * 3 if line.startswith(char * 3, index) else char
-                index += len(quote)
-                continue
-            elif char in "[{":
-                depth += 1
-            elif char in "]}":
-                depth = max(0, depth - 1)
-            digits = digits + 1 if char.isdigit() and not quote else 0
-            if depth > MAX_NESTING or digits > MAX_DIGITS:
-                what = (
-                    f"is nested more than {MAX_NESTING} deep"
-                    if depth > MAX_NESTING
-                    else f"holds a number of more than {MAX_DIGITS} digits"
-                )
-                return f"{number}: not a format file nrdeck can read: {key or 'a value'} {what}"
-            index += 1
-        if quote in ('"', "'"):
-            quote = ""  # a one-line string ends with its line (else TOML reports it)
-        digits = 0
+    a number of more than 64 digits), outside strings and comments; else None. LINE is where
+    the key's value starts."""
+    bare = re.sub(_SKIPPED, lambda m: "\n" * m.group().count("\n"), text)  # lines kept
+    depth, line, start = 0, 1, 1
+    for token in re.finditer(_TOKENS, bare):
+        found = token.group()
+        if found == "\n":
+            line += 1
+        elif found in "[{":
+            start = line if depth == 0 else start
+            depth += 1
+            if depth > MAX_NESTING:
+                return _refused(bare, start, f"is nested more than {MAX_NESTING} deep")
+        elif found in "]}":
+            depth = max(0, depth - 1)
+        else:
+            where = line if depth == 0 else start
+            return _refused(bare, where, f"holds a number of more than {MAX_DIGITS} digits")
     return None
+
+
+def _refused(bare: str, line: int, what: str) -> str:
+    found = re.match(_KEY, bare.split("\n", line)[line - 1])
+    key = found.group(1).strip() if found else "a value"
+    return f"{line}: not a format file nrdeck can read: {key} {what}"
 
 
 def dated_format_for(db: CardDB, format_id: str, format_file: Path | None) -> DatedFormat:
