@@ -355,7 +355,7 @@ def test_timeline_on_a_community_format(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].endswith("· Weyland Consortium: Built to Last · Astro (casual tier)")
-    assert lines[1].split() == "2026-02-18 → 2026-04-14 Astro · Astro Ban List 26.02 ✓".split()
+    assert " ".join(lines[1].split()) == "2026-02-18 → 2026-04-14 Astro · Astro Ban List 26.02 ✓"
     assert "✗ banned (Government Takeover banned)" in lines[2]
     assert lines[-1] == "legal from 2026-02-18 to 2026-04-14, then Government Takeover banned"
     deck = FORMATS / "throwback-esa-2023.txt"
