@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
+from tests.acceptance.test_json_schemas import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -431,8 +432,36 @@ def test_event_checks_a_roster_under_a_community_format(tmp_path: Path) -> None:
 
 
 def test_the_json_of_a_community_format_fits_the_check_schema() -> None:
-    import jsonschema
-
-    schema = json.loads((ROOT / "nrdeck" / "report" / "check-v1.schema.json").read_text("utf-8"))
     result = check(WEYLAND, "--format", "astro", "--as-of", "2026-04-14", "--output-format", "json")
-    jsonschema.Draft202012Validator(schema).validate(json.loads(result.stdout))
+    validate(json.loads(result.stdout), "check-v1.schema.json")
+
+
+def test_data_periods_lists_a_community_formats_periods_lists_and_sources() -> None:
+    text = runner.invoke(app, ["data", "periods", "--format", "astro", "--as-of", "2026-03-01"])
+    assert text.exit_code == 0, text.stderr
+    lines = text.stdout.splitlines()
+    assert (
+        lines[1]
+        == "in force on 2026-03-01: the period since 2026-02-18: Astro, Astro Ban List 26.02"
+    )
+    assert (
+        "  source: https://github.com/posibiliti/astro-netrunner/blob/2edbd3fa5c28/banlist.md"
+        in lines
+    )
+    assert (
+        "  new set: Vantage Point (vantage_point), released 2026-03-02, at competitive events "
+        "from 2026-03-13"
+    ) in lines
+    result = runner.invoke(
+        app, ["data", "periods", "--format", "throwback", "--output-format", "json"]
+    )
+    doc = json.loads(result.stdout)
+    validate(doc, "periods-v1.schema.json")
+    assert [(p["start"], p["card_pool"]["id"], p["restriction"]["id"]) for p in doc["periods"]] == [
+        ("2025-01-01", "throwback_2023", "throwback_ban_list_24_12"),
+        ("2025-04-24", "throwback_2025", "throwback_ban_list_25_04"),
+        ("2025-08-01", "throwback_2025", "throwback_ban_list_25_08"),
+    ]
+    assert doc["periods"][1]["restriction"]["source"] == (
+        "https://github.com/NoahTheDuke/netrunner-data/blob/fdffefa4/edn/mwls.edn"
+    )

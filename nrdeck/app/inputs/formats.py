@@ -174,3 +174,10 @@ def shipped_lines(db: CardDB) -> list[DatedFormat]:
         if isinstance(fmt, CommunityFormat):
             out.append(CommunityLine(db, fmt))
     return out
+
+
+def shipped_community(db: CardDB, format_id: str) -> CommunityFormat | None:
+    """The shipped community format ``format_id`` names, read and checked (None: none)."""
+    source = format_source(format_id, None)
+    fmt = read_format_file(db, source) if source is not None else None
+    return fmt if isinstance(fmt, CommunityFormat) else None
