@@ -6,8 +6,9 @@ Pure functions over loaded data: no file, network, environment or clock.
 from __future__ import annotations
 
 from nrdeck.rules.check import check_deck
-from nrdeck.rules.communityfile import CommunityFormat, read_format_file
-from nrdeck.rules.formatfile import FormatSource
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatsource import FormatSource
 from nrdeck.rules.house import HouseFormat, HouseSource, parse_house_format
 from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.lookups import HouseRules

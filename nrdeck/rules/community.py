@@ -16,7 +16,7 @@ from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.agendacap import agenda_cap
-from nrdeck.rules.communityfile import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
+from nrdeck.rules.communityspec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 from nrdeck.rules.inforce import FormatExtras, InForce, PoolOrigin, make_in_force
 from nrdeck.rules.lists import number_in
 from nrdeck.rules.names import LATEST, key_of, unknown

@@ -23,7 +23,7 @@ from nrdeck.results.check import CheckResult
 from nrdeck.results.history import DeckInterval
 from nrdeck.rules.check import check_deck
 from nrdeck.rules.community import CommunityLine
-from nrdeck.rules.communityfile import CommunityFormat
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.inforce import InForce, build_in_force
 from nrdeck.rules.legality import unavailable_reason

@@ -17,7 +17,7 @@ from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules.agendacap import agenda_cap
 from nrdeck.rules.community import CommunityLine
-from nrdeck.rules.communityfile import CommunityFormat
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
 from nrdeck.rules.lists import nsg_name
 from nrdeck.rules.names import CASUAL, format_named

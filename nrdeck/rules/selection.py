@@ -8,7 +8,8 @@ import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.rules.community import select_community
-from nrdeck.rules.communityfile import CommunityFormat, read_format_file
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.house import HouseSource, select_house
 from nrdeck.rules.inforce import InForce, select_builtin
 from nrdeck.rules.tier import CASUAL_TIER, check_tier
