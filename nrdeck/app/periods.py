@@ -18,7 +18,13 @@ from nrdeck.app.inputs.formats import shipped_community, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.lists import list_name_warnings
-from nrdeck.rules.periods import community_periods, format_periods, period_on, periods_format
+from nrdeck.rules.periods import (
+    community_period_on,
+    community_periods,
+    format_periods,
+    period_on,
+    periods_format,
+)
 from nrdeck.rules.staleness import stale_data
 
 
@@ -55,4 +61,6 @@ def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPer
 
 def period_in_force(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:
     """The period in force on the day, saying so when the card data is too old to know it."""
-    return replace(period_on(db, format_id, day), stale_data=stale_data(db.info, day))
+    community = shipped_community(db, format_id)
+    found = community_period_on(db, community, day) if community else period_on(db, format_id, day)
+    return replace(found, stale_data=stale_data(db.info, day))

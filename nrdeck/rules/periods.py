@@ -130,3 +130,8 @@ def community_periods(db: CardDB, fmt: CommunityFormat) -> tuple[FormatPeriod, .
             )
         )
     return tuple(out)
+
+
+def community_period_on(db: CardDB, fmt: CommunityFormat, day: dt.date) -> FormatPeriod:
+    """The community format's period in force on the day (a usage error before its first)."""
+    return community_periods(db, fmt)[CommunityLine(db, fmt).index_on(day)]

@@ -465,3 +465,21 @@ def test_data_periods_lists_a_community_formats_periods_lists_and_sources() -> N
     assert doc["periods"][1]["restriction"]["source"] == (
         "https://github.com/NoahTheDuke/netrunner-data/blob/fdffefa4/edn/mwls.edn"
     )
+
+
+def test_the_python_api_knows_the_community_formats() -> None:
+    import datetime as dt
+
+    import nrdeck
+
+    text = WEYLAND.read_text("utf-8")
+    outcome = nrdeck.check_text(text, format="astro", as_of=dt.date(2026, 4, 14))
+    assert [p.code for p in outcome.all_problems] == ["banned"]
+    period = nrdeck.in_force("throwback", dt.date(2025, 5, 1))
+    assert (period.restriction_id, period.card_pool_id) == (
+        "throwback_ban_list_25_04",
+        "throwback_2025",
+    )
+    assert period.restriction_source == (
+        "https://github.com/NoahTheDuke/netrunner-data/blob/fdffefa4/edn/mwls.edn"
+    )
