@@ -74,14 +74,16 @@ def card_history(title: str, options: HistoryOptions) -> CardHistory:
     check_tier(options.tier)
     db = load_database(options.data)
     card = find_card(db, title)
+    community, left_out = shipped_lines(db)
     return CardHistory(
         card=card_facts(db, card),
         printings=card_printings(db, card.id),
-        formats=card_formats(db, card.id, options.tier, shipped_lines(db)),
+        formats=card_formats(db, card.id, options.tier, community),
         errata=db.tables.errata.of_card(card.id),
         tier=options.tier,
         data=db.info,
         stale_data=stale_data(db.info, options.today),
+        warnings=tuple(left_out),
     )
 
 

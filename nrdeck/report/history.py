@@ -134,6 +134,7 @@ def card_json(report: CardHistory) -> str:
         ],
         "formats": {f.format_id: [_status_entry(i) for i in f.intervals] for f in report.formats},
         "errata": [_erratum_entry(e) for e in report.errata],
+        "warnings": list(report.warnings),
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 

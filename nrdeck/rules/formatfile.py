@@ -95,7 +95,10 @@ def set_ids(db: CardDB, field: Field, value: Any) -> frozenset[str]:
     for given in texts(field, value):
         if given not in db.sets:
             raise field.unknown(
-                "set id", given, hint="use NetrunnerDB set ids such as system_gateway, elevation"
+                "set id",
+                given,
+                hint="a NetrunnerDB set id such as system_gateway; card data older than the set "
+                "does not have it: run 'nrdeck data update'",
             )
         out.add(given)
     return frozenset(out)

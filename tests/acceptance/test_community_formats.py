@@ -483,3 +483,27 @@ def test_the_python_api_knows_the_community_formats() -> None:
     assert period.restriction_source == (
         "https://github.com/NoahTheDuke/netrunner-data/blob/fdffefa4/edn/mwls.edn"
     )
+
+
+def test_card_data_older_than_a_format_leaves_it_out_of_a_card_history(tmp_path: Path) -> None:
+    doc = json.loads((ROOT / "data" / "cards.json").read_text("utf-8"))  # without Elevation
+    doc["sets"] = [s for s in doc["sets"] if s["id"] != "elevation"]
+    doc["printings"] = [p for p in doc["printings"] if p["set_id"] != "elevation"]
+    for pool in doc["card_pools"]:
+        pool["card_set_ids"] = [s for s in pool.get("card_set_ids", []) if s != "elevation"]
+    older = tmp_path / "cards.json"
+    older.write_text(json.dumps(doc), "utf-8")
+    result = runner.invoke(app, ["card", "Hedge Fund", "--data", str(older), "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert "Astro (astro, casual tier):" in result.stdout and "Core (core" not in result.stdout
+    core = ROOT / "data" / "formats" / "core.toml"
+    line = next(
+        n for n, t in enumerate(core.read_text("utf-8").splitlines(), 1) if "elevation" in t
+    )
+    assert (
+        f"nrdeck: warning: community format left out: {core}:{line}: unknown set id 'elevation' "
+        "in pools.core.sets"
+    ) in result.stderr.splitlines()
+    refused = check(HB_CORE, "--format", "core", "--data", str(older))
+    assert refused.exit_code == ExitCode.USAGE
+    assert "run 'nrdeck data update'" in refused.stderr

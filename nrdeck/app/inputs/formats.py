@@ -166,14 +166,20 @@ def dated_format_for(db: CardDB, format_id: str, format_file: Path | None) -> Da
     return dated_format(db, format_id, fmt, shipped_format_ids())
 
 
-def shipped_lines(db: CardDB) -> list[DatedFormat]:
-    """Every shipped community format as a dated format (``nrdeck card`` shows them)."""
-    out: list[DatedFormat] = []
+def shipped_lines(db: CardDB) -> tuple[list[DatedFormat], list[str]]:
+    """Every shipped community format as a dated format (``nrdeck card`` shows them), and a
+    warning for each the card data cannot read (older data lacking a set the format names)."""
+    lines: list[DatedFormat] = []
+    warnings: list[str] = []
     for source in read_shipped_formats():
-        fmt = read_format_file(db, source)
+        try:
+            fmt = read_format_file(db, source)
+        except UsageError as err:
+            warnings.append(f"community format left out: {err.message}")
+            continue
         if isinstance(fmt, CommunityFormat):
-            out.append(CommunityLine(db, fmt))
-    return out
+            lines.append(CommunityLine(db, fmt))
+    return lines, warnings
 
 
 def shipped_community(db: CardDB, format_id: str) -> CommunityFormat | None:
