@@ -15,7 +15,7 @@ import msgspec
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
-from nrdeck.app.inputs.formats import dated_format_for, shipped_lines
+from nrdeck.app.inputs.formatlines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.sources import one_source
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError

@@ -14,7 +14,8 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_bundled, load_database
-from nrdeck.app.inputs.formats import shipped_community, shipped_format_ids
+from nrdeck.app.inputs.formatlines import shipped_community
+from nrdeck.app.inputs.formats import shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.lists import list_name_warnings
