@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.formats import format_source, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
+from nrdeck.rules import CommunityFormat, read_format_file
+from nrdeck.rules.community import community_list_names
 from nrdeck.rules.names import BUILTIN_FORMATS, format_named, list_numbers, restriction_names
 
 
@@ -18,8 +21,8 @@ def matching(values: Iterable[str], incomplete: str) -> list[str]:
 
 
 def format_names(incomplete: str) -> list[str]:
-    """Format ids."""
-    return matching(BUILTIN_FORMATS, incomplete)
+    """Format ids: the built-in ones, then the community formats nrdeck ships."""
+    return matching([*BUILTIN_FORMATS, *shipped_format_ids()], incomplete)
 
 
 def input_format_names(incomplete: str) -> list[str]:
@@ -39,12 +42,26 @@ def snapshot_names(data: DataSettings, format_text: str | None, incomplete: str)
 
 
 def banlist_names(data: DataSettings, format_text: str | None, incomplete: str) -> list[str]:
-    """What --banlist takes for the format: latest, active, short names, ids."""
+    """What --banlist takes for the format: latest, active, short names, ids (a community
+    format's: latest, its lists' numbers and ids)."""
+    community = _community(data, format_text)
+    if community is not None:
+        return matching(community_list_names(community), incomplete)
     found = _format_in(data, format_text)
     if found is None:
         return []
     db, format_id = found
     return matching(restriction_names(db, format_id), incomplete)
+
+
+def _community(data: DataSettings, format_text: str | None) -> CommunityFormat | None:
+    """The shipped community format ``--format`` names, read (None: none, or unreadable)."""
+    try:
+        source = format_source(format_text or "standard", None)
+        found = read_format_file(load_database(data), source) if source is not None else None
+    except NrdeckError:
+        return None
+    return found if isinstance(found, CommunityFormat) else None
 
 
 def _format_in(data: DataSettings, format_text: str | None) -> tuple[CardDB, str] | None:

@@ -8,12 +8,14 @@ open-ended present.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import msgspec
 
 from nrdeck.app.check import validate_input_format
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
+from nrdeck.app.inputs.formatlines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.sources import one_source
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
@@ -21,7 +23,7 @@ from nrdeck.resolve import find_title, title_index, without_trailing_group
 from nrdeck.results.history import CardHistory, DeckTimeline
 from nrdeck.rules.cardhistory import card_facts, card_formats, card_printings
 from nrdeck.rules.context import DeckContext
-from nrdeck.rules.history import deck_history, history_format
+from nrdeck.rules.history import deck_history
 from nrdeck.rules.staleness import stale_data
 from nrdeck.rules.tier import check_tier
 
@@ -35,6 +37,7 @@ class HistoryOptions(msgspec.Struct, frozen=True):
     tier: str = "casual"
     input_format: str | None = None
     stdin_bytes: bytes | None = None  # standard input, when the deck is '-'
+    format_file: Path | None = None  # a format file (house or community) instead of format_id
 
 
 def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
@@ -43,12 +46,12 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     check_tier(options.tier)
     source = one_source(spec, "timeline", options.data.data_file)
     db = load_database(options.data)
-    format_id = history_format(db, options.format_id)
+    dated = dated_format_for(db, options.format_id, options.format_file)
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
     deck = obtain_deck(source, db, settings).deck
-    intervals, warnings = deck_history(deck, db, format_id, options.tier)
+    intervals, warnings = deck_history(deck, db, dated, options.tier)
     ctx = DeckContext.of(deck, db)
     return DeckTimeline(
         source=deck.source,
@@ -56,8 +59,8 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
         identity_id=ctx.identity.id if ctx.identity else None,
         identity_title=ctx.identity.title if ctx.identity else None,
         side=ctx.side,
-        format_id=format_id,
-        format_name=db.formats[format_id].name,
+        format_id=dated.format_id,
+        format_name=dated.format_name,
         tier=options.tier,
         intervals=intervals,
         data=db.info,
@@ -71,14 +74,16 @@ def card_history(title: str, options: HistoryOptions) -> CardHistory:
     check_tier(options.tier)
     db = load_database(options.data)
     card = find_card(db, title)
+    community, left_out = shipped_lines(db)
     return CardHistory(
         card=card_facts(db, card),
         printings=card_printings(db, card.id),
-        formats=card_formats(db, card.id, options.tier),
+        formats=card_formats(db, card.id, options.tier, community),
         errata=db.tables.errata.of_card(card.id),
         tier=options.tier,
         data=db.info,
         stale_data=stale_data(db.info, options.today or dt.date.today()),
+        warnings=tuple(left_out),
     )
 
 

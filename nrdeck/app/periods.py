@@ -14,10 +14,18 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_bundled, load_database
+from nrdeck.app.inputs.formatlines import shipped_community
+from nrdeck.app.inputs.formats import shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.lists import list_name_warnings
-from nrdeck.rules.periods import format_periods, period_on, periods_format
+from nrdeck.rules.periods import (
+    community_period_on,
+    community_periods,
+    format_periods,
+    period_on,
+    periods_format,
+)
 from nrdeck.rules.staleness import stale_data
 
 
@@ -33,14 +41,16 @@ class PeriodsOptions(msgspec.Struct, frozen=True):
 def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPeriods:
     """Every period of the format on the corrected timeline, and the one in force on the date."""
     db = db if db is not None else load_database(options.data)
-    format_id = periods_format(db, options.format_id)
+    community = shipped_community(db, options.format_id)
+    named = community.id if community else None
+    format_id = named or periods_format(db, options.format_id, shipped_format_ids())
     day = options.as_of or options.today or dt.date.today()
-    periods = format_periods(db, format_id)
+    periods = community_periods(db, community) if community else format_periods(db, format_id)
     stale = stale_data(db.info, day)
     found = next((p for p in periods if p.covers(day)), None)
     return FormatPeriods(
         format_id=format_id,
-        format_name=db.formats[format_id].name,
+        format_name=community.name if community else db.formats[format_id].name,
         as_of=day,
         periods=periods,
         in_force=replace(found, stale_data=stale) if found else None,
@@ -52,4 +62,6 @@ def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPer
 
 def period_in_force(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:
     """The period in force on the day, saying so when the card data is too old to know it."""
-    return replace(period_on(db, format_id, day), stale_data=stale_data(db.info, day))
+    community = shipped_community(db, format_id)
+    found = community_period_on(db, community, day) if community else period_on(db, format_id, day)
+    return replace(found, stale_data=stale_data(db.info, day))

@@ -39,7 +39,7 @@ def card(
         tier=tier,
     )
     report = card_history(title, options)
-    print_in_force_notes(report.data.warnings, report.stale_data, quiet=quiet)
+    print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
     if output_format == "json":
         emit(card_json(report), machine=True)
     else:

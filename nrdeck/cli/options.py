@@ -109,8 +109,8 @@ FormatOpt = Annotated[
     str,
     typer.Option(
         "--format",
-        help="Format id: standard, startup, eternal, system_gateway, snapshot, ram, casual "
-        "(case and dashes do not matter).",
+        help="Format id: standard, startup, eternal, system_gateway, snapshot, ram, casual, "
+        "or a community format: astro, throwback, core (case and dashes do not matter).",
         autocompletion=_complete_formats,
     ),
 ]
@@ -150,7 +150,10 @@ TierOpt = Annotated[
 FormatFileOpt = Annotated[
     Path | None,
     typer.Option(
-        "--format-file", metavar="FILE", dir_okay=False, help="A user-defined format (TOML)."
+        "--format-file",
+        metavar="FILE",
+        dir_okay=False,
+        help="A format file (TOML): a house format, or a community format's own.",
     ),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]

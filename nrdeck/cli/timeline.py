@@ -11,6 +11,7 @@ from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import (
     CacheDirOpt,
     DataOpt,
+    FormatFileOpt,
     FormatOpt,
     InputFormatOpt,
     OfflineOpt,
@@ -48,6 +49,7 @@ def timeline(
         str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
     ],
     format_id: FormatOpt = "standard",
+    format_file: FormatFileOpt = None,
     tier: TierOpt = "casual",
     input_format: InputFormatOpt = None,
     output_format: HistoryFormatOpt = "text",
@@ -63,6 +65,7 @@ def timeline(
         tier=tier,
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,
+        format_file=format_file,
     )
     report = deck_timeline(deck, options)
     print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)

@@ -58,7 +58,7 @@ def _interval_entry(interval: DeckInterval) -> dict[str, Any]:
     return {
         "start": interval.start.isoformat(),
         "end": _day(interval.end),
-        "snapshot": interval.snapshot_id,
+        "snapshot": interval.snapshot_id or None,  # a community format has none
         "card_pool": interval.card_pool_id,
         "restriction": interval.restriction_id,
         "legal": interval.legal,
@@ -134,6 +134,7 @@ def card_json(report: CardHistory) -> str:
         ],
         "formats": {f.format_id: [_status_entry(i) for i in f.intervals] for f in report.formats},
         "errata": [_erratum_entry(e) for e in report.errata],
+        "warnings": list(report.warnings),
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 

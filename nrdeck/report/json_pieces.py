@@ -34,12 +34,20 @@ def period_entry(period: Period) -> dict[str, Any]:
         "format": {"id": period.format_id, "name": period.format_name},
         "snapshot": period.snapshot_id,
         "card_pool": named(period.card_pool_id, period.card_pool_name),
-        "restriction": named(period.restriction_id, period.restriction_name),
+        "restriction": _restriction(period),
         "as_of": period.as_of.isoformat(),
         "tier": period.tier,
         "correction": period.correction,
         "warnings": list(period.warnings),
     }
+
+
+def _restriction(period: Period) -> dict[str, Any] | None:
+    """The list in force ({"id", "name"}), with its source where a format file gives one."""
+    entry = named(period.restriction_id, period.restriction_name)
+    if entry is not None and period.restriction_source:
+        entry["source"] = period.restriction_source
+    return entry
 
 
 def identity_entry(result: CheckResult | None) -> dict[str, Any] | None:

@@ -38,17 +38,9 @@ def _period_entry(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
         "start": period.start.isoformat(),
         "end": period.end.isoformat() if period.end else None,
         "in_force": in_force,
-        "snapshot": period.snapshot_id,
+        "snapshot": period.snapshot_id or None,  # a community format's period has none
         "card_pool": {"id": period.card_pool_id, "name": period.card_pool_name},
-        "restriction": (
-            {
-                "id": period.restriction_id,
-                "name": period.restriction_name,
-                "nsg_name": period.restriction_nsg_name,
-            }
-            if period.restriction_id
-            else None
-        ),
+        "restriction": _restriction_entry(period),
         "agenda_cap": (
             {
                 "min_points": cap.min_points,
@@ -62,6 +54,19 @@ def _period_entry(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
         "releases": [_release_entry(r) for r in period.releases],
         "warnings": list(period.warnings),
     }
+
+
+def _restriction_entry(period: FormatPeriod) -> dict[str, Any] | None:
+    if not period.restriction_id:
+        return None
+    entry = {
+        "id": period.restriction_id,
+        "name": period.restriction_name,
+        "nsg_name": period.restriction_nsg_name,
+    }
+    if period.restriction_source:
+        entry["source"] = period.restriction_source
+    return entry
 
 
 def _release_entry(release: SetRelease) -> dict[str, Any]:
@@ -91,7 +96,7 @@ def periods_text(report: FormatPeriods) -> str:
 def _summary(period: FormatPeriod) -> str:
     """'startup_9 since 2026-03-02: Startup (Vantage Point), Startup Balance Update 26.03'."""
     parts = [period.card_pool_name, *_list_names(period)]
-    return f"{period.snapshot_id} since {period.start}: {', '.join(parts)}"
+    return f"{period.snapshot_id or 'the period'} since {period.start}: {', '.join(parts)}"
 
 
 def _list_names(period: FormatPeriod) -> list[str]:
@@ -104,13 +109,15 @@ def _list_names(period: FormatPeriod) -> list[str]:
 def _period_lines(period: FormatPeriod, mark: str) -> list[str]:
     until = f"until {period.end}" if period.end else "(still in force)"
     lines = [
-        f"{period.snapshot_id}: from {period.start} {until}{mark}",
+        f"{period.snapshot_id or 'period'}: from {period.start} {until}{mark}",
         f"  card pool: {period.card_pool_name} ({period.card_pool_id})",
     ]
     if period.restriction_id:
         nsg = period.restriction_nsg_name
         also = f"; Null Signal Games: {nsg}" if nsg else ""
         lines.append(f"  ban list: {period.restriction_name} ({period.restriction_id}){also}")
+        if period.restriction_source:
+            lines.append(f"  source: {period.restriction_source}")
     else:
         lines.append("  ban list: none")
     if period.agenda_cap is not None:

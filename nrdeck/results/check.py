@@ -31,6 +31,7 @@ class Period(msgspec.Struct, frozen=True):
     card_pool_name: str | None = None
     restriction_id: str | None = None
     restriction_name: str | None = None
+    restriction_source: str | None = None  # where a format file's list comes from (URL, commit)
     correction: str | None = None
     tier: str = "casual"  # casual: sets legal on release; competitive: rules.md §4's delay
     warnings: tuple[str, ...] = ()  # rules of the lists in force that nrdeck cannot apply

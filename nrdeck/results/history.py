@@ -108,3 +108,4 @@ class CardHistory(msgspec.Struct, frozen=True):
     tier: str
     data: DataInfo
     stale_data: str | None = None
+    warnings: tuple[str, ...] = ()  # community formats left out: the card data cannot read them

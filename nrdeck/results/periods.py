@@ -27,12 +27,13 @@ class FormatPeriod(msgspec.Struct, frozen=True):
     format_name: str
     start: dt.date
     end: dt.date | None
-    snapshot_id: str
+    snapshot_id: str  # "" for a community format's period (it has no snapshot)
     card_pool_id: str
     card_pool_name: str
     restriction_id: str | None  # the ban list in force (None: none)
     restriction_name: str | None  # NetrunnerDB's name of it
     restriction_nsg_name: str | None = None  # Null Signal Games' name, where it differs
+    restriction_source: str | None = None  # where a community format's list comes from
     agenda_cap: AgendaCap | None = None  # Startup: at most N agendas worth M or more points
     agenda_cap_rule: str = ""  # the list whose cap it is
     corrections: tuple[str, ...] = ()  # nrdeck's corrections to the data this period uses

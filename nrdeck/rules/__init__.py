@@ -6,6 +6,9 @@ Pure functions over loaded data: no file, network, environment or clock.
 from __future__ import annotations
 
 from nrdeck.rules.check import check_deck
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatsource import FormatSource
 from nrdeck.rules.house import HouseFormat, HouseSource, parse_house_format
 from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.lookups import HouseRules
@@ -13,7 +16,9 @@ from nrdeck.rules.selection import Selection, select
 
 __all__ = [
     "BUILTIN_FORMATS",
+    "CommunityFormat",
     "FormatExtras",
+    "FormatSource",
     "HouseFormat",
     "HouseRules",
     "HouseSource",
@@ -21,5 +26,6 @@ __all__ = [
     "Selection",
     "check_deck",
     "parse_house_format",
+    "read_format_file",
     "select",
 ]

@@ -4,6 +4,7 @@ worth Eternal points, with the list that said so; its printings and dated errata
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from msgspec.structs import replace
 
@@ -15,8 +16,8 @@ from nrdeck.results.history import (
     CardPrinting,
     Penalty,
 )
-from nrdeck.rules.history import change_days
-from nrdeck.rules.inforce import InForce, build_in_force
+from nrdeck.rules.history import BuiltinFormat, DatedFormat
+from nrdeck.rules.inforce import InForce
 from nrdeck.rules.names import BUILTIN_FORMATS
 from nrdeck.rules.timeline import timeline
 
@@ -55,28 +56,33 @@ def card_printings(db: CardDB, card_id: str) -> tuple[CardPrinting, ...]:
     return tuple(sorted(found, key=lambda p: (p.date or dt.date.max, p.code)))
 
 
-def card_formats(db: CardDB, card_id: str, tier: str) -> tuple[CardFormat, ...]:
-    """The card's history in every format the data has, in nrdeck's format order."""
+def card_formats(
+    db: CardDB, card_id: str, tier: str, community: Iterable[DatedFormat] = ()
+) -> tuple[CardFormat, ...]:
+    """The card's history in every format the data has, in nrdeck's format order, then in
+    each community format given (the ones nrdeck ships)."""
     ordered = [f for f in BUILTIN_FORMATS if f in db.formats]
     ordered += sorted(f for f in db.formats if f not in ordered)
+    lines: list[DatedFormat] = [BuiltinFormat(db, f) for f in ordered if timeline(db, f).periods]
+    lines += community
     return tuple(
-        CardFormat(f, db.formats[f].name, card_intervals(db, card_id, f, tier))
-        for f in ordered
-        if timeline(db, f).periods
+        CardFormat(line.format_id, line.format_name, card_intervals(db, card_id, line, tier))
+        for line in lines
     )
 
 
-def card_intervals(db: CardDB, card_id: str, format_id: str, tier: str) -> tuple[CardInterval, ...]:
+def card_intervals(
+    db: CardDB, card_id: str, dated: str | DatedFormat, tier: str
+) -> tuple[CardInterval, ...]:
     """The maximal intervals of one status of the card in the format, oldest first."""
-    line = timeline(db, format_id)
-    days = change_days(db, [card_id], format_id)
+    line = BuiltinFormat(db, dated) if isinstance(dated, str) else dated
+    days = line.change_days([card_id])
     intervals: list[CardInterval] = []
     for index, day in enumerate(days):
-        period = line.at(day)
-        if period is None:
+        in_force = line.in_force_on(day, tier)
+        if in_force is None:
             continue
         end = days[index + 1] if index + 1 < len(days) else None
-        in_force = build_in_force(db, format_id, period, day, tier=tier)
         found = card_status(in_force, card_id, day, end)
         if intervals and replace(intervals[-1], start=day, end=end) == found:
             intervals[-1] = replace(intervals[-1], end=end)
@@ -90,12 +96,13 @@ def card_status(
 ) -> CardInterval:
     """The card's status under what is in force (the list named when it says anything)."""
     comp = in_force.lookups
-    if comp.available is not None and card_id not in comp.available:
+    outside = comp.from_outside(card_id)  # a format's one card from outside its pool
+    if comp.available is not None and card_id not in comp.available and not outside:
         return CardInterval(start, end, "not-in-pool")
     status, points, penalty = "legal", None, None
     if card_id in comp.banned:
         status = "banned"
-    elif card_id in comp.restricted:
+    elif card_id in comp.restricted or outside:
         status = "restricted"
     elif comp.points.get(card_id):
         status, points = "points", comp.points[card_id]
@@ -103,6 +110,8 @@ def card_status(
         penalty = Penalty("universal_faction_cost", comp.universal_faction_cost[card_id])
     elif comp.global_penalty.get(card_id):
         penalty = Penalty("global_penalty", comp.global_penalty[card_id])
+    if status == "restricted" and card_id not in comp.restricted and comp.outside is not None:
+        return CardInterval(start, end, status, restriction_name=comp.outside.rule)
     r = in_force.restriction
     if (status == "legal" and penalty is None) or r is None:
         return CardInterval(start, end, status, points, penalty=penalty)

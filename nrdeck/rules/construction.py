@@ -123,18 +123,26 @@ def smallest_minimum(ctx: DeckContext, in_force: InForce, side: str) -> int | No
 
 
 def copies_problems(ctx: DeckContext, in_force: InForce) -> list[Problem]:
-    """copies (CR 1.4.7), or singleton for Ampère and Nova Initiumia."""
+    """copies (CR 1.4.7); singleton for Ampère and Nova Initiumia, and in a singleton format
+    (``max_copies = 1``: singleton, plus copies when the card's own limit is broken too)."""
     if draft_casual(ctx, in_force):
         return []
-    singleton = ctx.identity is not None and ctx.identity.id in SINGLETON_IDENTITIES
+    cap, owner = in_force.extras.max_copies, in_force.extras.max_copies_rule
+    if cap != 1 and ctx.identity is not None and ctx.identity.id in SINGLETON_IDENTITIES:
+        cap, owner = 1, ctx.identity.title
     out = []
     for cid, card in ctx.cards.items():
         copies = ctx.counts[cid]
-        if singleton and copies > 1:
-            owner = ctx.identity.title if ctx.identity else ""
+        own = deck_limit(card, in_force)
+        if cap == 1 and copies > 1:
             message = f"{plural(copies, 'copy')} of {card.title}; {owner} allows 1 of each card"
             out.append(ctx.problem("singleton", message, owner, cid))
-        elif copies > deck_limit(card, in_force):
+            if copies > own and in_force.extras.max_copies == 1:
+                out.append(_copies_problem(ctx, in_force, cid, copies))
+        elif cap is not None and cap < own and copies > cap:
+            message = f"{plural(copies, 'copy')} of {card.title}; {owner} allows {cap} of each card"
+            out.append(ctx.problem("copies", message, owner, cid))
+        elif copies > own:
             out.append(_copies_problem(ctx, in_force, cid, copies))
     return out
 

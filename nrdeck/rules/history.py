@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import Protocol
 
 from msgspec.structs import replace
 
@@ -21,16 +22,79 @@ from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckResult
 from nrdeck.results.history import DeckInterval
 from nrdeck.rules.check import check_deck
+from nrdeck.rules.community import CommunityLine
+from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.inforce import InForce, build_in_force
 from nrdeck.rules.legality import unavailable_reason
+from nrdeck.rules.lookups import HouseRules
 from nrdeck.rules.names import CASUAL, format_named
 from nrdeck.rules.tier import TIERS, legal_from
 from nrdeck.rules.timeline import timeline
 
 
-def history_format(db: CardDB, text: str) -> str:
+class DatedFormat(Protocol):
+    """A format with dated periods: a built-in one, or a community format's file."""
+
+    format_id: str
+    format_name: str
+
+    def change_days(self, card_ids: Iterable[str]) -> list[dt.date]:
+        """Every day from the first period on when something about these cards can change."""
+        ...
+
+    def in_force_on(self, day: dt.date, tier: str) -> InForce | None:
+        """What is in force on the day (None before the first period)."""
+        ...
+
+
+class BuiltinFormat:
+    """A built-in format on its corrected timeline (under a house format's rules if given)."""
+
+    def __init__(self, db: CardDB, format_id: str, house: HouseRules | None = None) -> None:
+        self.db = db
+        self.base = format_id
+        self.house = house
+        self.format_id = house.name if house else format_id
+        self.format_name = house.name if house else db.formats[format_id].name
+
+    def change_days(self, card_ids: Iterable[str]) -> list[dt.date]:
+        """Period starts, releases under both tiers, errata (``change_days``)."""
+        return change_days(self.db, card_ids, self.base)
+
+    def in_force_on(self, day: dt.date, tier: str) -> InForce | None:
+        """The timeline's period on the day, as a check builds it."""
+        period = timeline(self.db, self.base).at(day)
+        if period is None:
+            return None
+        return build_in_force(self.db, self.base, period, day, house=self.house, tier=tier)
+
+
+def dated_format(
+    db: CardDB,
+    text: str,
+    fmt: HouseFormat | CommunityFormat | None = None,
+    community_ids: Iterable[str] = (),
+) -> DatedFormat:
+    """The dated format a history follows: a community format's periods, a house format's
+    base format under its rules, or the built-in format ``text`` names."""
+    if isinstance(fmt, CommunityFormat):
+        return CommunityLine(db, fmt)
+    if fmt is None:
+        return BuiltinFormat(db, history_format(db, text, community_ids))
+    if fmt.card_pool is not None or fmt.banlist is not None:
+        raise UsageError(
+            f"{fmt.source.path}: a history follows a format's dated periods, and a house format "
+            "on a card pool or with a ban list of its own has none",
+            hint="give the file [[periods]], or base = a format id and no banlist",
+        )
+    base = history_format(db, fmt.base or text, community_ids)
+    return BuiltinFormat(db, base, fmt.rules)
+
+
+def history_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:
     """The format a history is asked for (casual has no dated pool: a usage error)."""
-    format_id = format_named(db, text)
+    format_id = format_named(db, text, community_ids)
     if format_id == CASUAL or not timeline(db, format_id).periods:
         raise UsageError(
             f"the {format_id} format has no dated card pool or ban list, so no history",
@@ -53,23 +117,24 @@ def change_days(db: CardDB, card_ids: Iterable[str], format_id: str) -> list[dt.
 
 
 def deck_history(
-    deck: Deck, db: CardDB, format_id: str, tier: str
+    deck: Deck, db: CardDB, dated: str | DatedFormat, tier: str
 ) -> tuple[tuple[DeckInterval, ...], tuple[str, ...]]:
     """The maximal intervals of constant period, verdict and codes, oldest first, and the
-    warnings of the periods on the way (rules of their lists that nrdeck cannot apply)."""
-    line = timeline(db, format_id)
+    warnings of the periods on the way (rules of their lists that nrdeck cannot apply).
+
+    ``dated``: a built-in format's id, or a community format's line."""
+    line = BuiltinFormat(db, dated) if isinstance(dated, str) else dated
     cards = {e.card_id for e in (*deck.entries, *deck.extra_identities) if e.card_id in db.cards}
     if deck.identity is not None and deck.identity.card_id in db.cards:
         cards.add(deck.identity.card_id)
-    days = change_days(db, cards, format_id)
+    days = line.change_days(cards)
     intervals: list[DeckInterval] = []
     warnings: dict[str, None] = {}
     for index, day in enumerate(days):
         end = days[index + 1] if index + 1 < len(days) else None
-        period = line.at(day)
-        if period is None:
+        in_force = line.in_force_on(day, tier)
+        if in_force is None:
             continue
-        in_force = build_in_force(db, format_id, period, day, tier=tier)
         warnings.update(dict.fromkeys(in_force.period.warnings))
         found = _interval(db, check_deck(deck, db, in_force), in_force, day, end)
         if intervals and _same(intervals[-1], found):

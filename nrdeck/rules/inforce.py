@@ -34,6 +34,16 @@ class FormatExtras(msgspec.Struct, frozen=True):
     agenda_cap_rule: str = ""  # the list or house format that sets it
     one_box: bool = False  # System Gateway: one copy of the box
     starters_allowed: bool = False  # The Catalyst / The Syndicate
+    max_copies: int | None = None  # a format's cap on every card's copies (1: singleton)
+    max_copies_rule: str = ""  # the format that sets it
+
+
+class PoolOrigin(msgspec.Struct, frozen=True):
+    """A pool made of every card from the day it became legal in another format (Astro:
+    Standard), for saying why a card is not in it."""
+
+    format_id: str
+    format_name: str
 
 
 class InForce(msgspec.Struct, frozen=True):
@@ -48,6 +58,7 @@ class InForce(msgspec.Struct, frozen=True):
     house: HouseRules | None = None
     pool_sets: frozenset[str] = frozenset()  # the pool's sets, grown where corrected
     tier: str = CASUAL_TIER
+    pool_origin: PoolOrigin | None = None  # a format file's pool "legal in format F"
 
     @property
     def format_id(self) -> str:
@@ -65,6 +76,7 @@ def make_in_force(
     extras: FormatExtras,
     house: HouseRules | None = None,
     pool_sets: frozenset[str] = frozenset(),
+    pool_origin: PoolOrigin | None = None,
 ) -> InForce:
     """An InForce with its lookups built (the one way to make one); the tier is the period's."""
     lookups = build_lookups(
@@ -87,6 +99,7 @@ def make_in_force(
         house=house,
         pool_sets=pool_sets,
         tier=period.tier,
+        pool_origin=pool_origin,
     )
 
 
@@ -101,6 +114,8 @@ def format_extras(
         agenda_cap_rule=capped.rule if capped else "",
         one_box=format_id == "system_gateway",
         starters_allowed=format_id in ("system_gateway", CASUAL),
+        max_copies=house.max_copies if house else None,
+        max_copies_rule=house.name if house else "",
     )
     return extras, capped.warnings if capped else ()
 
@@ -233,7 +248,7 @@ def build_in_force(
         date=day,
         extras=extras,
         house=house,
-        pool_sets=line.pool_sets(pool.id),
+        pool_sets=line.pool_sets(pool.id) - (house.exclude_sets if house else frozenset()),
     )
 
 
@@ -247,13 +262,15 @@ def select_builtin(
     banlist_id: str | None = None,
     house: HouseRules | None = None,
     tier: str = CASUAL_TIER,
+    community_ids: tuple[str, ...] = (),
 ) -> InForce:
     """What is in force for a built-in format (optionally under a house format's rules).
 
     Without ``as_of`` or a snapshot, the date is ``today``: the period in force today on the
     corrected timeline (never the snapshot the data marks active, which lags behind).
+    ``community_ids`` join the valid names of an unknown format's error.
     """
-    format_id = format_named(db, format_id)
+    format_id = format_named(db, format_id, community_ids)
     if format_id == CASUAL:
         day = as_of or today
         return casual(

@@ -10,7 +10,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CardCost
 from nrdeck.rules.context import DeckContext, plural
-from nrdeck.rules.inforce import InForce
+from nrdeck.rules.inforce import InForce, PoolOrigin
 from nrdeck.rules.lookups import Lookups
 from nrdeck.rules.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
 from nrdeck.rules.timeline import set_release, timeline
@@ -53,6 +53,8 @@ def unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
 def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     day = in_force.date
     first_in_pool = pool_date(db, in_force, card_id, in_force.tier)
+    if first_in_pool is None and in_force.lookups.outside is not None:
+        first_in_pool = _outside_date(db, in_force, card_id)
     if first_in_pool is not None and first_in_pool.legal > day:
         if first_in_pool.release <= day:
             return (
@@ -60,19 +62,76 @@ def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
                 f"({first_in_pool.set_name} released {first_in_pool.release})"
             )
         return f"not released until {first_in_pool.release}"
+    excluded = _excluded(db, in_force, card_id)
+    if excluded:
+        return excluded
     rotated = _rotated_on(db, in_force, card_id)
     if rotated is not None:
         return f"rotated out on {rotated}"
     first = db.release_date(card_id)
     if first is not None and first > day:
         return f"not released until {first}"
-    pool = db.card_pools[in_force.card_pool_id or ""].name
+    origin = in_force.pool_origin
+    if origin is not None:
+        return _not_legal_in(db, in_force, origin, card_id)
+    pool = in_force.period.card_pool_name or in_force.card_pool_id or ""
     return f"not in the {pool} card pool"
+
+
+def _outside_date(db: CardDB, in_force: InForce, card_id: str) -> PoolDate | None:
+    """When a card from outside the pool may first be played as its one outside card."""
+    house = in_force.house
+    excluded = house.exclude_sets if house is not None else frozenset()
+    found = []
+    for set_id in db.sets_of(card_id) - excluded:
+        legal, release = legal_from(db, set_id, in_force.tier), set_release(db, set_id)
+        if legal is not None and release is not None:
+            found.append(PoolDate(legal, release, db.sets[set_id].name))
+    return min(found, key=lambda d: d.legal) if found else None
+
+
+def _excluded(db: CardDB, in_force: InForce, card_id: str) -> str:
+    """'Terminal Directive Campaign cards are not part of Throwback' (or nothing)."""
+    house = in_force.house
+    sets = db.sets_of(card_id)
+    if house is None or not sets or not sets <= house.exclude_sets:
+        return ""
+    names = " / ".join(sorted(db.sets[s].name for s in sets if s in db.sets))
+    return f"{names} cards are not part of {house.name}"
+
+
+def _not_legal_in(db: CardDB, in_force: InForce, origin: PoolOrigin, card_id: str) -> str:
+    """'never Standard-legal', or 'not Standard-legal until D' (a pool 'legal in F')."""
+    joined = _joined(db, origin.format_id, in_force.tier)
+    later = [joined[s] for s in db.sets_of(card_id) if s in joined]
+    if later and min(later) > in_force.date:
+        return f"not {origin.format_name}-legal until {min(later)}"
+    return f"never {origin.format_name}-legal"
+
+
+def _joined(db: CardDB, format_id: str, tier: str) -> dict[str, dt.date]:
+    """Set id -> the day it became legal in the format under the tier (built once)."""
+
+    def build() -> dict[str, dt.date]:
+        line = timeline(db, format_id)
+        joined: dict[str, dt.date] = {}
+        for period in line.periods:
+            for set_id in line.pool_sets(period.card_pool_id):
+                legal = legal_from(db, set_id, tier) if set_id in db.sets else None
+                if legal is not None:
+                    day = max(period.start, legal)
+                    joined[set_id] = min(day, joined.get(set_id, day))
+        return joined
+
+    return db.memo(("joined", format_id, tier), build)
 
 
 def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:
     """The date the card left the format's pool, when it was once in it before the date."""
-    format_id = db.card_pools[in_force.card_pool_id or ""].format_id
+    pool = db.card_pools.get(in_force.card_pool_id or "")
+    if pool is None or in_force.pool_origin is not None or in_force.lookups.outside is not None:
+        return None  # a format file's own pool, or a format where rotated cards stay legal
+    format_id = pool.format_id
     if format_id not in db.formats:
         return None
     line = timeline(db, format_id)
@@ -97,7 +156,7 @@ def pool_problems(ctx: DeckContext, in_force: InForce, comp: Lookups) -> list[Pr
     pool = in_force.period.card_pool_name or in_force.card_pool_id or ""
     out = []
     for cid in ctx.with_identity():
-        if cid in comp.available:
+        if cid in comp.available or comp.from_outside(cid):
             continue
         card = ctx.card_or_identity(cid)
         reason = unavailable_reason(ctx.db, in_force, cid)
@@ -145,13 +204,23 @@ def banned_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
 
 
 def restricted_problems(ctx: DeckContext, comp: Lookups) -> list[Problem]:
-    """restricted: at most one distinct restricted card (any number of copies)."""
-    found = [cid for cid in ctx.with_identity() if cid in comp.restricted]
+    """restricted: at most one distinct restricted card (any number of copies), cards from
+    outside the pool included where the format allows one (never a banned card)."""
+    found = [cid for cid in ctx.with_identity() if comp.counts_as_restricted(cid)]
     if len(found) <= 1:
         return []
-    titles = ", ".join(ctx.card_or_identity(cid).title for cid in found)
-    rule = comp.restricted[found[0]]
-    message = f"{len(found)} different restricted cards ({titles}); at most 1 is allowed"
+    outside = [c for c in found if c not in comp.restricted]
+    if len(outside) == len(found):
+        titles = ", ".join(ctx.card_or_identity(c).title for c in found)
+        message = f"{len(found)} cards from outside the pool ({titles}); at most 1 is allowed"
+    else:
+        titles = ", ".join(
+            ctx.card_or_identity(c).title + (" (outside the pool)" if c in outside else "")
+            for c in found
+        )
+        message = f"{len(found)} different restricted cards ({titles}); at most 1 is allowed"
+    listed = [c for c in found if c in comp.restricted]
+    rule = comp.restricted[listed[0]] if listed else comp.outside.rule if comp.outside else ""
     return [ctx.problem("restricted", message, rule, *found)]
 
 

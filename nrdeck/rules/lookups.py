@@ -15,7 +15,13 @@ SYSTEM_GATEWAY_SET = "system_gateway"
 
 
 class HouseRules(msgspec.Struct, frozen=True):
-    """What a house format adds on top of its base: its own lists, points and agenda cap."""
+    """What a format file adds on top of the pool and list in force (community-formats.md).
+
+    Its own bans (cards and subtypes), restrictions, points and agenda cap; a copy limit over
+    every card's own (``max_copies``: 1 is singleton); sets that are never cards of the format
+    (``exclude_sets``); and ``outside_pool``: a released card from outside the pool is allowed
+    as a restricted card (Throwback) instead of ``not-in-card-pool``.
+    """
 
     name: str
     path: str
@@ -24,6 +30,10 @@ class HouseRules(msgspec.Struct, frozen=True):
     points: dict[str, int] = {}
     point_limit: int | None = None
     agenda_cap: AgendaCap | None = None
+    banned_subtypes: frozenset[str] = frozenset()
+    max_copies: int | None = None
+    exclude_sets: frozenset[str] = frozenset()
+    outside_pool: bool = False
 
 
 class Availability(msgspec.Struct, frozen=True):
@@ -44,6 +54,14 @@ class Availability(msgspec.Struct, frozen=True):
         return isinstance(card_id, str) and not self.released.isdisjoint(self.sets_of(card_id))
 
 
+class OutsidePool(msgspec.Struct, frozen=True):
+    """Cards from outside the pool allowed as restricted cards (Throwback): those with a
+    printing in one of ``sets`` (every set legal by the date, less the format's exclusions)."""
+
+    sets: frozenset[str]
+    rule: str  # what the restricted problem names as its rule
+
+
 class Lookups(msgspec.Struct, frozen=True):
     """What a check asks of the lists in force, as card id -> value tables."""
 
@@ -57,6 +75,21 @@ class Lookups(msgspec.Struct, frozen=True):
     points_rule: str
     one_box: dict[str, int] = {}
     errata: dict[str, Erratum] = {}  # card id -> the deck-limit errata in force
+    outside: OutsidePool | None = None  # cards from outside the pool that count as restricted
+
+    def from_outside(self, card_id: str) -> bool:
+        """True for a card outside the pool that the format allows as a restricted card
+        (released by the date, not only in excluded sets), banned or not."""
+        available, outside = self.available, self.outside
+        if available is None or outside is None or card_id in available:
+            return False
+        return not outside.sets.isdisjoint(available.sets_of(card_id))
+
+    def counts_as_restricted(self, card_id: str) -> bool:
+        """A card of the restricted list, or one from outside the pool; never a banned one."""
+        if card_id in self.banned:
+            return False
+        return card_id in self.restricted or self.from_outside(card_id)
 
 
 def build_lookups(
@@ -80,13 +113,16 @@ def build_lookups(
     points_rule = name
     if house is not None:
         banned.update(dict.fromkeys(house.banned, house.name))
+        for card_id, label in subtype_bans(db, house.name, house.banned_subtypes).items():
+            banned.setdefault(card_id, label)
         restricted.update(dict.fromkeys(house.restricted, house.name))
         if house.points or house.point_limit is not None:
             points.update(house.points)
             point_limit = house.point_limit if house.point_limit is not None else point_limit
             points_rule = house.name
+    available = available_cards(db, card_pool_id, pool_sets, date, tier)
     return Lookups(
-        available=available_cards(db, card_pool_id, pool_sets, date, tier),
+        available=available,
         banned=banned,
         restricted=restricted,
         universal_faction_cost=dict(r.universal_faction_cost) if r else {},
@@ -96,25 +132,49 @@ def build_lookups(
         points_rule=points_rule,
         one_box=_one_box(db) if one_box else {},
         errata=errata_in_force(db, date),
+        outside=_outside(db, house, date, tier) if available is not None else None,
     )
+
+
+def _outside(db: CardDB, house: HouseRules | None, day: dt.date, tier: str) -> OutsidePool | None:
+    """The sets whose cards a format allows from outside its pool (None: it allows none)."""
+    if house is None or not house.outside_pool:
+        return None
+    sets = frozenset(
+        s for s in db.sets if s not in house.exclude_sets and _legal_by(db, s, day, tier)
+    )
+    return OutsidePool(sets, f"{house.name}: one card from outside the pool")
 
 
 def banned_cards(db: CardDB, restriction: Restriction) -> dict[str, str]:
     """Card id -> the list that bans it, banned subtypes expanded (built once per list)."""
 
     def build() -> dict[str, str]:
-        name = restriction.name
-        banned = dict.fromkeys(restriction.banned, name)
-        if restriction.banned_subtypes:
-            label = f"{name} (every {'/'.join(sorted(restriction.banned_subtypes))})"
-            by_subtype = _cards_by_subtype(db)
-            for subtype in sorted(restriction.banned_subtypes):
-                for card_id in by_subtype.get(subtype, ()):
-                    banned.setdefault(card_id, label)
+        banned = dict.fromkeys(restriction.banned, restriction.name)
+        for card_id, label in subtype_bans(
+            db, restriction.name, restriction.banned_subtypes
+        ).items():
+            banned.setdefault(card_id, label)
         return banned
 
     r = restriction
     return db.memo(("banned", r.id, r.name, r.banned, r.banned_subtypes), build)
+
+
+def subtype_bans(db: CardDB, name: str, subtypes: frozenset[str]) -> dict[str, str]:
+    """Card id -> 'NAME (every current)' for every card with one of the banned subtypes."""
+    if not subtypes:
+        return {}
+    label = f"{name} (every {'/'.join(sorted(subtypes))})"
+    return dict.fromkeys(cards_with_subtypes(db, subtypes), label)
+
+
+def cards_with_subtypes(db: CardDB, subtypes: frozenset[str]) -> tuple[str, ...]:
+    """The cards with one of the subtypes, in the data's order (built once per subtype set)."""
+    return db.memo(
+        ("cards-with-subtypes", subtypes),
+        lambda: tuple(c.id for c in db.cards.values() if not subtypes.isdisjoint(c.subtypes)),
+    )
 
 
 def errata_in_force(db: CardDB, day: dt.date) -> dict[str, Erratum]:
@@ -133,26 +193,14 @@ def available_cards(
     if card_pool_id is None:
         return None
     released = frozenset(s for s in pool_sets if _legal_by(db, s, day, tier))
-    explicit = frozenset(db.card_pools[card_pool_id].cards)
+    pool = db.card_pools.get(card_pool_id)  # a community format's own pool is not the data's
+    explicit = frozenset(pool.cards) if pool is not None else frozenset()
     return Availability(released, explicit, db.sets_of)
 
 
 def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
     start = legal_from(db, set_id, tier) if set_id in db.sets else None
     return start is not None and start <= day
-
-
-def _cards_by_subtype(db: CardDB) -> dict[str, tuple[str, ...]]:
-    """Subtype id -> the cards that carry it, in the data's order (built once per database)."""
-
-    def build() -> dict[str, tuple[str, ...]]:
-        index: dict[str, list[str]] = {}
-        for card in db.cards.values():
-            for subtype in card.subtypes:
-                index.setdefault(subtype, []).append(card.id)
-        return {subtype: tuple(ids) for subtype, ids in index.items()}
-
-    return db.memo("cards-by-subtype", build)
 
 
 def _one_box(db: CardDB) -> dict[str, int]:

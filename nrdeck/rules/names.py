@@ -90,14 +90,16 @@ def unknown(
     )
 
 
-def format_named(db: CardDB, text: str) -> str:
-    """The format id ``text`` names (case and dashes do not matter)."""
+def format_named(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:
+    """The format id ``text`` names (case and dashes do not matter); ``community_ids`` (the
+    community formats nrdeck ships) are among the valid names of the error when it names none."""
     ids = [f for f in BUILTIN_FORMATS if f in db.formats or f == CASUAL]
     ids += sorted(f for f in db.formats if f not in ids)
     wanted = key_of(text)
     found = next((f for f in ids if key_of(f) == wanted), None)
     if found is None:
-        raise unknown("format", text, ids, ids)
+        valid = [*ids, *(c for c in community_ids if c not in ids)]
+        raise unknown("format", text, valid, valid)
     return found
 
 

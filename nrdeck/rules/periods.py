@@ -10,21 +10,25 @@ pick rules by the data's ``active`` flag, which lags behind.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules.agendacap import agenda_cap
+from nrdeck.rules.community import CommunityLine
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
 from nrdeck.rules.lists import nsg_name
 from nrdeck.rules.names import CASUAL, format_named
-from nrdeck.rules.tier import competitive_date
+from nrdeck.rules.tier import CASUAL_TIER, competitive_date
 from nrdeck.rules.timeline import Timeline, TimelinePeriod, set_release, timeline
 
 
-def periods_format(db: CardDB, text: str) -> str:
-    """The format ``text`` names, when it has periods (casual has none: a usage error)."""
-    format_id = format_named(db, text)
+def periods_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:
+    """The format ``text`` names, when it has periods (casual has none: a usage error);
+    ``community_ids`` join the valid names when it names none."""
+    format_id = format_named(db, text, community_ids)
     if format_id == CASUAL or format_id not in db.formats:
         raise UsageError(
             f"format {format_id} has no periods: it applies construction rules only",
@@ -88,3 +92,46 @@ def _releases(db: CardDB, line: Timeline, period: TimelinePeriod) -> tuple[SetRe
             continue
         out.append(SetRelease(set_id, db.sets[set_id].name, released, competitive_date(released)))
     return tuple(sorted(out, key=lambda r: (r.released, r.name)))
+
+
+def community_periods(db: CardDB, fmt: CommunityFormat) -> tuple[FormatPeriod, ...]:
+    """Every period of a community format, oldest first: its pool, its list and the list's
+    source, the sets of its pool released during it."""
+    line = CommunityLine(db, fmt)
+    out = []
+    for index, spec in enumerate(fmt.periods):
+        end = fmt.periods[index + 1].start if index + 1 < len(fmt.periods) else None
+        last = end - dt.timedelta(days=1) if end is not None else None
+        in_force = line.in_force(index, spec.start, CASUAL_TIER)
+        period = in_force.period
+        releases = [
+            SetRelease(s, db.sets[s].name, released, competitive_date(released))
+            for s in line.in_force(index, last or spec.start, CASUAL_TIER).pool_sets
+            if (released := set_release(db, s)) is not None
+            and spec.start <= released
+            and (end is None or released < end)
+        ]
+        out.append(
+            FormatPeriod(
+                format_id=fmt.id,
+                format_name=fmt.name,
+                start=spec.start,
+                end=end,
+                snapshot_id="",
+                card_pool_id=spec.pool.id,
+                card_pool_name=spec.pool.name,
+                restriction_id=period.restriction_id,
+                restriction_name=period.restriction_name,
+                restriction_source=period.restriction_source,
+                agenda_cap=in_force.extras.agenda_cap,
+                agenda_cap_rule=in_force.extras.agenda_cap_rule,
+                releases=tuple(sorted(releases, key=lambda r: (r.released, r.name))),
+                warnings=period.warnings,
+            )
+        )
+    return tuple(out)
+
+
+def community_period_on(db: CardDB, fmt: CommunityFormat, day: dt.date) -> FormatPeriod:
+    """The community format's period in force on the day (a usage error before its first)."""
+    return community_periods(db, fmt)[CommunityLine(db, fmt).index_on(day)]

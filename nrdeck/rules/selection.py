@@ -7,7 +7,10 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.house import HouseSource, parse_house_format, select_house
+from nrdeck.rules.community import select_community
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.house import HouseSource, select_house
 from nrdeck.rules.inforce import InForce, select_builtin
 from nrdeck.rules.tier import CASUAL_TIER, check_tier
 
@@ -16,9 +19,11 @@ class Selection(msgspec.Struct, frozen=True):
     """What the options ask for: a format, a date, maybe a snapshot, ban list or house format.
 
     ``today`` is given by the caller (the core never reads the clock): without ``as_of`` or a
-    snapshot it is the date checked. A house format comes as the table the caller read from
-    its file, and is checked against the card data here. ``tier``: ``casual`` (sets legal on
-    release) or ``competitive`` (rules.md §4).
+    snapshot it is the date checked. A format file (a house format, or a community format:
+    ``--format astro`` names a file nrdeck ships) comes as the table the caller read from it,
+    and is checked against the card data here. ``tier``: ``casual`` (sets legal on release)
+    or ``competitive`` (rules.md §4). ``community_ids``: the community formats nrdeck ships,
+    for "did you mean" when ``format_id`` names no format.
     """
 
     today: dt.date
@@ -28,15 +33,27 @@ class Selection(msgspec.Struct, frozen=True):
     banlist_id: str | None = None
     house: HouseSource | None = None
     tier: str = CASUAL_TIER
+    community_ids: tuple[str, ...] = ()
 
 
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
     check_tier(selection.tier)
     if selection.house is not None:
+        found = read_format_file(db, selection.house)
+        if isinstance(found, CommunityFormat):
+            return select_community(
+                db,
+                found,
+                today=selection.today,
+                as_of=selection.as_of,
+                snapshot_id=selection.snapshot_id,
+                banlist_id=selection.banlist_id,
+                tier=selection.tier,
+            )
         return select_house(
             db,
-            parse_house_format(selection.house, db),
+            found,
             selection.format_id,
             today=selection.today,
             as_of=selection.as_of,
@@ -52,4 +69,5 @@ def select(db: CardDB, selection: Selection) -> InForce:
         snapshot_id=selection.snapshot_id,
         banlist_id=selection.banlist_id,
         tier=selection.tier,
+        community_ids=selection.community_ids,
     )

@@ -36,6 +36,7 @@ class FileSource(msgspec.Struct, frozen=True):
 
     path: Path
     label: str
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'file'."""
@@ -51,6 +52,7 @@ class StdinSource(msgspec.Struct, frozen=True):
     """Standard input ('-', or a pipe)."""
 
     label: str = STDIN
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'stdin'."""
@@ -67,6 +69,7 @@ class TextSource(msgspec.Struct, frozen=True):
 
     text: str
     label: str
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'text'."""
@@ -83,6 +86,7 @@ class RemoteSource(msgspec.Struct, frozen=True):
 
     ref: DeckRef
     label: str
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'remote'."""
@@ -99,6 +103,7 @@ class ListedSource(msgspec.Struct, frozen=True):
 
     raw: RawDeck
     label: str
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'listed'."""
@@ -130,6 +135,7 @@ class EmptySource(msgspec.Struct, frozen=True):
     """A roster cell with no deck in it."""
 
     label: str = ""
+
     @property
     def kind(self) -> str:
         """How reports name this kind of source: 'empty'."""

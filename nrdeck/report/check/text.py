@@ -138,6 +138,7 @@ def _in_force(result: CheckResult) -> str:
             f"snapshot {period.snapshot_id}" if period.snapshot_id else "",
             f"pool {period.card_pool_name or period.card_pool_id}" if period.card_pool_id else "",
             period.restriction_name or "no ban list",
+            f"source {period.restriction_source}" if period.restriction_source else "",
             f"as of {period.as_of.isoformat()}",
             f"{period.tier} tier" if period.tier != "casual" else "",
             period.correction or "",

@@ -244,22 +244,25 @@ def test_remote_deck_problems_carry_no_line_in_any_format(
 
 
 @pytest.mark.parametrize(
-    "toml",
+    ("toml", "said"),
     [
-        "a = " + "[" * 5000 + "]" * 5000,
-        "a = " + "{x = " * 3000 + "1" + "}" * 3000,
-        "point_limit = " + "9" * 5000,
+        ("a = " + "[" * 5000 + "]" * 5000, "2: a is nested more than 32 deep"),
+        ("a = " + "{x = " * 3000 + "1" + "}" * 3000, "2: a is nested more than 32 deep"),
+        ("point_limit = " + "9" * 5000, "2: point_limit holds a number of more than 64 digits"),
+        ('b = "[[[["\nc = [' + "[" * 40, "3: c is nested more than 32 deep"),
     ],
-    ids=["deep-array", "deep-table", "huge-integer"],
+    ids=["deep-array", "deep-table", "huge-integer", "after-a-string"],
 )
-def test_a_hostile_format_file_is_a_usage_error_in_one_line(tmp_path: Path, toml: str) -> None:
+def test_a_hostile_format_file_is_a_usage_error_in_one_line(
+    tmp_path: Path, toml: str, said: str
+) -> None:
     league = tmp_path / "league.toml"
-    league.write_text(toml + "\n", encoding="utf-8")
+    league.write_text('name = "X"\n' + toml + "\n", encoding="utf-8")
     result = run(LEGAL, "--offline", "--format-file", str(league))
     assert result.exit_code == ExitCode.USAGE
+    line, what = said.split(": ", 1)
     assert result.stderr.startswith(
-        f"nrdeck: error: {league}: not a format file nrdeck can read (nested too deeply, or a "
-        "number too long)"
+        f"nrdeck: error: {league}:{line}: not a format file nrdeck can read: {what}"
     )
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
 

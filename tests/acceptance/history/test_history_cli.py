@@ -126,7 +126,11 @@ def test_card_json_has_the_documented_shape() -> None:
         "system_gateway",
         "snapshot",
         "ram",
+        "astro",  # the community formats nrdeck ships
+        "core",
+        "throwback",
     }
+    assert doc["formats"]["throwback"][-1]["status"] == "banned"  # Throwback Ban List 25.08
     last = doc["formats"]["standard"][-1]
     assert last == {
         "start": "2026-08-01",
