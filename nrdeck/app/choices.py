@@ -9,8 +9,9 @@ from nrdeck.app.inputs.formats import format_source, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
-from nrdeck.rules import CommunityFormat, read_format_file
 from nrdeck.rules.community import community_list_names
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.names import BUILTIN_FORMATS, format_named, list_numbers, restriction_names
 
 

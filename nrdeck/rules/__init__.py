@@ -6,17 +6,14 @@ Pure functions over loaded data: no file, network, environment or clock.
 from __future__ import annotations
 
 from nrdeck.rules.check import check_deck
-from nrdeck.rules.communityfile import read_format_file
-from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatfile import HouseFormat, HouseSource
 from nrdeck.rules.formatsource import FormatSource
-from nrdeck.rules.house import HouseFormat, HouseSource, parse_house_format
 from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.lookups import HouseRules
 from nrdeck.rules.selection import Selection, select
 
 __all__ = [
     "BUILTIN_FORMATS",
-    "CommunityFormat",
     "FormatExtras",
     "FormatSource",
     "HouseFormat",
@@ -25,7 +22,5 @@ __all__ = [
     "InForce",
     "Selection",
     "check_deck",
-    "parse_house_format",
-    "read_format_file",
     "select",
 ]

@@ -7,10 +7,7 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.community import select_community
-from nrdeck.rules.communityfile import read_format_file
-from nrdeck.rules.communityspec import CommunityFormat
-from nrdeck.rules.house import HouseSource, select_house
+from nrdeck.rules.formatfile import HouseSource
 from nrdeck.rules.inforce import InForce, select_builtin
 from nrdeck.rules.tier import CASUAL_TIER, check_tier
 
@@ -40,27 +37,10 @@ def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
     check_tier(selection.tier)
     if selection.house is not None:
-        found = read_format_file(db, selection.house)
-        if isinstance(found, CommunityFormat):
-            return select_community(
-                db,
-                found,
-                today=selection.today,
-                as_of=selection.as_of,
-                snapshot_id=selection.snapshot_id,
-                banlist_id=selection.banlist_id,
-                tier=selection.tier,
-            )
-        return select_house(
-            db,
-            found,
-            selection.format_id,
-            today=selection.today,
-            as_of=selection.as_of,
-            snapshot_id=selection.snapshot_id,
-            banlist_id=selection.banlist_id,
-            tier=selection.tier,
-        )
+        # a format file's machinery is imported only when a file is read (a gateway: start-up)
+        from nrdeck.rules.fileselection import select_from_file
+
+        return select_from_file(db, selection)
     return select_builtin(
         db,
         selection.format_id,

@@ -12,8 +12,9 @@ from pathlib import Path
 from nrdeck.app.inputs.formats import format_source, read_shipped_formats, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules import CommunityFormat, read_format_file
 from nrdeck.rules.community import CommunityLine
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.history import DatedFormat, dated_format
 
 
