@@ -8,6 +8,7 @@ mistyped field is an error), in one C pass.
 """
 
 import datetime as dt
+from collections.abc import Callable
 
 import msgspec
 
@@ -18,6 +19,9 @@ DOCUMENT_SCHEMA = 1
 # The version of the rule that reads card text into facts (docs/card-facts.md); a document
 # records the version it was built with, 0 (absent) when it was built before the rule.
 TEXT_FACTS = 1
+# The titles document beside it: card titles and type names in other languages
+TITLES_FORMAT = "nrdeck-card-titles"
+TITLES_SCHEMA = 1
 Cost = int | str | None  # an int, "X", or None (no cost)
 
 
@@ -317,3 +321,32 @@ class Envelope(msgspec.Struct):
 
     format: object = None
     schema_version: object = None
+
+
+class LanguageTitles(Record, frozen=True):
+    """One language's names: card titles, face titles, and the type and subtype names that
+    head a decklist's sections. Names only: never card text."""
+
+    cards: dict[str, str] = {}  # card id -> title
+    faces: dict[str, tuple[str, ...]] = {}  # card id -> its faces' titles (where they differ)
+    types: dict[str, str] = {}  # type id -> name
+    subtypes: dict[str, str] = {}  # subtype id -> name
+
+
+class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The titles document written beside a card document (``<name>.titles.json``).
+
+    Kept apart from the card document so that reading English lists never decodes it: it is
+    read on the first title the English titles do not know.
+    """
+
+    format: str
+    schema_version: int
+    languages: dict[str, LanguageTitles]
+    origin: Origin = Origin()
+
+
+# What a titles loader gives: the titles (None: none to be had), and a note saying where they
+# come from when not from the card data in use ("" when they do)
+TitlesLoaded = tuple[TitlesDocument | None, str]
+TitlesLoader = Callable[[], TitlesLoaded]

@@ -25,6 +25,19 @@ _QUOTES = str.maketrans(
     }
 )
 _PUNCT = r"[^\w\s]"  # compiled on first use: only the second resolution pass needs it
+# Letters NFD does not decompose, folded as their readers spell them without the stroke
+# (after case folding, which already writes "ß" as "ss")
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe"})
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+# Japanese voicing marks are part of the letter: "ジ" is not "シ"
+_KEPT_MARKS = frozenset("\u3099\u309a")
+# Characters that show nothing: no title holds one, and a title that does never resolves
+_INVISIBLE = frozenset(
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f"
+    "\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068"
+    "\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164\ufe00\ufe0f\ufeff\uffa0"
+)
+_CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")  # letters that look alike across them
 
 
 def fold_case(text: str) -> str:
@@ -33,18 +46,58 @@ def fold_case(text: str) -> str:
     return folded if folded.isascii() else folded.replace("ı", "i").replace("i\u0307", "i")
 
 
+def compatible(text: str) -> str:
+    """Unicode NFKC: full-width digits, letters, parentheses and colons, and the ideographic
+    space (U+3000), written as their plain forms ('３ｘ' -> '3x')."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
 def fold_accents(text: str) -> str:
-    """Drop diacritics: 'Déjà Vu' -> 'Deja Vu'."""
+    """Drop diacritics: 'Déjà Vu' -> 'Deja Vu' (Japanese voicing marks kept: 'ジ' stays)."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) or ch in _KEPT_MARKS)
 
 
 def normalise_title(text: str) -> str:
-    """Case, diacritics, curly quotes and apostrophes, dashes and white space folded."""
+    """Case, diacritics, curly quotes and apostrophes, dashes and white space folded; so are
+    the letters NFD keeps whole ('ł' as 'l', 'æ' as 'ae') and compatibility forms (NFKC)."""
     if text.isascii():
         return " ".join(text.replace("`", "'").lower().split())
-    folded = fold_accents(text.translate(_QUOTES)).casefold()
+    folded = fold_accents(text.translate(_QUOTES)).casefold().translate(_LETTERS)
     return " ".join(folded.split())
+
+
+def umlaut_spelling(text: str) -> str | None:
+    """``text`` with 'ä', 'ö', 'ü' written 'ae', 'oe', 'ue' (as German is typed without
+    them), normalised; None when it has none."""
+    folded = fold_case(unicodedata.normalize("NFC", text))
+    if not any(ch in folded for ch in "äöü"):
+        return None
+    return normalise_title(folded.translate(_UMLAUTS))
+
+
+def invisible_character(text: str) -> str | None:
+    """The first character of ``text`` that shows nothing (a zero-width or bidi control)."""
+    if text.isascii():
+        return None
+    return next((ch for ch in text if ch in _INVISIBLE), None)
+
+
+def mixed_scripts(text: str) -> tuple[str, ...]:
+    """The look-alike scripts (Latin, Cyrillic, Greek) mixed inside one word of ``text``,
+    as a look-alike of a title is spelt ('Неdge' with a Cyrillic 'Н'); () when none is."""
+    if text.isascii():
+        return ()
+    for word in text.split():
+        found = {_script(ch) for ch in word if ch.isalpha()} - {""}
+        if len(found) > 1:
+            return tuple(sorted(found))
+    return ()
+
+
+def _script(letter: str) -> str:
+    name = unicodedata.name(letter, "")
+    return next((s.title() for s in _CONFUSABLE_SCRIPTS if name.startswith(s + " ")), "")
 
 
 def loose_title(text: str) -> str:

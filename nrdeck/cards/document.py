@@ -36,6 +36,8 @@ from nrdeck.cardrecords import (
     UnknownRule,
 )
 from nrdeck.cards.consistency import reference_problems, summary
+from nrdeck.cards.titles import loader as titles_loader
+from nrdeck.cards.titles import titles_path
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import RuleTables
 
@@ -111,7 +113,9 @@ def load_file(
     doc = decode(raw, str(path))
     if check:
         require_consistent(doc, str(path))
-    return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
+    db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
+    db.titles = titles_loader(titles_path(path), fallback=kind != "bundled")
+    return db
 
 
 def require_consistent(doc: FactsDocument, origin: str) -> None:

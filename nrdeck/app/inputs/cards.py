@@ -20,6 +20,7 @@ from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import BundledSource, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.cards.document import decode, info_of, load_file, require_consistent
+from nrdeck.cards.titles import loader as titles_loader
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -167,4 +168,6 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
     info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
-    return CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
+    db = CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
+    db.titles = titles_loader(cache.titles_path(meta))
+    return db

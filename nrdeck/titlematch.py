@@ -1,0 +1,197 @@
+"""What a written title names: the English titles first, then the other languages.
+
+A title is tried as written, then normalised (case, diacritics, curly quotes, dashes, white
+space, compatibility forms), then without punctuation and spaces, each also with trailing
+``(Set name)`` groups dropped; then as a printing code or card id; then in every other
+language of the card data (read on this first miss: a list in English never pays for it);
+last, as a unique English prefix of at least ``MIN_PREFIX`` characters. A title holding an
+invisible character (zero-width, bidi control) is never looked up: it names nothing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import weakref
+from collections.abc import Iterator
+
+import msgspec
+
+from nrdeck.carddb import Card, CardDB
+from nrdeck.cardrecords import is_printing_code
+from nrdeck.textnorm import compatible, fold_accents, invisible_character, loose_title
+
+MIN_PREFIX = 4
+MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
+MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
+ENGLISH = "en"
+_TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
+
+
+class Match(msgspec.Struct, frozen=True):
+    """A title lookup: the card and the languages the title is its title in; or the English
+    titles it matches ambiguously; or the cards a title in another language names
+    (``candidates``, with the languages of each hit); or why it was not looked up."""
+
+    card: Card | None = None
+    ambiguous: tuple[str, ...] = ()
+    languages: tuple[str, ...] = (ENGLISH,)
+    candidates: tuple[tuple[str, str], ...] = ()  # (language, card id) when several cards
+    refused: str = ""
+
+
+class TitleIndex:
+    """English title lookups: the card database's normalised index first, then loose and
+    prefix.
+
+    The loose and prefix indexes are built on the first title the normalised index does
+    not know, so a deck typed with exact titles costs no index building.
+    """
+
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+        self.loose: dict[str, tuple[str, ...]] = {}
+        self.squashed: dict[str, tuple[str, ...]] = {}
+        self.sorted_loose: list[str] = []
+        self._choices: list[str] = []
+        self._folded: list[str] = []
+
+    def _build(self) -> None:
+        loose: dict[str, set[str]] = {}
+        squashed: dict[str, set[str]] = {}
+        for card in self.db.cards.values():
+            for title in {card.title, card.stripped_title, *card.face_titles}:
+                key = loose_title(title)
+                loose.setdefault(key, set()).add(card.id)
+                squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
+        self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
+        self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
+        self.sorted_loose = sorted(self.loose)
+
+    def find(self, title: str) -> Match:
+        """Exact or normalised -> punctuation- and space-insensitive -> unique prefix."""
+        match = self.english(title)
+        return match if match.card is not None or match.ambiguous else self.prefix(title)
+
+    def english(self, title: str) -> Match:
+        """Exact or normalised -> punctuation- and space-insensitive (no prefix)."""
+        card = self.db.card_by_title(title)
+        if card is not None:
+            return Match(card)
+        if not self.loose:
+            self._build()
+        key = loose_title(title)
+        # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
+        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
+        if len(ids) == 1:
+            return Match(self.db.cards[ids[0]])
+        if len(ids) > 1:
+            return Match(ambiguous=self._titles(ids))
+        return Match()
+
+    def prefix(self, title: str) -> Match:
+        """The one English title ``title`` begins (at least ``MIN_PREFIX`` characters)."""
+        key = loose_title(title)
+        if len(key) < MIN_PREFIX:
+            return Match()
+        if not self.loose:
+            self._build()
+        start = bisect.bisect_left(self.sorted_loose, key)
+        ids: set[str] = set()
+        for candidate in self.sorted_loose[start:]:
+            if not candidate.startswith(key):
+                break
+            ids.update(self.loose[candidate])
+        if len(ids) == 1:
+            return Match(self.db.cards[ids.pop()])
+        return Match(ambiguous=self._titles(tuple(sorted(ids))))
+
+    def _titles(self, ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(self.db.cards[i].title for i in ids))
+
+    def suggestions(self, title: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` titles spelt like ``title``, best first; none for long text.
+
+        Similarity is rapidfuzz's ``fuzz.ratio`` on accent-folded, lower-cased titles; a
+        title is suggested from ``MIN_SIMILARITY`` up, and only within ``SIMILARITY_MARGIN``
+        of the best one ('Hedge Fnd': Hedge Fund at 95, not Edge of World at 64).
+        """
+        if len(title) > MAX_SUGGESTED_LENGTH:
+            return []
+        from rapidfuzz import fuzz, process, utils
+
+        if not self._choices:
+            self._choices = sorted({c.title for c in self.db.cards.values()})
+            self._folded = [fold_accents(t) for t in self._choices]
+        found = process.extract(
+            fold_accents(title),
+            self._folded,
+            scorer=fuzz.ratio,
+            processor=utils.default_process,
+            limit=limit,
+            score_cutoff=MIN_SIMILARITY,
+        )
+        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
+        return [self._choices[index] for _, score, index in found if score >= floor]
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
+
+
+def title_index(db: CardDB) -> TitleIndex:
+    """The (cached) title index of a card database."""
+    index = _INDEXES.get(db)
+    if index is None:
+        index = _INDEXES[db] = TitleIndex(db)
+    return index
+
+
+def without_trailing_group(title: str) -> str:
+    """``title`` without a trailing ``(...)`` group (a set name); as it is when it has none."""
+    group = re.search(_TRAILING_GROUP, title) if title.rstrip().endswith(")") else None
+    return title[: group.start()].rstrip() if group else title
+
+
+def _spellings(title: str) -> Iterator[str]:
+    """The title, then with up to ``MAX_GROUPS_DROPPED`` trailing groups dropped."""
+    yield title
+    for _ in range(MAX_GROUPS_DROPPED):
+        shorter = without_trailing_group(title)
+        if not shorter or shorter == title:
+            return
+        title = shorter
+        yield title
+
+
+def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -> Match:
+    """What ``title`` names: English, a printing code or card id, another language (when
+    ``other_languages``), an English prefix; each as written, then without set names."""
+    title = compatible(title)
+    invisible = invisible_character(title)
+    if invisible is not None:
+        return Match(refused=f"it holds an invisible character (U+{ord(invisible):04X})")
+    spellings = list(_spellings(title))
+    for text in spellings:
+        match = index.english(text)
+        if match.card is not None or match.ambiguous:
+            return match
+    db = index.db
+    by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
+    if by_key is not None:
+        return Match(by_key)
+    if other_languages:
+        translations = db.translations()
+        for text in spellings:
+            found = translations.find(text)
+            if len(found.card_ids) == 1:
+                card_id = found.card_ids[0]
+                return Match(db.cards[card_id], languages=found.languages_of(card_id))
+            if found.hits:
+                return Match(candidates=found.hits, languages=())
+    for text in spellings:
+        match = index.prefix(text)
+        if match.card is not None or match.ambiguous:
+            return match
+    return Match()

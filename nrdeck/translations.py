@@ -1,0 +1,172 @@
+"""Card titles in other languages and their indexes: which cards a title written in another
+language names, in which language, and how many cards a language has titles for.
+
+Built from a titles document (``nrdeck.cards.titles``) the first time a title misses the
+English titles, so a list written in English never pays for it. The same normalisation as
+the English index (``nrdeck.textnorm``), plus German written without umlauts ('ae' for 'ä').
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import msgspec
+
+from nrdeck.cardrecords import Card, LanguageTitles, TitlesDocument
+from nrdeck.textnorm import fold_accents, fold_case, loose_title, normalise_title, umlaut_spelling
+
+ENGLISH = "en"
+LANGUAGE_NAMES = {
+    "en": "English",
+    "ca": "Catalan",
+    "de": "German",
+    "es": "Spanish",
+    "fr": "French",
+    "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "pl": "Polish",
+    "pt": "Portuguese",
+    "ru": "Russian",
+    "zh-hans": "Simplified Chinese",
+    "zh-hant": "Traditional Chinese",
+}
+Hit = tuple[str, str]  # (language, card id)
+
+
+def language_name(code: str) -> str:
+    """'fr' -> 'French' (the code itself for a language nrdeck has no name for)."""
+    return LANGUAGE_NAMES.get(code, code)
+
+
+class TranslatedMatch(msgspec.Struct, frozen=True):
+    """What a title names in other languages: (language, card id) pairs, sorted."""
+
+    hits: tuple[Hit, ...] = ()
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        """The distinct cards named (several: the title names more than one card)."""
+        return tuple(sorted({card for _, card in self.hits}))
+
+    def languages_of(self, card_id: str) -> tuple[str, ...]:
+        """The languages in which the title names ``card_id``."""
+        return tuple(lang for lang, card in self.hits if card == card_id)
+
+
+class Translations:
+    """The titles of every language the card data has, indexed as titles are written.
+
+    The exact index (normalised titles) is built on first use; the loose one (punctuation
+    and spaces dropped) only when a title misses the exact one.
+    """
+
+    def __init__(self, doc: TitlesDocument | None, cards: Mapping[str, Card]) -> None:
+        self.cards = cards
+        self.languages: dict[str, LanguageTitles] = dict(doc.languages) if doc else {}
+        self.origin = doc.origin if doc else None
+        self._exact: dict[str, tuple[Hit, ...]] = {}
+        self._loose: dict[str, tuple[Hit, ...]] = {}
+        self._headers: frozenset[str] | None = None
+        self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
+
+    def _titles(self) -> Iterator[tuple[str, str, str]]:
+        """(language, card id, title) for every title of a card this data knows."""
+        for lang, titles in self.languages.items():
+            for card_id, title in titles.cards.items():
+                if card_id in self.cards:
+                    yield lang, card_id, title
+                    for face in titles.faces.get(card_id, ()):
+                        yield lang, card_id, face
+
+    def _build_exact(self) -> None:
+        index: dict[str, set[Hit]] = {}
+        for lang, card_id, title in self._titles():
+            index.setdefault(normalise_title(title), set()).add((lang, card_id))
+            other = umlaut_spelling(title)
+            if other is not None:
+                index.setdefault(other, set()).add((lang, card_id))
+        self._exact = {k: tuple(sorted(v)) for k, v in index.items()}
+
+    def _build_loose(self) -> None:
+        index: dict[str, set[Hit]] = {}
+        for key, hits in self._exact.items():
+            loose = loose_title(key)
+            for spelling in (loose, loose.replace(" ", "")):
+                if spelling:
+                    index.setdefault(spelling, set()).update(hits)
+        self._loose = {k: tuple(sorted(v)) for k, v in index.items()}
+
+    def find(self, title: str) -> TranslatedMatch:
+        """The cards ``title`` names in some language: as normalised, else without
+        punctuation and spaces; no match when it names none."""
+        if not self.languages:
+            return TranslatedMatch()
+        if not self._exact:
+            self._build_exact()
+        hits = self._exact.get(normalise_title(title))
+        if hits:
+            return TranslatedMatch(hits)
+        if not self._loose:
+            self._build_loose()
+        key = loose_title(title)
+        hits = self._loose.get(key) or self._loose.get(key.replace(" ", ""))
+        return TranslatedMatch(hits or ())
+
+    def is_header(self, text: str) -> bool:
+        """A section header in some language: a card type or subtype name and a count
+        ('Événement (12)', '防火墙 (5):')."""
+        name = fold_case(text).removesuffix(":").rstrip()
+        if not name.endswith(")"):
+            return False
+        name, _, count = name[:-1].rpartition("(")
+        if not count.strip().isdecimal() or not name.strip():
+            return False
+        if self._headers is None:
+            self._headers = frozenset(self._header_names())
+        return normalise_title(name) in self._headers
+
+    def _header_names(self) -> Iterator[str]:
+        for titles in self.languages.values():
+            for name in (*titles.types.values(), *titles.subtypes.values()):
+                yield normalise_title(name)
+                other = umlaut_spelling(name)
+                if other is not None:
+                    yield other
+
+    def covered(self, language: str) -> int:
+        """How many cards of this data have a title in ``language``."""
+        titles = self.languages.get(language)
+        return sum(1 for c in titles.cards if c in self.cards) if titles else 0
+
+    def title_in(self, card_id: str, language: str) -> str | None:
+        """The card's title in ``language``, None when the data has none."""
+        titles = self.languages.get(language)
+        return titles.cards.get(card_id) if titles else None
+
+    def suggestions(self, title: str, language: str, limit: int = 3) -> list[tuple[str, str]]:
+        """Up to ``limit`` (title, card id) in ``language`` spelt like ``title``, best first."""
+        from rapidfuzz import fuzz, process, utils
+
+        from nrdeck.titlematch import MIN_SIMILARITY, SIMILARITY_MARGIN
+
+        if language not in self._choices:
+            pairs = sorted(
+                (t, c) for c, t in self.languages.get(language, LanguageTitles()).cards.items()
+            )
+            self._choices[language] = (
+                [t for t, _ in pairs],
+                [c for _, c in pairs],
+                [fold_accents(t) for t, _ in pairs],
+            )
+        titles, ids, folded = self._choices[language]
+        found = process.extract(
+            fold_accents(title),
+            folded,
+            scorer=fuzz.ratio,
+            processor=utils.default_process,
+            limit=limit,
+            score_cutoff=MIN_SIMILARITY,
+        )
+        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
+        return [(titles[i], ids[i]) for _, score, i in found if score >= floor]
