@@ -47,11 +47,13 @@ class DeckEntry(msgspec.Struct, frozen=True):
 
 
 class TitleReading(msgspec.Struct, frozen=True):
-    """A line read by its title: what it said, the card, and the language of that title."""
+    """A line read by its title: what it said, the card (and its English title), and the
+    language of the title it was read as."""
 
     line: int | None
     written: str
     card_id: str
+    title: str
     language: str = "en"
 
 

@@ -263,7 +263,8 @@ class _Resolver:
                 read_in = ENGLISH
             else:
                 read_in = language if language in languages else languages[0]
-            out.append(TitleReading(line.line, title, card_id, read_in))
+            english = self.db.cards[card_id].title
+            out.append(TitleReading(line.line, title, card_id, english, read_in))
         return tuple(sorted(out, key=lambda r: (r.line is None, r.line or 0)))
 
     def finish(self) -> None:

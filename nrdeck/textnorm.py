@@ -52,10 +52,22 @@ def compatible(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+class _Marks(dict[int, "int | None"]):
+    """A ``str.translate`` table that drops combining marks, learning each character once."""
+
+    def __missing__(self, code: int) -> int | None:
+        char = chr(code)
+        kept = not unicodedata.combining(char) or char in _KEPT_MARKS
+        self[code] = code if kept else None
+        return self[code]
+
+
+_DROP_MARKS = _Marks()
+
+
 def fold_accents(text: str) -> str:
     """Drop diacritics: 'Déjà Vu' -> 'Deja Vu' (Japanese voicing marks kept: 'ジ' stays)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) or ch in _KEPT_MARKS)
+    return unicodedata.normalize("NFKD", text).translate(_DROP_MARKS)
 
 
 def normalise_title(text: str) -> str:
@@ -70,8 +82,10 @@ def normalise_title(text: str) -> str:
 def umlaut_spelling(text: str) -> str | None:
     """``text`` with 'ä', 'ö', 'ü' written 'ae', 'oe', 'ue' (as German is typed without
     them), normalised; None when it has none."""
+    if text.isascii() or not any(ch in text for ch in "äöüÄÖÜ\u0308"):
+        return None
     folded = fold_case(unicodedata.normalize("NFC", text))
-    if not any(ch in folded for ch in "äöü"):
+    if "ä" not in folded and "ö" not in folded and "ü" not in folded:
         return None
     return normalise_title(folded.translate(_UMLAUTS))
 

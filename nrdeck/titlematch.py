@@ -1,11 +1,13 @@
 """What a written title names: the English titles first, then the other languages.
 
-A title is tried as written, then normalised (case, diacritics, curly quotes, dashes, white
-space, compatibility forms), then without punctuation and spaces, each also with trailing
-``(Set name)`` groups dropped; then as a printing code or card id; then in every other
-language of the card data (read on this first miss: a list in English never pays for it);
-last, as a unique English prefix of at least ``MIN_PREFIX`` characters. A title holding an
-invisible character (zero-width, bidi control) is never looked up: it names nothing.
+A title is tried among the English titles as written, then normalised (case, diacritics,
+curly quotes, dashes, white space, compatibility forms); then as a printing code or card
+id; then normalised in every other language of the card data (read on this first miss: a
+list in English never pays for it); then without punctuation and spaces, in English, then
+in the other languages; last, as a unique English prefix of at least ``MIN_PREFIX``
+characters. Each step tries the title as written, then with trailing ``(Set name)`` groups
+dropped. A title holding an invisible character (zero-width, bidi control) is never looked
+up: it names nothing.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.cardrecords import is_printing_code
 from nrdeck.textnorm import compatible, fold_accents, invisible_character, loose_title
+from nrdeck.translations import TranslatedMatch
 
 MIN_PREFIX = 4
 MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
@@ -78,8 +81,10 @@ class TitleIndex:
     def english(self, title: str) -> Match:
         """Exact or normalised -> punctuation- and space-insensitive (no prefix)."""
         card = self.db.card_by_title(title)
-        if card is not None:
-            return Match(card)
+        return Match(card) if card is not None else self.loosely(title)
+
+    def loosely(self, title: str) -> Match:
+        """Punctuation- and space-insensitive."""
         if not self.loose:
             self._build()
         key = loose_title(title)
@@ -173,25 +178,30 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     if invisible is not None:
         return Match(refused=f"it holds an invisible character (U+{ord(invisible):04X})")
     spellings = list(_spellings(title))
-    for text in spellings:
-        match = index.english(text)
-        if match.card is not None or match.ambiguous:
-            return match
     db = index.db
+    for text in spellings:
+        card = db.card_by_title(text)
+        if card is not None:
+            return Match(card)
     by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
     if by_key is not None:
         return Match(by_key)
+    steps: list[Callable[[str], Match]] = [index.loosely, index.prefix]
     if other_languages:
         translations = db.translations()
+        steps.insert(0, lambda text: _translated(translations.exactly(text), db))
+        steps.insert(2, lambda text: _translated(translations.loosely(text), db))
+    for step in steps:
         for text in spellings:
-            found = translations.find(text)
-            if len(found.card_ids) == 1:
-                card_id = found.card_ids[0]
-                return Match(db.cards[card_id], languages=found.languages_of(card_id))
-            if found.hits:
-                return Match(candidates=found.hits, languages=())
-    for text in spellings:
-        match = index.prefix(text)
-        if match.card is not None or match.ambiguous:
-            return match
+            match = step(text)
+            if match.card is not None or match.ambiguous or match.candidates:
+                return match
     return Match()
+
+
+def _translated(found: TranslatedMatch, db: CardDB) -> Match:
+    """The match of what a title names in other languages: one card, or the candidates."""
+    if len(found.card_ids) == 1:
+        card_id = found.card_ids[0]
+        return Match(db.cards[card_id], languages=found.languages_of(card_id))
+    return Match(candidates=found.hits, languages=()) if found.hits else Match()

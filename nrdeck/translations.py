@@ -100,13 +100,23 @@ class Translations:
     def find(self, title: str) -> TranslatedMatch:
         """The cards ``title`` names in some language: as normalised, else without
         punctuation and spaces; no match when it names none."""
+        found = self.exactly(title)
+        return found if found.hits else self.loosely(title)
+
+    def exactly(self, title: str) -> TranslatedMatch:
+        """The cards ``title`` names in some language, normalised."""
         if not self.languages:
             return TranslatedMatch()
         if not self._exact:
             self._build_exact()
-        hits = self._exact.get(normalise_title(title))
-        if hits:
-            return TranslatedMatch(hits)
+        return TranslatedMatch(self._exact.get(normalise_title(title), ()))
+
+    def loosely(self, title: str) -> TranslatedMatch:
+        """The cards ``title`` names in some language, without punctuation and spaces."""
+        if not self.languages:
+            return TranslatedMatch()
+        if not self._exact:
+            self._build_exact()
         if not self._loose:
             self._build_loose()
         key = loose_title(title)

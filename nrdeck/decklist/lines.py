@@ -1,9 +1,11 @@
 """The line machinery every text-like decklist reader shares: one line read, collected.
 
 Accepted card lines: ``3x Title``, ``3 Title``, ``3× Title``, ``Title x3``, ``Title ×3``
-(quantities 1–99). Set names in parentheses, influence dots, restricted marks, ``[...]``
-suffixes, bullets and trailing ``#`` / ``//`` comments are ignored; blank lines, comment
-lines, type headers (``Event (12)``) and NetrunnerDB footer lines are skipped. A line
+(quantities 1–99), full-width forms too (``３ｘ Title``: a line is read in Unicode NFKC).
+Set names in parentheses, influence dots, restricted marks, ``[...]`` suffixes, bullets
+and trailing ``#`` / ``//`` comments are ignored; blank lines, comment lines, type headers
+(``Event (12)``; in other languages, resolution skips them) and NetrunnerDB footer lines
+are skipped. A line
 without a quantity may be the identity (resolution decides); anything else unreadable
 becomes a ``parse-error`` problem with its line number.
 
@@ -24,7 +26,7 @@ import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
-from nrdeck.textnorm import excerpt, fold_case
+from nrdeck.textnorm import compatible, excerpt, fold_case
 
 MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near
@@ -71,8 +73,9 @@ class LineRead(msgspec.Struct, frozen=True):
 
 
 def clean(text: str) -> str:
-    """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space."""
-    text = text.replace("\t", " ").replace("\xa0", " ")
+    """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space and
+    compatibility forms (full-width digits, parentheses, the ideographic space)."""
+    text = compatible(text).replace("\t", " ").replace("\xa0", " ")
     text = text.translate(_MARKS)
     if "[" in text:
         text = re.sub(_BRACKETS, " ", text)

@@ -6,6 +6,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
 from nrdeck.rules import influence
+from nrdeck.rules.collisions import settle
 from nrdeck.rules.construction import (
     agenda_band,
     agenda_points,
@@ -19,7 +20,9 @@ from nrdeck.rules.legality import legality_problems, points_breakdown
 
 
 def check_deck(deck: Deck, db: CardDB, in_force: InForce) -> CheckResult:
-    """Every problem in the deck (its reading problems first) and its figures."""
+    """Every problem in the deck (its reading problems first) and its figures; a title
+    naming several cards is decided by the pool in force, where it can be."""
+    deck = settle(deck, db, in_force)
     ctx = DeckContext.of(deck, db)
     comp = in_force.lookups
     inf = influence.compute(ctx, comp)
