@@ -34,14 +34,13 @@ from nrdeck.titlematch import (
     MAX_GROUPS_DROPPED,
     MAX_SUGGESTED_LENGTH,
     MIN_PREFIX,
-    MIN_SIMILARITY,
-    SIMILARITY_MARGIN,
     Match,
     TitleIndex,
     find_title,
     title_index,
     without_trailing_group,
 )
+from nrdeck.translations import MIN_SIMILARITY, SIMILARITY_MARGIN
 
 __all__ = [
     "MAX_GROUPS_DROPPED",
@@ -62,13 +61,19 @@ MAX_SHOWN = 5  # candidates named in an ambiguous-card message
 
 
 def _problem(
-    raw: RawDeck, line: RawLine, code: str, message: str, rule: str = "", card: str = ""
+    raw: RawDeck,
+    line: RawLine,
+    code: str,
+    message: str,
+    rule: str = "",
+    card: str = "",
+    cards: tuple[str, ...] = (),
 ) -> Problem:
     return Problem(
         code=code,
         message=message,
         rule=rule,
-        cards=(card,) if card else (),
+        cards=(card,) if card else cards,
         location=Location(source=raw.source, line=line.line),
     )
 
@@ -217,7 +222,7 @@ class _Resolver:
             f"{excerpt(title)} is the {names} title of several cards: {shown}{more}; "
             "write the English title"
         )
-        problem = _problem(self.raw, line, "ambiguous-card", message)
+        problem = _problem(self.raw, line, "ambiguous-card", message, cards=candidates)
         self.problems.append(problem)
         self.undecided.append(Undecided(line, title, candidates, read_in, problem))
         return False

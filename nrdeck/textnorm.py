@@ -24,7 +24,8 @@ _QUOTES = str.maketrans(
         "\u2212": "-",
     }
 )
-_PUNCT = r"[^\w\s]"  # compiled on first use: only the second resolution pass needs it
+# compiled on first use: only the second resolution pass needs it (voicing marks are kept)
+_PUNCT = "[^\\w\\s\u3099\u309a]"
 # Letters NFD does not decompose, folded as their readers spell them without the stroke
 # (after case folding, which already writes "ß" as "ss")
 _LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe"})

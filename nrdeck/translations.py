@@ -32,6 +32,8 @@ LANGUAGE_NAMES = {
     "zh-hant": "Traditional Chinese",
 }
 Hit = tuple[str, str]  # (language, card id)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
 
 
 def language_name(code: str) -> str:
@@ -157,8 +159,6 @@ class Translations:
     def suggestions(self, title: str, language: str, limit: int = 3) -> list[tuple[str, str]]:
         """Up to ``limit`` (title, card id) in ``language`` spelt like ``title``, best first."""
         from rapidfuzz import fuzz, process, utils
-
-        from nrdeck.titlematch import MIN_SIMILARITY, SIMILARITY_MARGIN
 
         if language not in self._choices:
             pairs = sorted(

@@ -10,6 +10,7 @@ import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.cards.document import load_file
+from nrdeck.cards.titles import titles_path
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import (
     RuleTables,
@@ -39,6 +40,11 @@ def data_dir() -> Path:
 def snapshot_path() -> Path:
     """The bundled card document."""
     return data_dir() / SNAPSHOT_NAME
+
+
+def bundled_titles_path() -> Path:
+    """The bundled snapshot's titles in other languages."""
+    return titles_path(snapshot_path())
 
 
 def rule_tables() -> RuleTables:

@@ -96,12 +96,18 @@ def encode(doc: FactsDocument, origin: str = "the new card data") -> bytes:
 
 
 def load_file(
-    path: Path, kind: str = "file", tables: RuleTables | None = None, *, check: bool = True
+    path: Path,
+    kind: str = "file",
+    tables: RuleTables | None = None,
+    *,
+    check: bool = True,
+    other_titles: Path | None = None,
 ) -> CardDB:
     """A database from a document file (DataUnavailableError naming the file and the fault).
 
     ``check`` refuses a document whose references do not resolve (see ``consistency``);
-    only the bundled snapshot, checked when it is built, skips it.
+    only the bundled snapshot, checked when it is built, skips it. The titles in other
+    languages are those beside the file, else those at ``other_titles`` (read on first need).
     """
     try:
         raw = path.read_bytes()
@@ -114,7 +120,7 @@ def load_file(
     if check:
         require_consistent(doc, str(path))
     db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
-    db.titles = titles_loader(titles_path(path), fallback=kind != "bundled")
+    db.titles = titles_loader(titles_path(path), fallback=other_titles)
     return db
 
 

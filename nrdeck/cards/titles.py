@@ -60,9 +60,9 @@ def decode_titles(raw: bytes, origin: str) -> TitlesDocument:
     return doc
 
 
-def loader(path: Path | None, *, fallback: bool = True) -> TitlesLoader:
+def loader(path: Path | None, *, fallback: Path | None = None) -> TitlesLoader:
     """A loader of the titles at ``path`` (read when called); when there are none there or
-    they are damaged, the bundled snapshot's, with a note saying so (``fallback``)."""
+    they are damaged, those at ``fallback`` (the bundled snapshot's), with a note saying so."""
 
     def load() -> TitlesLoaded:
         problem = ""
@@ -77,18 +77,16 @@ def loader(path: Path | None, *, fallback: bool = True) -> TitlesLoader:
                 doc, problem = None, exc.message
             if doc is not None and doc.languages:
                 return doc, ""
-        if not fallback:
+        if fallback is None:
             return (None, problem)
-        return _bundled(problem)
+        return _bundled(fallback, problem)
 
     return load
 
 
-def _bundled(problem: str) -> TitlesLoaded:
+def _bundled(path: Path, problem: str) -> TitlesLoaded:
     """The bundled snapshot's titles, with the note that says they are used."""
-    from nrdeck.cards.bundled import snapshot_path
-
-    doc, bundled_problem = loader(titles_path(snapshot_path()), fallback=False)()
+    doc, bundled_problem = loader(path)()
     why = f"{problem}; " if problem else "the card data in use has none; "
     if doc is None:
         return None, f"{why}no card titles in other languages ({bundled_problem})".strip()

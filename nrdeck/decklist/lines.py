@@ -273,12 +273,23 @@ def take_name_line(
     """Two leading quantity-less lines (name, identity): the first is the deck name.
 
     ``strict=False`` (NetrunnerDB's export, whose first line is always the name) takes the
-    first line as the name whatever it holds, when the second is quantity-less.
+    first line as the name whatever it holds, when the second is quantity-less. A counted
+    line (``Ereignis (14)``: a section header in a language this reader does not know) is
+    neither a name nor the identity, and is passed over.
     """
-    if len(rows) >= 2 and _bare(rows[1][2]) and (not strict or _bare(rows[0][2])):
+    if len(rows) < 2 or (strict and (not _bare(rows[0][2]) or _counted(rows[0][2]))):
+        return None, rows
+    second = next((row for row in rows[1:] if not _counted(row[2])), None)
+    if second is not None and _bare(second[2]):
         return rows[0][1], rows[1:]
     return None, rows
 
 
 def _bare(read: LineRead) -> bool:
     return read.error is None and read.quantity is None
+
+
+def _counted(read: LineRead) -> bool:
+    """A quantity-less line that ends with a count in parentheses: 'Ereignis (14)'."""
+    text = read.title.rstrip().removesuffix(":").rstrip()
+    return _bare(read) and text.endswith(")") and text[:-1].rpartition("(")[2].strip().isdecimal()
