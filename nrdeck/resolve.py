@@ -34,13 +34,14 @@ from nrdeck.titlematch import (
     MAX_GROUPS_DROPPED,
     MAX_SUGGESTED_LENGTH,
     MIN_PREFIX,
+    MIN_SIMILARITY,
+    SIMILARITY_MARGIN,
     Match,
     TitleIndex,
     find_title,
     title_index,
     without_trailing_group,
 )
-from nrdeck.translations import MIN_SIMILARITY, SIMILARITY_MARGIN
 
 __all__ = [
     "MAX_GROUPS_DROPPED",
@@ -248,7 +249,9 @@ class _Resolver:
     def _in_language(self, title: str, language: str) -> str:
         """'; did you mean X (English)?', or how many cards have a title in the language."""
         translations = self.db.translations()
-        found = translations.suggestions(title, language)
+        found = translations.suggestions(
+            title, language, cutoff=MIN_SIMILARITY, margin=SIMILARITY_MARGIN
+        )
         name = _language_name(language)
         if found:
             shown = ", ".join(f"{t} ({self.db.cards[c].title})" for t, c in found)

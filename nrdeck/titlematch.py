@@ -16,17 +16,22 @@ import bisect
 import re
 import weakref
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.cardrecords import is_printing_code
 from nrdeck.textnorm import compatible, fold_accents, invisible_character, loose_title
-from nrdeck.translations import MIN_SIMILARITY, SIMILARITY_MARGIN, TranslatedMatch
+
+if TYPE_CHECKING:
+    from nrdeck.translations import TranslatedMatch
 
 MIN_PREFIX = 4
 MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
 MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
 ENGLISH = "en"
 _TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
 

@@ -32,8 +32,6 @@ LANGUAGE_NAMES = {
     "zh-hant": "Traditional Chinese",
 }
 Hit = tuple[str, str]  # (language, card id)
-MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
-SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
 
 
 def language_name(code: str) -> str:
@@ -156,8 +154,12 @@ class Translations:
         titles = self.languages.get(language)
         return titles.cards.get(card_id) if titles else None
 
-    def suggestions(self, title: str, language: str, limit: int = 3) -> list[tuple[str, str]]:
-        """Up to ``limit`` (title, card id) in ``language`` spelt like ``title``, best first."""
+    def suggestions(
+        self, title: str, language: str, *, cutoff: int, margin: int, limit: int = 3
+    ) -> list[tuple[str, str]]:
+        """Up to ``limit`` (title, card id) in ``language`` spelt like ``title``, best first:
+        from a similarity of ``cutoff`` (rapidfuzz's ``fuzz.ratio``), within ``margin`` of
+        the best one."""
         from rapidfuzz import fuzz, process, utils
 
         if language not in self._choices:
@@ -176,7 +178,7 @@ class Translations:
             scorer=fuzz.ratio,
             processor=utils.default_process,
             limit=limit,
-            score_cutoff=MIN_SIMILARITY,
+            score_cutoff=cutoff,
         )
-        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
+        floor = found[0][1] - margin if found else 0
         return [(titles[i], ids[i]) for _, score, i in found if score >= floor]

@@ -8,7 +8,6 @@ from nrdeck.report.check.common import ReportOptions, cached_note, errors_first,
 from nrdeck.report.styled import Styled, join
 from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status
-from nrdeck.translations import language_name
 
 PASS, FAIL, WARN = "✓", "✗", "!"
 
@@ -55,6 +54,8 @@ def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
 
 def languages_line(deck: Deck | None) -> str:
     """'titles read in French (38), English (7)'."""
+    from nrdeck.translations import language_name  # only lists not in English need it
+
     counts: dict[str, int] = {}
     for reading in deck.readings if deck else ():
         counts[reading.language] = counts.get(reading.language, 0) + 1
@@ -64,6 +65,8 @@ def languages_line(deck: Deck | None) -> str:
 
 def reading_text(reading: TitleReading) -> str:
     """'line 3: Fonds d'Investissement (French) = Hedge Fund'."""
+    from nrdeck.translations import language_name
+
     where = f"line {reading.line}: " if reading.line is not None else ""
     return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
 
@@ -75,6 +78,8 @@ def _as_written(
     reading = translated.get(problem.line) if problem.line is not None else None
     if reading is None:
         return ()
+    from nrdeck.translations import language_name
+
     return ((f" [the line says {reading.written!r}, {language_name(reading.language)}]", "dim"),)
 
 
