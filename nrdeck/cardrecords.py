@@ -337,13 +337,18 @@ class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     """The titles document written beside a card document (``<name>.titles.json``).
 
     Kept apart from the card document so that reading English lists never decodes it: it is
-    read on the first title the English titles do not know.
+    read on the first title the English titles do not know. ``index`` holds every title
+    already normalised (-> (language, card id) pairs), made with version ``keys`` of
+    nrdeck's title normalisation (``textnorm.TITLE_KEYS``); with another version, or none,
+    the titles are indexed again when read.
     """
 
     format: str
     schema_version: int
     languages: dict[str, LanguageTitles]
     origin: Origin = Origin()
+    index: dict[str, tuple[tuple[str, str], ...]] = {}
+    keys: int = 0
 
 
 # What a titles loader gives: the titles (None: none to be had), and a note saying where they

@@ -27,9 +27,11 @@ _QUOTES = str.maketrans(
 # compiled on first use: only the second resolution pass needs it (voicing marks are kept)
 _PUNCT = "[^\\w\\s\u3099\u309a]"
 # Letters NFD does not decompose, folded as their readers spell them without the stroke
-# (after case folding, which already writes "ß" as "ss")
-_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe"})
+# (case folding already writes "ß" as "ss")
+_LETTERS = {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe"}
+_LETTERS |= {k.upper(): v for k, v in _LETTERS.items()}
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_UMLAUT_LETTERS = frozenset("äöüÄÖÜ\u0308")
 # Japanese voicing marks are part of the letter: "ジ" is not "シ"
 _KEPT_MARKS = frozenset("\u3099\u309a")
 # Characters that show nothing: no title holds one, and a title that does never resolves
@@ -39,6 +41,9 @@ _INVISIBLE = frozenset(
     "\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164\ufe00\ufe0f\ufeff\uffa0"
 )
 _CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")  # letters that look alike across them
+# The version of normalise_title and umlaut_spelling: titles documents store their titles
+# normalised with it. Bump it whenever either gives another result for some title.
+TITLE_KEYS = 1
 
 
 def fold_case(text: str) -> str:
@@ -53,17 +58,22 @@ def compatible(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-class _Marks(dict[int, "int | None"]):
-    """A ``str.translate`` table that drops combining marks, learning each character once."""
+class _Marks(dict[int, "int | str | None"]):
+    """A ``str.translate`` table that drops combining marks, learning each character once
+    (and, with ``letters``, folds the letters NFD keeps whole)."""
+
+    def __init__(self, letters: dict[str, str] | None = None) -> None:
+        super().__init__({ord(k): v for k, v in (letters or {}).items()})
 
     def __missing__(self, code: int) -> int | None:
         char = chr(code)
         kept = not unicodedata.combining(char) or char in _KEPT_MARKS
         self[code] = code if kept else None
-        return self[code]
+        return code if kept else None
 
 
 _DROP_MARKS = _Marks()
+_FOLD_LETTERS = _Marks(_LETTERS)
 
 
 def fold_accents(text: str) -> str:
@@ -76,14 +86,14 @@ def normalise_title(text: str) -> str:
     the letters NFD keeps whole ('ł' as 'l', 'æ' as 'ae') and compatibility forms (NFKC)."""
     if text.isascii():
         return " ".join(text.replace("`", "'").lower().split())
-    folded = fold_accents(text.translate(_QUOTES)).casefold().translate(_LETTERS)
-    return " ".join(folded.split())
+    decomposed = unicodedata.normalize("NFKD", text.translate(_QUOTES))
+    return " ".join(decomposed.translate(_FOLD_LETTERS).casefold().split())
 
 
 def umlaut_spelling(text: str) -> str | None:
     """``text`` with 'ä', 'ö', 'ü' written 'ae', 'oe', 'ue' (as German is typed without
     them), normalised; None when it has none."""
-    if text.isascii() or not any(ch in text for ch in "äöüÄÖÜ\u0308"):
+    if text.isascii() or _UMLAUT_LETTERS.isdisjoint(text):
         return None
     folded = fold_case(unicodedata.normalize("NFC", text))
     if "ä" not in folded and "ö" not in folded and "ü" not in folded:

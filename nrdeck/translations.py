@@ -8,12 +8,19 @@ the English index (``nrdeck.textnorm``), plus German written without umlauts ('a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 
 import msgspec
 
 from nrdeck.cardrecords import Card, LanguageTitles, TitlesDocument
-from nrdeck.textnorm import fold_accents, fold_case, loose_title, normalise_title, umlaut_spelling
+from nrdeck.textnorm import (
+    TITLE_KEYS,
+    fold_accents,
+    fold_case,
+    loose_title,
+    normalise_title,
+    umlaut_spelling,
+)
 
 ENGLISH = "en"
 LANGUAGE_NAMES = {
@@ -54,39 +61,47 @@ class TranslatedMatch(msgspec.Struct, frozen=True):
         return tuple(lang for lang, card in self.hits if card == card_id)
 
 
+def title_index(
+    languages: Mapping[str, LanguageTitles], known: Container[str]
+) -> dict[str, tuple[Hit, ...]]:
+    """Every title (and face title) of the cards in ``known``, normalised, and German ones
+    also as typed without umlauts -> the (language, card id) pairs it names, sorted."""
+    index: dict[str, set[Hit]] = {}
+    for lang, titles in languages.items():
+        faces = titles.faces
+        for card_id, title in titles.cards.items():
+            if card_id not in known:
+                continue
+            hit = (lang, card_id)
+            for each in (title, *faces[card_id]) if card_id in faces else (title,):
+                index.setdefault(normalise_title(each), set()).add(hit)
+                other = umlaut_spelling(each)
+                if other is not None:
+                    index.setdefault(other, set()).add(hit)
+    return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
+
+
 class Translations:
     """The titles of every language the card data has, indexed as titles are written.
 
-    The exact index (normalised titles) is built on first use; the loose one (punctuation
-    and spaces dropped) only when a title misses the exact one.
+    The exact index (normalised titles) is the document's own when it was made with this
+    nrdeck's normalisation, else built on first use; the loose one (punctuation and spaces
+    dropped) only when a title misses the exact one. Hits on cards this data does not have
+    are left out.
     """
 
     def __init__(self, doc: TitlesDocument | None, cards: Mapping[str, Card]) -> None:
         self.cards = cards
         self.languages: dict[str, LanguageTitles] = dict(doc.languages) if doc else {}
         self.origin = doc.origin if doc else None
-        self._exact: dict[str, tuple[Hit, ...]] = {}
+        stored = doc is not None and doc.keys == TITLE_KEYS
+        self._exact: dict[str, tuple[Hit, ...]] = doc.index if doc and stored else {}
         self._loose: dict[str, tuple[Hit, ...]] = {}
         self._headers: frozenset[str] | None = None
         self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
 
-    def _titles(self) -> Iterator[tuple[str, str, str]]:
-        """(language, card id, title) for every title of a card this data knows."""
-        for lang, titles in self.languages.items():
-            for card_id, title in titles.cards.items():
-                if card_id in self.cards:
-                    yield lang, card_id, title
-                    for face in titles.faces.get(card_id, ()):
-                        yield lang, card_id, face
-
     def _build_exact(self) -> None:
-        index: dict[str, set[Hit]] = {}
-        for lang, card_id, title in self._titles():
-            index.setdefault(normalise_title(title), set()).add((lang, card_id))
-            other = umlaut_spelling(title)
-            if other is not None:
-                index.setdefault(other, set()).add((lang, card_id))
-        self._exact = {k: tuple(sorted(v)) for k, v in index.items()}
+        self._exact = title_index(self.languages, self.cards)
 
     def _build_loose(self) -> None:
         index: dict[str, set[Hit]] = {}
@@ -109,7 +124,11 @@ class Translations:
             return TranslatedMatch()
         if not self._exact:
             self._build_exact()
-        return TranslatedMatch(self._exact.get(normalise_title(title), ()))
+        return self._known(self._exact.get(normalise_title(title), ()))
+
+    def _known(self, hits: tuple[Hit, ...]) -> TranslatedMatch:
+        """The hits on cards this data has."""
+        return TranslatedMatch(tuple(h for h in hits if h[1] in self.cards))
 
     def loosely(self, title: str) -> TranslatedMatch:
         """The cards ``title`` names in some language, without punctuation and spaces."""
@@ -121,7 +140,7 @@ class Translations:
             self._build_loose()
         key = loose_title(title)
         hits = self._loose.get(key) or self._loose.get(key.replace(" ", ""))
-        return TranslatedMatch(hits or ())
+        return self._known(hits or ())
 
     def is_header(self, text: str) -> bool:
         """A section header in some language: a card type or subtype name and a count

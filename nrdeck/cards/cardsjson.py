@@ -44,6 +44,8 @@ from nrdeck.cards.v2_models import (
     V2TranslatedCard,
 )
 from nrdeck.errors import DataUnavailableError
+from nrdeck.textnorm import TITLE_KEYS
+from nrdeck.translations import title_index
 
 SOURCE_NAME = "netrunner-cards-json"
 TRANSLATIONS = "translations"
@@ -101,6 +103,8 @@ class CardsJsonSource:
             schema_version=TITLES_SCHEMA,
             languages=languages,
             origin=doc.origin,
+            index=title_index(languages, known),
+            keys=TITLE_KEYS,
         )
 
     def _each(self, model: type[M], pattern: str, fix: Any = None) -> Iterator[M]:

@@ -120,3 +120,22 @@ def test_a_cache_without_titles_falls_back_to_the_bundled_ones(
     assert "card titles" not in nrdeck("check", english, *args).stderr
     result = nrdeck("check", one, two, *args)
     assert _read_in_french(result) == 6 and result.stderr.count(BUNDLED_NOTE) == 1
+
+
+@pytest.mark.parametrize("keys", (None, 0, 999))
+def test_titles_indexed_otherwise_are_indexed_again(tmp_path: Path, keys: int | None) -> None:
+    # a titles document without its index, or indexed by another version of nrdeck's title
+    # normalisation, reads the same
+    doc = json.loads(titles_path(snapshot_path()).read_bytes())
+    doc.pop("index")
+    if keys is None:
+        doc.pop("keys")
+    else:
+        doc["keys"] = keys
+        doc["index"] = {"pari truque": [["fr", "hedge_fund"]]}  # wrong, and never used
+    _, french, _ = _decks(tmp_path)
+    pinned = _pinned(tmp_path, json.dumps(doc).encode())
+    result = nrdeck("check", french, "--data", str(pinned), "--output-format", "json")
+    titles = json.loads(result.stdout)["decks"][0]["translated_titles"]
+    read = [t["card"] for t in titles]
+    assert read == ["zahya_sadeghi_versatile_smuggler", "sure_gamble", "hedge_fund"]
