@@ -9,6 +9,7 @@ mistyped field is an error), in one C pass.
 
 import datetime as dt
 from collections.abc import Callable
+from pathlib import Path
 
 import msgspec
 
@@ -22,7 +23,13 @@ TEXT_FACTS = 1
 # The titles document beside it: card titles and type names in other languages
 TITLES_FORMAT = "nrdeck-card-titles"
 TITLES_SCHEMA = 1
+TITLES_SUFFIX = ".titles.json"
 Cost = int | str | None  # an int, "X", or None (no cost)
+
+
+def titles_path(document: Path) -> Path:
+    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
+    return document.with_name(document.name.removesuffix(".json") + TITLES_SUFFIX)
 
 
 def is_printing_code(text: str) -> bool:

@@ -9,8 +9,8 @@ from typing import TypeVar
 import msgspec
 
 from nrdeck.carddb import CardDB
+from nrdeck.cardrecords import titles_path
 from nrdeck.cards.document import load_file
-from nrdeck.cards.titles import titles_path
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import (
     RuleTables,

@@ -33,11 +33,12 @@ from nrdeck.cardrecords import (
     Origin,
     Printing,
     Restriction,
+    TitlesLoader,
     UnknownRule,
+    titles_path,
 )
 from nrdeck.cards.consistency import reference_problems, summary
-from nrdeck.cards.titles import loader as titles_loader
-from nrdeck.cards.titles import titles_path
+from nrdeck.cards.titles import loader
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import RuleTables
 
@@ -120,8 +121,13 @@ def load_file(
     if check:
         require_consistent(doc, str(path))
     db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
-    db.titles = titles_loader(titles_path(path), fallback=other_titles)
+    db.titles = titles_loader(titles_path(path), other_titles)
     return db
+
+
+def titles_loader(path: Path, fallback: Path | None) -> TitlesLoader:
+    """The loader of the titles at ``path``, else ``fallback`` (read when called)."""
+    return loader(path, fallback=fallback)
 
 
 def require_consistent(doc: FactsDocument, origin: str) -> None:

@@ -23,13 +23,6 @@ from nrdeck.cardrecords import (
 )
 from nrdeck.errors import DataUnavailableError
 
-SUFFIX = ".titles.json"
-
-
-def titles_path(document: Path) -> Path:
-    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
-    return document.with_name(document.name.removesuffix(".json") + SUFFIX)
-
 
 def encode_titles(doc: TitlesDocument) -> bytes:
     """Deterministic bytes (sorted keys), checked by reading them back."""

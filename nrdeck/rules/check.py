@@ -6,7 +6,6 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
 from nrdeck.rules import influence
-from nrdeck.rules.collisions import settle
 from nrdeck.rules.construction import (
     agenda_band,
     agenda_points,
@@ -22,7 +21,10 @@ from nrdeck.rules.legality import legality_problems, points_breakdown
 def check_deck(deck: Deck, db: CardDB, in_force: InForce) -> CheckResult:
     """Every problem in the deck (its reading problems first) and its figures; a title
     naming several cards is decided by the pool in force, where it can be."""
-    deck = settle(deck, db, in_force)
+    if deck.undecided:
+        from nrdeck.rules.collisions import settle  # only titles naming several cards need it
+
+        deck = settle(deck, db, in_force)
     ctx = DeckContext.of(deck, db)
     comp = in_force.lookups
     inf = influence.compute(ctx, comp)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from nrdeck.cardrecords import titles_path
 from nrdeck.cards.bundled import snapshot_path
-from nrdeck.cards.titles import titles_path
 from nrdeck.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]

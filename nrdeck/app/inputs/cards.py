@@ -19,8 +19,13 @@ from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import BundledSource, bundled_titles_path, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
-from nrdeck.cards.document import decode, info_of, load_file, require_consistent
-from nrdeck.cards.titles import loader as titles_loader
+from nrdeck.cards.document import (
+    decode,
+    info_of,
+    load_file,
+    require_consistent,
+    titles_loader,
+)
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -171,5 +176,5 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
         raise CorruptCache(exc.message) from exc
     info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
     db = CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
-    db.titles = titles_loader(cache.titles_path(meta), fallback=bundled_titles_path())
+    db.titles = titles_loader(cache.titles_path(meta), bundled_titles_path())
     return db
