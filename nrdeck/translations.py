@@ -1,7 +1,7 @@
 """Card titles in other languages and their indexes: which cards a title written in another
 language names, in which language, and how many cards a language has titles for.
 
-Built from a titles document (``nrdeck.cards.titles``) the first time a title misses the
+Built from a titles document (``nrdeck.cards.document``) the first time a title misses the
 English titles, so a list written in English never pays for it. The same normalisation as
 the English index (``nrdeck.textnorm``), plus German written without umlauts ('ae' for 'ä').
 """

@@ -23,8 +23,7 @@ from nrdeck.cardrecords import TEXT_FACTS, FactsDocument, titles_path
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import encode, info_of, require_consistent
-from nrdeck.cards.titles import encode_titles
+from nrdeck.cards.document import encode, encode_titles, info_of, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.rules.agendacap import cap_disagreements
