@@ -39,6 +39,8 @@ from nrdeck.titlematch import (
     Match,
     TitleIndex,
     find_title,
+    list_language,
+    narrowed,
     title_index,
     without_trailing_group,
 )
@@ -171,10 +173,7 @@ class _Resolver:
     # -- once every line is read --------------------------------------------
     def language(self) -> str | None:
         """The language most titles of the list were read in, when it is not English."""
-        counts = Counter(
-            lang for *_, languages in self.read if ENGLISH not in languages for lang in languages
-        )
-        return counts.most_common(1)[0][0] if counts else None
+        return list_language(languages for *_, languages in self.read)
 
     def side(self) -> str | None:
         """The identity's side, else the side most cards are on."""
@@ -201,16 +200,10 @@ class _Resolver:
         self, line: RawLine, title: str, match: Match, language: str | None, side: str | None
     ) -> bool:
         """Narrow a collision by the list's language, then the deck's side (True: placed)."""
-        hits = match.candidates
-        ids = {card for _, card in hits}
-        in_language = {card for lang, card in hits if lang == language}
-        ids = in_language or ids
-        on_side = {card for card in ids if self.db.cards[card].side == side}
-        ids = on_side or ids
-        langs = sorted({lang for lang, card in hits if card in ids})
+        ids, langs = narrowed(match.candidates, language, side, self.db.cards)
         read_in = language if language in langs else langs[0]
         if len(ids) == 1:
-            card = self.db.cards[ids.pop()]
+            card = self.db.cards[ids[0]]
             self.read.append((line, title, card.id, (read_in,)))
             self._place(line, card)
             return True
@@ -248,19 +241,10 @@ class _Resolver:
 
     def _in_language(self, title: str, language: str) -> str:
         """'; did you mean X (English)?', or how many cards have a title in the language."""
-        translations = self.db.translations()
-        found = translations.suggestions(
+        hint = self.db.translations().hint(
             title, language, cutoff=MIN_SIMILARITY, margin=SIMILARITY_MARGIN
         )
-        name = _language_name(language)
-        if found:
-            shown = ", ".join(f"{t} ({self.db.cards[c].title})" for t, c in found)
-            return f" in English or {name}; did you mean {shown}?"
-        covered = translations.covered(language)
-        return (
-            f" in English or {name}: the card data has {name} titles for {covered:,} of "
-            f"{len(self.db.cards):,} cards; if this card has none, write its English title"
-        )
+        return f" in English or {hint}"
 
     def readings(self, language: str | None) -> tuple[TitleReading, ...]:
         """Each line read by title, in the language it was read in (the list's, when the

@@ -15,7 +15,8 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -208,3 +209,25 @@ def _translated(found: TranslatedMatch, db: CardDB) -> Match:
         card_id = found.card_ids[0]
         return Match(db.cards[card_id], languages=found.languages_of(card_id))
     return Match(candidates=found.hits, languages=()) if found.hits else Match()
+
+
+def list_language(read_in: Iterable[tuple[str, ...]]) -> str | None:
+    """The language most of a list's titles were read in (each title: the languages it is a
+    title in), when it is not English; None for a list in English."""
+    counts = Counter(lang for langs in read_in if ENGLISH not in langs for lang in langs)
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def narrowed(
+    hits: tuple[tuple[str, str], ...],
+    language: str | None,
+    side: str | None,
+    cards: Mapping[str, Card],
+) -> tuple[list[str], list[str]]:
+    """The cards a title naming several still names once the list's language and the deck's
+    side are known (each kept when it would leave none), and the languages they are titles
+    in: (card ids, languages), both sorted."""
+    ids = {card for _, card in hits}
+    ids = {card for lang, card in hits if lang == language} or ids
+    ids = {card for card in ids if cards[card].side == side} or ids
+    return sorted(ids), sorted({lang for lang, card in hits if card in ids})

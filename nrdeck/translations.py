@@ -173,6 +173,19 @@ class Translations:
         titles = self.languages.get(language)
         return titles.cards.get(card_id) if titles else None
 
+    def hint(self, title: str, language: str, *, cutoff: int, margin: int) -> str:
+        """'French; did you mean Pari Truqué (Sure Gamble)?', or how many cards the data has
+        titles for in ``language`` (a card may have none in it)."""
+        name = language_name(language)
+        found = self.suggestions(title, language, cutoff=cutoff, margin=margin)
+        if found:
+            shown = ", ".join(f"{t} ({self.cards[c].title})" for t, c in found)
+            return f"{name}; did you mean {shown}?"
+        return (
+            f"{name}: the card data has {name} titles for {self.covered(language):,} of "
+            f"{len(self.cards):,} cards; if this card has none, write its English title"
+        )
+
     def suggestions(
         self, title: str, language: str, *, cutoff: int, margin: int, limit: int = 3
     ) -> list[tuple[str, str]]:
