@@ -25,11 +25,16 @@ class Conversion(msgspec.Struct, frozen=True):
         return not any(p.severity is Severity.ERROR for p in self.deck.problems)
 
 
-def convert_deck(spec: str, to: str, db: CardDB, settings: DeckSettings) -> Conversion:
-    """Read the deck named by ``spec`` and write it in format ``to``."""
+def convert_deck(
+    spec: str, to: str, db: CardDB, settings: DeckSettings, language: str | None = None
+) -> Conversion:
+    """Read the deck named by ``spec`` and write it in format ``to`` (a sheet's card titles in
+    ``language``)."""
     if to == SHEET:
         deck = load_deck(spec, db, settings)
-        return Conversion(deck, sheet_page(deck, db))
+        return Conversion(deck, sheet_page(deck, db, language=language or "en"))
+    if language is not None:
+        raise UsageError("--lang prints card titles on sheets only", hint="use --to sheet")
     writer = WRITER_BY_FORMAT.get(to)
     if writer is None:
         raise UsageError(f"unknown output format {to!r}", hint=", ".join(WRITER_BY_FORMAT))

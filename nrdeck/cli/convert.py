@@ -18,6 +18,7 @@ from nrdeck.cli.options import (
     CacheDirOpt,
     DataOpt,
     InputFormatOpt,
+    LangOpt,
     NoCacheOpt,
     OfflineOpt,
     OutputOpt,
@@ -53,6 +54,7 @@ def convert(
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
     no_cache: NoCacheOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
     printable sheet (HTML)."""
@@ -68,7 +70,7 @@ def convert(
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,
     )
-    result = convert_deck(deck, to, db, deck_settings)
+    result = convert_deck(deck, to, db, deck_settings, lang)
     for problem in result.deck.problems:
         where = problem.location.source or result.deck.source
         where += f":{problem.line}" if problem.line else ""

@@ -40,6 +40,7 @@ from nrdeck.cli.options import (
     FormatFileOpt,
     FormatOpt,
     JobsOpt,
+    LangOpt,
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
@@ -48,6 +49,7 @@ from nrdeck.cli.options import (
 )
 from nrdeck.cli.settings import data_settings, parse_as_of
 from nrdeck.cli.streams import is_stdout
+from nrdeck.errors import UsageError
 from nrdeck.report.event.common import summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
 from nrdeck.report.safe import one_line
@@ -205,8 +207,11 @@ def event(
     cache_dir: CacheDirOpt = None,
     color: ColorOpt = "auto",
     quiet: QuietOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Check every registered deck of a roster before the event."""
+    if lang is not None and output_format != "sheets":
+        raise UsageError("--lang prints card titles on sheets only", hint="--output-format sheets")
     selection = make_selection(
         format_id=format_id,
         as_of=parse_as_of(as_of),
@@ -247,7 +252,9 @@ def event(
         print_warnings((*the_roster.warnings, *db.info.warnings))
     print_period_notes(report.period, quiet=quiet)
     if output_format == "sheets":
-        rendered: str | RenderableType = sheets_document(report, db, event_name or roster.stem)
+        rendered: str | RenderableType = sheets_document(
+            report, db, event_name or roster.stem, lang or "en"
+        )
     else:
         shown = [c.strip() for c in (public_columns or "").split(",") if c.strip()]
         options = render_options(

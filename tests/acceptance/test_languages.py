@@ -348,3 +348,47 @@ def test_hostile_titles_never_resolve_and_never_reach_the_terminal_raw(
     assert deck["stats"]["cards"] == 0
     shown = check(tmp_path, f"{ZAHYA_ID}\n{line}\n", "--format", "casual")
     assert not any(c in shown.stdout for c in "\u200b\u2060\u202e")
+
+
+# -- sheets in a language -----------------------------------------------------------
+def test_a_sheet_prints_titles_in_the_language_asked(tmp_path: Path) -> None:
+    path = tmp_path / "zahya.txt"
+    path.write_text(ZAHYA, encoding="utf-8")
+    args = ["convert", str(path), "--to", "sheet", "--offline"]
+    result = CliRunner().invoke(app, [*args, "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    page = result.stdout
+    assert '<html lang="fr">' in page and "<h2>Événement (14)</h2>" in page
+    assert 'Pari Truqué <span class="en">Sure Gamble</span>' in page
+    assert '<span class="title">Carmen</span>' in page  # no French title: the English one
+    english = CliRunner().invoke(app, args).stdout
+    assert "Pari Truqué" not in english and '<span class="en">' not in english
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    (
+        (["convert", "{deck}", "--to", "sheet", "--lang", "xx"], "no card titles in 'xx'"),
+        (["convert", "{deck}", "--to", "text", "--lang", "fr"], "on sheets only"),
+        (["event", "{roster}", "--lang", "fr"], "on sheets only"),
+    ),
+)
+def test_lang_where_it_cannot_apply_is_a_usage_error(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    (tmp_path / "zahya.txt").write_text(ZAHYA, encoding="utf-8")
+    (tmp_path / "roster.csv").write_text("player,corp,runner\nAda,,zahya.txt\n", "utf-8")
+    names = {"deck": str(tmp_path / "zahya.txt"), "roster": str(tmp_path / "roster.csv")}
+    result = CliRunner().invoke(app, [*(a.format(**names) for a in args), "--offline"])
+    assert result.exit_code == 2 and said in result.stderr
+
+
+def test_event_sheets_print_titles_in_the_language_asked(tmp_path: Path) -> None:
+    (tmp_path / "zahya.txt").write_text(ZAHYA, encoding="utf-8")
+    (tmp_path / "roster.csv").write_text("player,corp,runner\nAda,,zahya.txt\n", "utf-8")
+    result = CliRunner().invoke(
+        app,
+        ["event", str(tmp_path / "roster.csv"), "--output-format", "sheets", "--lang", "de"],
+    )
+    assert result.exit_code in (0, 1), result.output
+    assert f'{_de("Sure Gamble")} <span class="en">Sure Gamble</span>' in result.stdout
