@@ -157,9 +157,12 @@ class CardDB:
         printing = self.printings.get(code)
         return self.cards[printing.card_id] if printing else None
 
-    def card_by_title(self, title: str) -> Card | None:
-        """The card whose title matches as written, else normalised (stripped, face titles)."""
-        card_id = self._exact_titles.get(title) or self._by_title.get(normalise_title(title))
+    def card_by_title(self, title: str, normalised: str | None = None) -> Card | None:
+        """The card whose title matches as written, else normalised (stripped, face titles);
+        ``normalised``: the title's ``normalise_title``, when already known."""
+        card_id = self._exact_titles.get(title) or self._by_title.get(
+            normalise_title(title) if normalised is None else normalised
+        )
         return self.cards[card_id] if card_id else None
 
     def translations(self) -> Translations:

@@ -127,7 +127,12 @@ def _script(letter: str) -> str:
 
 def loose_title(text: str) -> str:
     """normalise_title, then punctuation dropped: for the second resolution pass."""
-    return " ".join(re.sub(_PUNCT, " ", normalise_title(text)).replace("_", " ").split())
+    return loosen(normalise_title(text))
+
+
+def loosen(normalised: str) -> str:
+    """A normalised title with its punctuation dropped (``loose_title`` of what it came from)."""
+    return " ".join(re.sub(_PUNCT, " ", normalised).replace("_", " ").split())
 
 
 EXCERPT_LENGTH = 80

@@ -16,14 +16,21 @@ import bisect
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.cardrecords import is_printing_code
-from nrdeck.textnorm import compatible, fold_accents, invisible_character, loose_title
+from nrdeck.textnorm import (
+    compatible,
+    fold_accents,
+    invisible_character,
+    loose_title,
+    loosen,
+    normalise_title,
+)
 
 if TYPE_CHECKING:
     from nrdeck.translations import TranslatedMatch
@@ -47,6 +54,9 @@ class Match(msgspec.Struct, frozen=True):
     languages: tuple[str, ...] = (ENGLISH,)
     candidates: tuple[tuple[str, str], ...] = ()  # (language, card id) when several cards
     refused: str = ""
+
+
+NO_MATCH = Match()
 
 
 class TitleIndex:
@@ -87,24 +97,24 @@ class TitleIndex:
         card = self.db.card_by_title(title)
         return Match(card) if card is not None else self.loosely(title)
 
-    def loosely(self, title: str) -> Match:
-        """Punctuation- and space-insensitive."""
+    def loosely(self, title: str, loose: str | None = None) -> Match:
+        """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
         if not self.loose:
             self._build()
-        key = loose_title(title)
+        key = loose_title(title) if loose is None else loose
         # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
         ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
         if len(ids) == 1:
             return Match(self.db.cards[ids[0]])
         if len(ids) > 1:
             return Match(ambiguous=self._titles(ids))
-        return Match()
+        return NO_MATCH
 
-    def prefix(self, title: str) -> Match:
+    def prefix(self, title: str, loose: str | None = None) -> Match:
         """The one English title ``title`` begins (at least ``MIN_PREFIX`` characters)."""
-        key = loose_title(title)
+        key = loose_title(title) if loose is None else loose
         if len(key) < MIN_PREFIX:
-            return Match()
+            return NO_MATCH
         if not self.loose:
             self._build()
         start = bisect.bisect_left(self.sorted_loose, key)
@@ -115,7 +125,7 @@ class TitleIndex:
             ids.update(self.loose[candidate])
         if len(ids) == 1:
             return Match(self.db.cards[ids.pop()])
-        return Match(ambiguous=self._titles(tuple(sorted(ids))))
+        return Match(ambiguous=self._titles(tuple(sorted(ids)))) if ids else NO_MATCH
 
     def _titles(self, ids: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(sorted(self.db.cards[i].title for i in ids))
@@ -163,15 +173,32 @@ def without_trailing_group(title: str) -> str:
     return title[: group.start()].rstrip() if group else title
 
 
-def _spellings(title: str) -> Iterator[str]:
+class _Spelling:
+    """One way a title may be meant, with its normalised and loose keys (made once)."""
+
+    __slots__ = ("_loose", "key", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.key = normalise_title(text)
+        self._loose: str | None = None
+
+    @property
+    def loose(self) -> str:
+        if self._loose is None:
+            self._loose = loosen(self.key)
+        return self._loose
+
+
+def _spellings(title: str) -> Iterator[_Spelling]:
     """The title, then with up to ``MAX_GROUPS_DROPPED`` trailing groups dropped."""
-    yield title
+    yield _Spelling(title)
     for _ in range(MAX_GROUPS_DROPPED):
         shorter = without_trailing_group(title)
         if not shorter or shorter == title:
             return
         title = shorter
-        yield title
+        yield _Spelling(title)
 
 
 def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -> Match:
@@ -183,24 +210,33 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
         return Match(refused=f"it holds an invisible character (U+{ord(invisible):04X})")
     spellings = list(_spellings(title))
     db = index.db
-    for text in spellings:
-        card = db.card_by_title(text)
+    for spelling in spellings:
+        card = db.card_by_title(spelling.text, spelling.key)
         if card is not None:
             return Match(card)
     by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
     if by_key is not None:
         return Match(by_key)
-    steps: list[Callable[[str], Match]] = [index.loosely, index.prefix]
-    if other_languages:
-        translations = db.translations()
-        steps.insert(0, lambda text: _translated(translations.exactly(text), db))
-        steps.insert(2, lambda text: _translated(translations.loosely(text), db))
-    for step in steps:
-        for text in spellings:
-            match = step(text)
-            if match.card is not None or match.ambiguous or match.candidates:
-                return match
-    return Match()
+    translations = db.translations() if other_languages else None
+    if translations is not None:
+        for spelling in spellings:
+            found = translations.exactly(spelling.text, spelling.key)
+            if found.hits:
+                return _translated(found, db)
+    for spelling in spellings:
+        match = index.loosely(spelling.text, spelling.loose)
+        if match.card is not None or match.ambiguous:
+            return match
+    if translations is not None:
+        for spelling in spellings:
+            found = translations.loosely(spelling.text, spelling.loose)
+            if found.hits:
+                return _translated(found, db)
+    for spelling in spellings:
+        match = index.prefix(spelling.text, spelling.loose)
+        if match.card is not None or match.ambiguous:
+            return match
+    return NO_MATCH
 
 
 def _translated(found: TranslatedMatch, db: CardDB) -> Match:
@@ -208,7 +244,7 @@ def _translated(found: TranslatedMatch, db: CardDB) -> Match:
     if len(found.card_ids) == 1:
         card_id = found.card_ids[0]
         return Match(db.cards[card_id], languages=found.languages_of(card_id))
-    return Match(candidates=found.hits, languages=()) if found.hits else Match()
+    return Match(candidates=found.hits, languages=())
 
 
 def list_language(read_in: Iterable[tuple[str, ...]]) -> str | None:

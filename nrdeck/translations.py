@@ -18,6 +18,7 @@ from nrdeck.textnorm import (
     fold_accents,
     fold_case,
     loose_title,
+    loosen,
     normalise_title,
     umlaut_spelling,
 )
@@ -81,6 +82,9 @@ def title_index(
     return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
 
 
+NO_MATCH = TranslatedMatch()
+
+
 class Translations:
     """The titles of every language the card data has, indexed as titles are written.
 
@@ -106,7 +110,7 @@ class Translations:
     def _build_loose(self) -> None:
         index: dict[str, set[Hit]] = {}
         for key, hits in self._exact.items():
-            loose = loose_title(key)
+            loose = loosen(key)
             for spelling in (loose, loose.replace(" ", "")):
                 if spelling:
                     index.setdefault(spelling, set()).update(hits)
@@ -118,27 +122,30 @@ class Translations:
         found = self.exactly(title)
         return found if found.hits else self.loosely(title)
 
-    def exactly(self, title: str) -> TranslatedMatch:
-        """The cards ``title`` names in some language, normalised."""
+    def exactly(self, title: str, normalised: str | None = None) -> TranslatedMatch:
+        """The cards ``title`` names in some language, normalised (``normalised``: its
+        ``normalise_title``, when already known)."""
         if not self.languages:
-            return TranslatedMatch()
+            return NO_MATCH
         if not self._exact:
             self._build_exact()
-        return self._known(self._exact.get(normalise_title(title), ()))
+        key = normalise_title(title) if normalised is None else normalised
+        return self._known(self._exact.get(key, ()))
 
     def _known(self, hits: tuple[Hit, ...]) -> TranslatedMatch:
         """The hits on cards this data has."""
-        return TranslatedMatch(tuple(h for h in hits if h[1] in self.cards))
+        return TranslatedMatch(tuple(h for h in hits if h[1] in self.cards)) if hits else NO_MATCH
 
-    def loosely(self, title: str) -> TranslatedMatch:
-        """The cards ``title`` names in some language, without punctuation and spaces."""
+    def loosely(self, title: str, loose: str | None = None) -> TranslatedMatch:
+        """The cards ``title`` names in some language, without punctuation and spaces
+        (``loose``: its ``loose_title``, when already known)."""
         if not self.languages:
-            return TranslatedMatch()
+            return NO_MATCH
         if not self._exact:
             self._build_exact()
         if not self._loose:
             self._build_loose()
-        key = loose_title(title)
+        key = loose_title(title) if loose is None else loose
         hits = self._loose.get(key) or self._loose.get(key.replace(" ", ""))
         return self._known(hits or ())
 
