@@ -139,3 +139,24 @@ def test_titles_indexed_otherwise_are_indexed_again(tmp_path: Path, keys: int | 
     titles = json.loads(result.stdout)["decks"][0]["translated_titles"]
     read = [t["card"] for t in titles]
     assert read == ["zahya_sadeghi_versatile_smuggler", "sure_gamble", "hedge_fund"]
+
+
+@pytest.mark.shared
+def test_card_data_from_the_api_uses_the_bundled_titles_and_says_so_once(
+    cards_json: Path, tmp_path: Path
+) -> None:
+    from tests.acceptance.test_data_mock import Mock
+
+    server = Mock(cards_json)
+    try:
+        cache = tmp_path / "cache"
+        updated = nrdeck("data", "update", "--cache-dir", str(cache), "--api-url", server.url)
+        assert updated.exit_code == 0, updated.output
+    finally:
+        server.stop()
+    assert list((cache / "v1").glob("titles-*.json")) == []  # the API has no translations
+    english, one, two = _decks(tmp_path)
+    args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")
+    result = nrdeck("check", one, two, english, *args)
+    assert "NetrunnerDB" in json.loads(result.stdout)["card_data"]["description"]
+    assert _read_in_french(result) == 6 and result.stderr.count(BUNDLED_NOTE) == 1
