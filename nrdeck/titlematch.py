@@ -60,8 +60,8 @@ NO_MATCH = Match()
 
 
 class TitleIndex:
-    """English title lookups: the card database's normalised index first, then loose and
-    prefix.
+    """English title lookups beyond the card database's normalised index: punctuation- and
+    space-insensitive, and by prefix.
 
     The loose and prefix indexes are built on the first title the normalised index does
     not know, so a deck typed with exact titles costs no index building.
@@ -86,16 +86,6 @@ class TitleIndex:
         self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
         self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
         self.sorted_loose = sorted(self.loose)
-
-    def find(self, title: str) -> Match:
-        """Exact or normalised -> punctuation- and space-insensitive -> unique prefix."""
-        match = self.english(title)
-        return match if match.card is not None or match.ambiguous else self.prefix(title)
-
-    def english(self, title: str) -> Match:
-        """Exact or normalised -> punctuation- and space-insensitive (no prefix)."""
-        card = self.db.card_by_title(title)
-        return Match(card) if card is not None else self.loosely(title)
 
     def loosely(self, title: str, loose: str | None = None) -> Match:
         """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""

@@ -116,12 +116,6 @@ class Translations:
                     index.setdefault(spelling, set()).update(hits)
         self._loose = {k: tuple(sorted(v)) for k, v in index.items()}
 
-    def find(self, title: str) -> TranslatedMatch:
-        """The cards ``title`` names in some language: as normalised, else without
-        punctuation and spaces; no match when it names none."""
-        found = self.exactly(title)
-        return found if found.hits else self.loosely(title)
-
     def exactly(self, title: str, normalised: str | None = None) -> TranslatedMatch:
         """The cards ``title`` names in some language, normalised (``normalised``: its
         ``normalise_title``, when already known)."""
