@@ -55,6 +55,9 @@ class TitleReading(msgspec.Struct, frozen=True):
     card_id: str
     title: str
     language: str = "en"
+    # when the title names other cards too: their English titles, and what chose this one
+    also_names: tuple[str, ...] = ()
+    decided_by: str = ""
 
 
 class Undecided(msgspec.Struct, frozen=True):

@@ -94,6 +94,7 @@ class _Resolver:
         self.suggested = 0  # unknown names given suggestions so far
         # lines read by title: (line, as written, card id, the languages it is a title in)
         self.read: list[tuple[RawLine, str, str, tuple[str, ...]]] = []
+        self.decided: dict[int, tuple[tuple[str, ...], str]] = {}  # id(line) -> collision
         self.pending: list[tuple[RawLine, str, Match]] = []  # unknown or colliding titles
         self.undecided: list[Undecided] = []
 
@@ -200,11 +201,14 @@ class _Resolver:
         self, line: RawLine, title: str, match: Match, language: str | None, side: str | None
     ) -> bool:
         """Narrow a collision by the list's language, then the deck's side (True: placed)."""
-        ids, langs = narrowed(match.candidates, language, side, self.db.cards)
+        found = narrowed(match.candidates, language, side, self.db.cards)
+        ids, langs = found.cards, found.languages
         read_in = language if language in langs else langs[0]
         if len(ids) == 1:
             card = self.db.cards[ids[0]]
             self.read.append((line, title, card.id, (read_in,)))
+            others = sorted({self.db.cards[c].title for _, c in match.candidates} - {card.title})
+            self.decided[id(line)] = (tuple(others), found.decided_by)
             self._place(line, card)
             return True
         candidates = tuple(sorted(ids, key=lambda c: self.db.cards[c].title))
@@ -256,7 +260,8 @@ class _Resolver:
             else:
                 read_in = language if language in languages else languages[0]
             english = self.db.cards[card_id].title
-            out.append(TitleReading(line.line, title, card_id, english, read_in))
+            also, by = self.decided.get(id(line), ((), ""))
+            out.append(TitleReading(line.line, title, card_id, english, read_in, also, by))
         return tuple(sorted(out, key=lambda r: (r.line is None, r.line or 0)))
 
     def finish(self) -> None:

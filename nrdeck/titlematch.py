@@ -244,16 +244,35 @@ def list_language(read_in: Iterable[tuple[str, ...]]) -> str | None:
     return counts.most_common(1)[0][0] if counts else None
 
 
+class Narrowed(msgspec.Struct, frozen=True):
+    """What a title naming several cards still names, the languages it is their title in,
+    and what narrowed it to one card (empty while it names several)."""
+
+    cards: tuple[str, ...]
+    languages: tuple[str, ...]
+    decided_by: str = ""
+
+
+BY_LANGUAGE, BY_SIDE, BY_POOL = "language", "side", "pool"  # what decided a collision
+
+
 def narrowed(
     hits: tuple[tuple[str, str], ...],
     language: str | None,
     side: str | None,
     cards: Mapping[str, Card],
-) -> tuple[list[str], list[str]]:
-    """The cards a title naming several still names once the list's language and the deck's
-    side are known (each kept when it would leave none), and the languages they are titles
-    in: (card ids, languages), both sorted."""
+) -> Narrowed:
+    """The cards a title naming several still names once the list's language, then the
+    deck's side are known (each kept only when it leaves some), sorted."""
     ids = {card for _, card in hits}
-    ids = {card for lang, card in hits if lang == language} or ids
-    ids = {card for card in ids if cards[card].side == side} or ids
-    return sorted(ids), sorted({lang for lang, card in hits if card in ids})
+    decided_by = ""
+    for by, kept in (
+        (BY_LANGUAGE, {card for lang, card in hits if lang == language}),
+        (BY_SIDE, {card for card in ids if cards[card].side == side}),
+    ):
+        kept &= ids
+        if kept:
+            decided_by = by if len(kept) == 1 and len(ids) > 1 else decided_by
+            ids = kept
+    languages = tuple(sorted({lang for lang, card in hits if card in ids}))
+    return Narrowed(tuple(sorted(ids)), languages, decided_by if len(ids) == 1 else "")

@@ -120,6 +120,8 @@ def titles_entry(deck: Deck | None) -> dict[str, Any]:
             "card": r.card_id,
             "title": r.title,
             "language": r.language,
+            "also_names": list(r.also_names),
+            "decided_by": r.decided_by or None,
         }
         for r in (deck.readings if deck else ())
         if r.language != "en"

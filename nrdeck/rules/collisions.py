@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry, TitleReading, Undecided
 from nrdeck.rules.inforce import InForce
+from nrdeck.titlematch import BY_POOL
 
 
 def settle(deck: Deck, db: CardDB, in_force: InForce) -> Deck:
@@ -42,7 +43,15 @@ def settle(deck: Deck, db: CardDB, in_force: InForce) -> Deck:
     readings = [
         *deck.readings,
         *(
-            TitleReading(u.line.line, u.written, c, db.cards[c].title, u.language)
+            TitleReading(
+                u.line.line,
+                u.written,
+                c,
+                db.cards[c].title,
+                u.language,
+                tuple(db.cards[o].title for o in u.candidates if o != c),
+                BY_POOL,
+            )
             for u, c in decided
         ),
     ]

@@ -243,7 +243,13 @@ def test_a_collision_is_decided_by_the_decks_side(tmp_path: Path) -> None:
     deck = report(tmp_path, text, "--format", "casual")
     assert reading(deck) == []
     said = {"line": 2, "written": "Wiedergeburt", "card": "rebirth", "title": "Rebirth"}
+    said |= {"also_names": ["Regenesis"], "decided_by": "side"}
     assert said.items() <= deck["translated_titles"][1].items()
+    # never silent: the text report says what was chosen, and why
+    shown = check(tmp_path, text, "--format", "casual").stdout
+    assert "line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the " in (
+        shown
+    )
 
 
 def test_a_collision_is_decided_by_the_pool_in_force_else_named(tmp_path: Path) -> None:
@@ -252,7 +258,9 @@ def test_a_collision_is_decided_by_the_pool_in_force_else_named(tmp_path: Path) 
     text = translated(ZAHYA, "es") + "1 Conducto\n"
     standard = report(tmp_path, text, "--format", "standard")
     assert [p["code"] for p in standard["problems"]] == []
-    assert standard["translated_titles"][-1]["card"] == "conduit"
+    chosen = standard["translated_titles"][-1]
+    assert chosen["card"] == "conduit" and chosen["decided_by"] == "pool"
+    assert chosen["also_names"] == ["Pipeline"]
     eternal = report(tmp_path, text, "--format", "eternal")
     (ambiguous,) = [p for p in eternal["problems"] if p["code"] == "ambiguous-card"]
     assert ambiguous["cards"] == ["conduit", "pipeline"]

@@ -10,6 +10,11 @@ from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome
 from nrdeck.results.outcome import Status
 
 PASS, FAIL, WARN = "✓", "✗", "!"
+DECIDED_BY = {
+    "language": "the list's language",
+    "side": "the deck's side",
+    "pool": "the card pool on the date",
+}
 
 
 class TextReporter:
@@ -37,6 +42,9 @@ def render_outcome(outcome: DeckOutcome, *, verbose: bool = False) -> Styled:
     translated = _translated(deck)
     if translated:
         out.line(("    " + languages_line(deck), "dim"))
+    for reading in translated.values():
+        if reading.decided_by:
+            out.line(("    " + decision_text(reading), "dim"))
     for problem in errors_first(problems_of(outcome)):
         out.line(*problem_spans(problem), *_as_written(problem, translated))
     if verbose and outcome.result is not None:
@@ -69,6 +77,19 @@ def reading_text(reading: TitleReading) -> str:
 
     where = f"line {reading.line}: " if reading.line is not None else ""
     return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
+
+
+def decision_text(reading: TitleReading) -> str:
+    """'line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the deck's
+    side'."""
+    from nrdeck.translations import language_name
+
+    where = f"line {reading.line}: " if reading.line is not None else ""
+    return (
+        f"{where}{reading.written!r} ({language_name(reading.language)}) also names "
+        f"{', '.join(reading.also_names)}: read as {reading.title}, "
+        f"by {DECIDED_BY.get(reading.decided_by, reading.decided_by)}"
+    )
 
 
 def _as_written(
