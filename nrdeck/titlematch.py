@@ -2,12 +2,12 @@
 
 A title is tried among the English titles as written, then normalised (case, diacritics,
 curly quotes, dashes, white space, compatibility forms); then as a printing code or card
-id; then normalised in every other language of the card data (read on this first miss: a
-list in English never pays for it); then without punctuation and spaces, in English, then
-in the other languages; last, as a unique English prefix of at least ``MIN_PREFIX``
-characters. Each step tries the title as written, then with trailing ``(Set name)`` groups
-dropped. A title holding an invisible character (zero-width, bidi control) is never looked
-up: it names nothing.
+id; then without punctuation and spaces; then in every other language of the card data,
+normalised, then without punctuation and spaces (read on this first miss of the English
+titles: a list in English never pays for it); last, as a unique English prefix of at least
+``MIN_PREFIX`` characters. Each step tries the title as written, then with trailing
+``(Set name)`` groups dropped. A title holding an invisible character (zero-width, bidi
+control) is never looked up: it names nothing.
 """
 
 from __future__ import annotations
@@ -207,17 +207,16 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
     if by_key is not None:
         return Match(by_key)
+    for spelling in spellings:
+        match = index.loosely(spelling.text, spelling.loose)
+        if match.card is not None or match.ambiguous:
+            return match
     translations = db.translations() if other_languages else None
     if translations is not None:
         for spelling in spellings:
             found = translations.exactly(spelling.text, spelling.key)
             if found.hits:
                 return _translated(found, db)
-    for spelling in spellings:
-        match = index.loosely(spelling.text, spelling.loose)
-        if match.card is not None or match.ambiguous:
-            return match
-    if translations is not None:
         for spelling in spellings:
             found = translations.loosely(spelling.text, spelling.loose)
             if found.hits:

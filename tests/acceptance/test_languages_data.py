@@ -53,6 +53,16 @@ def test_a_list_in_english_never_reads_the_titles(tmp_path: Path) -> None:
     result = nrdeck("check", english, "--data", str(pinned), "--format", "casual")
     assert result.exit_code == 0, result.output
     assert "card titles" not in result.stderr
+    # nor titles typed loosely, with set names, a code or a card id
+    loose = tmp_path / "loose.txt"
+    loose.write_text(
+        "valencia estevez: the angel of cayambe (Order and Chaos)\n2x queens gambit\n"
+        "3 Off Campus Apartment\n1x DEJA VU (Core Set)\n1 01110\n1 hedge_fund\n",
+        encoding="utf-8",
+    )
+    result = nrdeck("check", str(loose), "--data", str(pinned), "--output-format", "json")
+    assert json.loads(result.stdout)["decks"][0]["languages"] == {"en": 6}
+    assert "card titles" not in result.stderr
     # a French list reads them: damaged, so the bundled ones, and says so
     result = nrdeck("check", french, "--data", str(pinned), "--output-format", "json")
     assert _read_in_french(result) == 3
