@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 
@@ -27,10 +27,14 @@ from nrdeck.cardrecords import (
     Named,
     Printing,
     Restriction,
+    TitlesLoader,
     UnknownRule,
 )
 from nrdeck.ruletables import RuleTables
 from nrdeck.textnorm import normalise_title
+
+if TYPE_CHECKING:
+    from nrdeck.translations import Translations
 
 T = TypeVar("T")
 # keys of the data that nrdeck once recorded as not understood and now reads
@@ -61,6 +65,8 @@ class CardDB:
 
     ``tables`` are nrdeck's own rule tables (corrections, errata, agenda caps), loaded with the
     card data; ``unknown_rules`` are the data's keys nrdeck does not understand.
+    ``titles`` loads the cards' titles in other languages: called on the first title the
+    English titles do not know (``translations``), never for a list written in English.
     Everything derived from the database (indexes, timelines, title matching) is built on
     first use and kept in its one per-database cache, ``memo``.
     """
@@ -107,6 +113,7 @@ class CardDB:
         self.snapshots: dict[str, FormatSnapshot] = {
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
+        self.titles: TitlesLoader | None = None
         self._memo: dict[Hashable, object] = {}
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
@@ -150,10 +157,27 @@ class CardDB:
         printing = self.printings.get(code)
         return self.cards[printing.card_id] if printing else None
 
-    def card_by_title(self, title: str) -> Card | None:
-        """The card whose title matches as written, else normalised (stripped, face titles)."""
-        card_id = self._exact_titles.get(title) or self._by_title.get(normalise_title(title))
+    def card_by_title(self, title: str, normalised: str | None = None) -> Card | None:
+        """The card whose title matches as written, else normalised (stripped, face titles);
+        ``normalised``: the title's ``normalise_title``, when already known."""
+        card_id = self._exact_titles.get(title) or self._by_title.get(
+            normalise_title(title) if normalised is None else normalised
+        )
         return self.cards[card_id] if card_id else None
+
+    def translations(self) -> Translations:
+        """The titles in other languages and their indexes, loaded on first use; a note on
+        where they come from (when not from this data) joins the data's warnings, once."""
+
+        def build() -> Translations:
+            from nrdeck.translations import Translations  # only lists not in English need it
+
+            doc, note = self.titles() if self.titles is not None else (None, "")
+            if note:
+                self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, note))
+            return Translations(doc, self.cards)
+
+        return self.memo("translations", build)
 
     def title_index(self) -> Mapping[str, str]:
         """Normalised title -> card id, for resolution passes."""

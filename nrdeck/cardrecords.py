@@ -8,6 +8,8 @@ mistyped field is an error), in one C pass.
 """
 
 import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
 
 import msgspec
 
@@ -18,7 +20,16 @@ DOCUMENT_SCHEMA = 1
 # The version of the rule that reads card text into facts (docs/card-facts.md); a document
 # records the version it was built with, 0 (absent) when it was built before the rule.
 TEXT_FACTS = 1
+# The titles document beside it: card titles and type names in other languages
+TITLES_FORMAT = "nrdeck-card-titles"
+TITLES_SCHEMA = 1
+TITLES_SUFFIX = ".titles.json"
 Cost = int | str | None  # an int, "X", or None (no cost)
+
+
+def titles_path(document: Path) -> Path:
+    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
+    return document.with_name(document.name.removesuffix(".json") + TITLES_SUFFIX)
 
 
 def is_printing_code(text: str) -> bool:
@@ -317,3 +328,37 @@ class Envelope(msgspec.Struct):
 
     format: object = None
     schema_version: object = None
+
+
+class LanguageTitles(Record, frozen=True):
+    """One language's names: card titles, face titles, and the type and subtype names that
+    head a decklist's sections. Names only: never card text."""
+
+    cards: dict[str, str] = {}  # card id -> title
+    faces: dict[str, tuple[str, ...]] = {}  # card id -> its faces' titles (where they differ)
+    types: dict[str, str] = {}  # type id -> name
+    subtypes: dict[str, str] = {}  # subtype id -> name
+
+
+class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The titles document written beside a card document (``<name>.titles.json``).
+
+    Kept apart from the card document so that reading English lists never decodes it: it is
+    read on the first title the English titles do not know. ``index`` holds every title
+    already normalised (-> (language, card id) pairs), made with version ``keys`` of
+    nrdeck's title normalisation (``textnorm.TITLE_KEYS``); with another version, or none,
+    the titles are indexed again when read.
+    """
+
+    format: str
+    schema_version: int
+    languages: dict[str, LanguageTitles]
+    origin: Origin = Origin()
+    index: dict[str, tuple[tuple[str, str], ...]] = {}
+    keys: int = 0
+
+
+# What a titles loader gives: the titles (None: none to be had), and a note saying where they
+# come from when not from the card data in use ("" when they do)
+TitlesLoaded = tuple[TitlesDocument | None, str]
+TitlesLoader = Callable[[], TitlesLoaded]

@@ -46,8 +46,38 @@ class DeckEntry(msgspec.Struct, frozen=True):
     printing: str | None = None
 
 
+class TitleReading(msgspec.Struct, frozen=True):
+    """A line read by its title: what it said, the card (and its English title), and the
+    language of the title it was read as."""
+
+    line: int | None
+    written: str
+    card_id: str
+    title: str
+    language: str = "en"
+    # when the title names other cards too: their English titles, and what chose this one
+    also_names: tuple[str, ...] = ()
+    decided_by: str = ""
+
+
+class Undecided(msgspec.Struct, frozen=True):
+    """A line whose title in another language names several cards that the deck's language
+    and side do not tell apart: the format's pool on the date may (``rules.collisions``);
+    else ``problem`` (``ambiguous-card``, naming the candidates) stands."""
+
+    line: RawLine
+    written: str
+    candidates: tuple[str, ...]
+    language: str
+    problem: Problem
+
+
 class Deck(msgspec.Struct, frozen=True):
-    """A resolved deck: the identity, the other cards, and reading/resolution problems."""
+    """A resolved deck: the identity, the other cards, and reading/resolution problems.
+
+    ``readings``: each line read by its title, with the language it was read in;
+    ``undecided``: lines whose title names several cards (see ``Undecided``).
+    """
 
     source: str
     name: str | None
@@ -56,6 +86,8 @@ class Deck(msgspec.Struct, frozen=True):
     problems: tuple[Problem, ...] = ()
     extra_identities: tuple[DeckEntry, ...] = ()
     format: str | None = None
+    readings: tuple[TitleReading, ...] = ()
+    undecided: tuple[Undecided, ...] = ()
 
     def counts(self) -> Counter[str]:
         """Copies per card id, over every line (identity excluded)."""

@@ -1,11 +1,19 @@
 """Names, printing codes and card ids -> cards. Unresolved lines become problems.
 
-A title is tried as written, then normalised (case, diacritics, curly quotes, dashes,
-white space), then without punctuation, then as a unique prefix of at least
-``MIN_PREFIX`` characters; a trailing ``(Set name)`` is dropped when the whole text does
-not match. Anything else is an ``unknown-card`` problem with up to three suggestions
-(for the first ``MAX_SUGGESTED_NAMES`` unknown names of a deck, so a deck of junk costs
-no more than a deck of typos); nothing is ever corrected silently.
+What a title names is ``nrdeck.titlematch``'s to say: English first (as written,
+normalised, without punctuation, without trailing set names), then the other languages of
+the card data, then a unique English prefix. Anything else is an ``unknown-card`` problem
+with up to three suggestions (for the first ``MAX_SUGGESTED_NAMES`` unknown names of a
+deck, so a deck of junk costs no more than a deck of typos); nothing is ever corrected
+silently. In a list written in another language, the suggestions are titles of that
+language, and where there are none the message says how many cards the data has titles for
+in it (Japanese and Chinese titles stop at older sets).
+
+A title in another language that names several cards (a collision) is decided by the
+list's language, then the deck's side; what remains is an ``ambiguous-card`` problem naming
+the candidates, recorded so that the format's pool on the date may still decide it
+(``nrdeck.rules.collisions``). Section headers in another language (a type or subtype name
+and a count, 'Événement (12)') are skipped.
 
 Whatever names the identity (a format's identity field or section, a roster's identity
 column, a deck's first line without a quantity) goes through one function: a card that is
@@ -15,156 +23,60 @@ naming it (CR 1.4.1); an identity printing code that matches no card is a ``pars
 
 from __future__ import annotations
 
-import bisect
-import re
-import weakref
-
-import msgspec
+from collections import Counter
 
 from nrdeck.carddb import Card, CardDB
-from nrdeck.cardrecords import is_printing_code
-from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine
+from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecided
 from nrdeck.problems import Location, Problem
-from nrdeck.textnorm import excerpt, fold_accents, loose_title
+from nrdeck.textnorm import compatible, excerpt, mixed_scripts
+from nrdeck.titlematch import (
+    ENGLISH,
+    MAX_GROUPS_DROPPED,
+    MAX_SUGGESTED_LENGTH,
+    MIN_PREFIX,
+    MIN_SIMILARITY,
+    SIMILARITY_MARGIN,
+    Match,
+    TitleIndex,
+    find_title,
+    list_language,
+    narrowed,
+    title_index,
+    without_trailing_group,
+)
 
-MIN_PREFIX = 4
-MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
+__all__ = [
+    "MAX_GROUPS_DROPPED",
+    "MAX_SUGGESTED_LENGTH",
+    "MIN_PREFIX",
+    "MIN_SIMILARITY",
+    "SIMILARITY_MARGIN",
+    "Match",
+    "TitleIndex",
+    "find_title",
+    "resolve",
+    "title_index",
+    "without_trailing_group",
+]
+
 MAX_SUGGESTED_NAMES = 20  # unknown names per deck that get "did you mean" titles
-MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
-MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
-SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
-_TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
-
-
-class Match(msgspec.Struct, frozen=True):
-    """A title lookup: the card, or the candidates when it is ambiguous or unknown."""
-
-    card: Card | None = None
-    ambiguous: tuple[str, ...] = ()
-
-
-class TitleIndex:
-    """Title lookups: the card database's normalised index first, then loose and prefix.
-
-    The loose and prefix indexes are built on the first title the normalised index does
-    not know, so a deck typed with exact titles costs no index building.
-    """
-
-    def __init__(self, db: CardDB) -> None:
-        self.db = db
-        self.loose: dict[str, tuple[str, ...]] = {}
-        self.squashed: dict[str, tuple[str, ...]] = {}
-        self.sorted_loose: list[str] = []
-        self._choices: list[str] = []
-        self._folded: list[str] = []
-
-    def _build(self) -> None:
-        loose: dict[str, set[str]] = {}
-        squashed: dict[str, set[str]] = {}
-        for card in self.db.cards.values():
-            for title in {card.title, card.stripped_title, *card.face_titles}:
-                key = loose_title(title)
-                loose.setdefault(key, set()).add(card.id)
-                squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
-        self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
-        self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
-        self.sorted_loose = sorted(self.loose)
-
-    def find(self, title: str) -> Match:
-        """Exact or normalised -> punctuation- and space-insensitive -> unique prefix."""
-        card = self.db.card_by_title(title)
-        if card is not None:
-            return Match(card)
-        if not self.loose:
-            self._build()
-        key = loose_title(title)
-        # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
-        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
-        if len(ids) == 1:
-            return Match(self.db.cards[ids[0]])
-        if len(ids) > 1:
-            return Match(ambiguous=self._titles(ids))
-        return self._prefix(key)
-
-    def _prefix(self, key: str) -> Match:
-        if len(key) < MIN_PREFIX:
-            return Match()
-        start = bisect.bisect_left(self.sorted_loose, key)
-        ids: set[str] = set()
-        for candidate in self.sorted_loose[start:]:
-            if not candidate.startswith(key):
-                break
-            ids.update(self.loose[candidate])
-        if len(ids) == 1:
-            return Match(self.db.cards[ids.pop()])
-        return Match(ambiguous=self._titles(tuple(sorted(ids))))
-
-    def _titles(self, ids: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(sorted(self.db.cards[i].title for i in ids))
-
-    def suggestions(self, title: str, limit: int = 3) -> list[str]:
-        """Up to ``limit`` titles spelt like ``title``, best first; none for long text.
-
-        Similarity is rapidfuzz's ``fuzz.ratio`` on accent-folded, lower-cased titles; a
-        title is suggested from ``MIN_SIMILARITY`` up, and only within ``SIMILARITY_MARGIN``
-        of the best one ('Hedge Fnd': Hedge Fund at 95, not Edge of World at 64).
-        """
-        if len(title) > MAX_SUGGESTED_LENGTH:
-            return []
-        from rapidfuzz import fuzz, process, utils
-
-        if not self._choices:
-            self._choices = sorted({c.title for c in self.db.cards.values()})
-            self._folded = [fold_accents(t) for t in self._choices]
-        found = process.extract(
-            fold_accents(title),
-            self._folded,
-            scorer=fuzz.ratio,
-            processor=utils.default_process,
-            limit=limit,
-            score_cutoff=MIN_SIMILARITY,
-        )
-        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
-        return [self._choices[index] for _, score, index in found if score >= floor]
-
-
-_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
-
-
-def title_index(db: CardDB) -> TitleIndex:
-    """The (cached) title index of a card database."""
-    index = _INDEXES.get(db)
-    if index is None:
-        index = _INDEXES[db] = TitleIndex(db)
-    return index
-
-
-def without_trailing_group(title: str) -> str:
-    """``title`` without a trailing ``(...)`` group (a set name); as it is when it has none."""
-    group = re.search(_TRAILING_GROUP, title) if title.rstrip().endswith(")") else None
-    return title[: group.start()].rstrip() if group else title
-
-
-def find_title(title: str, index: TitleIndex) -> Match:
-    """The title as written, then with trailing parenthesised groups (set names) dropped."""
-    match = index.find(title)
-    for _ in range(MAX_GROUPS_DROPPED):
-        shorter = without_trailing_group(title)
-        if match.card is not None or match.ambiguous or not shorter or shorter == title:
-            break
-        title = shorter
-        match = index.find(title)
-    return match
+MAX_SHOWN = 5  # candidates named in an ambiguous-card message
 
 
 def _problem(
-    raw: RawDeck, line: RawLine, code: str, message: str, rule: str = "", card: str = ""
+    raw: RawDeck,
+    line: RawLine,
+    code: str,
+    message: str,
+    rule: str = "",
+    card: str = "",
+    cards: tuple[str, ...] = (),
 ) -> Problem:
     return Problem(
         code=code,
         message=message,
         rule=rule,
-        cards=(card,) if card else (),
+        cards=(card,) if card else cards,
         location=Location(source=raw.source, line=line.line),
     )
 
@@ -180,6 +92,11 @@ class _Resolver:
         self.not_identities: list[tuple[RawLine, Card]] = []  # named as the identity
         self.entries: list[DeckEntry] = []
         self.suggested = 0  # unknown names given suggestions so far
+        # lines read by title: (line, as written, card id, the languages it is a title in)
+        self.read: list[tuple[RawLine, str, str, tuple[str, ...]]] = []
+        self.decided: dict[int, tuple[tuple[str, ...], str]] = {}  # id(line) -> collision
+        self.pending: list[tuple[RawLine, str, Match]] = []  # unknown or colliding titles
+        self.undecided: list[Undecided] = []
 
     def card_of(self, line: RawLine) -> tuple[Card | None, str | None]:
         """The line's card and printing code; None (after recording a problem) if unknown."""
@@ -199,44 +116,38 @@ class _Resolver:
         return self._by_title(line, line.title or ""), None
 
     def _by_title(self, line: RawLine, title: str) -> Card | None:
+        if line.maybe_identity and self._is_header(title):
+            return None  # 'Événement (12)': a section header in another language
         match = find_title(title, self.index)
         if match.card is not None:
+            self.read.append((line, title, match.card.id, match.languages))
             return match.card
-        # a printing code or card id written where a title goes ("1x 30075", "hedge_fund")
-        db = self.db
-        by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
-        if by_key is not None:
-            return by_key
         if match.ambiguous:
-            shown = ", ".join(match.ambiguous[:5])
-            more = "" if len(match.ambiguous) <= 5 else f" and {len(match.ambiguous) - 5} more"
-            self.problems.append(
-                _problem(
-                    self.raw,
-                    line,
-                    "ambiguous-card",
-                    f"{excerpt(title)} matches several cards: {shown}{more}; write the full title",
-                )
+            shown = ", ".join(match.ambiguous[:MAX_SHOWN])
+            more = len(match.ambiguous) - MAX_SHOWN
+            more_text = f" and {more} more" if more > 0 else ""
+            message = (
+                f"{excerpt(title)} matches several cards: {shown}{more_text}; write the full title"
             )
+            self.problems.append(_problem(self.raw, line, "ambiguous-card", message))
             return None
-        self._unknown(line, f"no card is called {excerpt(title)}{self._did_you_mean(title)}")
+        self.pending.append((line, title, match))  # decided once the deck's language is known
         return None
 
-    def _did_you_mean(self, title: str) -> str:
-        """'; did you mean A, B?' for the deck's first unknown names, then a note saying so."""
-        if self.suggested >= MAX_SUGGESTED_NAMES:
-            return f" (no suggestions after the first {MAX_SUGGESTED_NAMES} unknown names)"
-        self.suggested += 1
-        hints = self.index.suggestions(without_trailing_group(title) or title)
-        return f"; did you mean {', '.join(hints)}?" if hints else ""
+    def _is_header(self, title: str) -> bool:
+        text = compatible(title).rstrip().removesuffix(":").rstrip()
+        counted = text.endswith(")") and text[:-1].rpartition("(")[2].strip().isdecimal()
+        return counted and self.db.translations().is_header(text)
 
     def _unknown(self, line: RawLine, message: str) -> None:
         self.problems.append(_problem(self.raw, line, "unknown-card", message))
 
     def add(self, line: RawLine) -> None:
         card, printing = self.card_of(line)
-        if card is None:
-            return
+        if card is not None:
+            self._place(line, card, printing)
+
+    def _place(self, line: RawLine, card: Card, printing: str | None = None) -> None:
         entry = DeckEntry(card.id, line.quantity, line.line, printing)
         if line.identity or line.maybe_identity or card.is_identity:
             self._identity(line, card, entry)
@@ -260,13 +171,108 @@ class _Resolver:
         self.identity_ids.add(entry.card_id)
         self.identities.append(entry)
 
+    # -- once every line is read --------------------------------------------
+    def language(self) -> str | None:
+        """The language most titles of the list were read in, when it is not English."""
+        return list_language(languages for *_, languages in self.read)
+
+    def side(self) -> str | None:
+        """The identity's side, else the side most cards are on."""
+        if self.identities:
+            return self.db.cards[self.identities[0].card_id].side
+        sides = Counter(self.db.cards[e.card_id].side for e in self.entries)
+        return sides.most_common(1)[0][0] if sides else None
+
+    def settle_titles(self) -> None:
+        """Decide the titles that named several cards, and say what the unknown ones lack."""
+        if not self.pending:
+            return
+        language, side = self.language(), self.side()
+        placed = False
+        for line, title, match in self.pending:
+            if match.candidates:
+                placed |= self._collision(line, title, match, language, side)
+            else:
+                self._unknown(line, self._unknown_message(title, match, language))
+        if placed:
+            self.entries.sort(key=lambda e: (e.line is None, e.line or 0))
+
+    def _collision(
+        self, line: RawLine, title: str, match: Match, language: str | None, side: str | None
+    ) -> bool:
+        """Narrow a collision by the list's language, then the deck's side (True: placed)."""
+        found = narrowed(match.candidates, language, side, self.db.cards)
+        ids, langs = found.cards, found.languages
+        read_in = language if language in langs else langs[0]
+        if len(ids) == 1:
+            card = self.db.cards[ids[0]]
+            self.read.append((line, title, card.id, (read_in,)))
+            others = sorted({self.db.cards[c].title for _, c in match.candidates} - {card.title})
+            self.decided[id(line)] = (tuple(others), found.decided_by)
+            self._place(line, card)
+            return True
+        candidates = tuple(sorted(ids, key=lambda c: self.db.cards[c].title))
+        titles = [self.db.cards[c].title for c in candidates]
+        shown = ", ".join(titles[:MAX_SHOWN])
+        more = f" and {len(titles) - MAX_SHOWN} more" if len(titles) > MAX_SHOWN else ""
+        names = " and ".join(_language_name(lang) for lang in langs)
+        message = (
+            f"{excerpt(title)} is the {names} title of several cards: {shown}{more}; "
+            "write the English title"
+        )
+        problem = _problem(self.raw, line, "ambiguous-card", message, cards=candidates)
+        self.problems.append(problem)
+        self.undecided.append(Undecided(line, title, candidates, read_in, problem))
+        return False
+
+    def _unknown_message(self, title: str, match: Match, language: str | None) -> str:
+        """'no card is called …', with why (an invisible character, mixed scripts) and the
+        titles it may have meant, in the list's language when that is not English."""
+        said = f"no card is called {excerpt(title)}"
+        if match.refused:
+            return f"{said}: {match.refused}; write the title without it"
+        scripts = mixed_scripts(title)
+        if scripts:
+            said += f": it mixes {' and '.join(scripts)} letters in one word"
+        if self.suggested >= MAX_SUGGESTED_NAMES:
+            return f"{said} (no suggestions after the first {MAX_SUGGESTED_NAMES} unknown names)"
+        self.suggested += 1
+        wanted = without_trailing_group(title) or title
+        if language is None or len(wanted) > MAX_SUGGESTED_LENGTH:
+            hints = self.index.suggestions(wanted)
+            return f"{said}; did you mean {', '.join(hints)}?" if hints else said
+        return said + self._in_language(wanted, language)
+
+    def _in_language(self, title: str, language: str) -> str:
+        """'; did you mean X (English)?', or how many cards have a title in the language."""
+        hint = self.db.translations().hint(
+            title, language, cutoff=MIN_SIMILARITY, margin=SIMILARITY_MARGIN
+        )
+        return f" in English or {hint}"
+
+    def readings(self, language: str | None) -> tuple[TitleReading, ...]:
+        """Each line read by title, in the language it was read in (the list's, when the
+        title is one in several languages)."""
+        out = []
+        for line, title, card_id, languages in self.read:
+            if ENGLISH in languages:
+                read_in = ENGLISH
+            else:
+                read_in = language if language in languages else languages[0]
+            english = self.db.cards[card_id].title
+            also, by = self.decided.get(id(line), ((), ""))
+            out.append(TitleReading(line.line, title, card_id, english, read_in, also, by))
+        return tuple(sorted(out, key=lambda r: (r.line is None, r.line or 0)))
+
     def finish(self) -> None:
-        """Say what each card named as the identity but not one is (CR 1.4.1).
+        """Settle the titles, then say what each card named as the identity but not one is
+        (CR 1.4.1).
 
         A format's identity field naming it is ``identity-missing``; so is a line without a
         quantity that opens a deck without identity (where lists name the identity).
         Another line without a quantity is a deck card that lacks one.
         """
+        self.settle_titles()
         first = self.raw.lines[0] if self.raw.lines else None
         said: set[str] = set()
         for line, card in self.not_identities:
@@ -289,6 +295,17 @@ class _Resolver:
                 _problem(self.raw, line, "identity-missing", message, "CR 1.4.1", card.id)
             )
 
+    def name(self) -> str | None:
+        """The deck's name; none when what was taken for it is a section header."""
+        name = self.raw.name
+        return None if name and self._is_header(name) else name
+
+
+def _language_name(code: str) -> str:
+    from nrdeck.translations import language_name
+
+    return language_name(code)
+
 
 def resolve(raw: RawDeck, db: CardDB) -> Deck:
     """Resolve every line of a raw deck against the card database."""
@@ -299,10 +316,12 @@ def resolve(raw: RawDeck, db: CardDB) -> Deck:
     identities = resolver.identities
     return Deck(
         source=raw.source,
-        name=raw.name,
+        name=resolver.name(),
         identity=identities[0] if identities else None,
         entries=tuple(resolver.entries),
         problems=tuple(sorted(resolver.problems, key=lambda p: p.line or 0)),
         extra_identities=tuple(identities[1:]),
         format=raw.format,
+        readings=resolver.readings(resolver.language()),
+        undecided=tuple(resolver.undecided),
     )

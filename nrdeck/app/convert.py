@@ -40,19 +40,27 @@ def convert_run(
     data: DataSettings,
     input_format: str | None = None,
     stdin_bytes: bytes | None = None,
+    language: str | None = None,
 ) -> ConvertRun:
-    """Load the card data, read the deck ``spec`` names and write it in format ``to``."""
+    """Load the card data, read the deck ``spec`` names and write it in format ``to`` (a
+    sheet's card titles in ``language``)."""
     validate_input_format(input_format)
     db = load_database(data)
     settings = DeckSettings.from_data(data, input_format=input_format, stdin_bytes=stdin_bytes)
-    return ConvertRun(convert_deck(spec, to, db, settings), db.info.warnings)
+    return ConvertRun(convert_deck(spec, to, db, settings, language), db.info.warnings)
 
 
-def convert_deck(spec: str, to: str, db: CardDB, settings: DeckSettings) -> Conversion:
-    """Read the deck named by ``spec`` and write it in format ``to``."""
+def convert_deck(
+    spec: str, to: str, db: CardDB, settings: DeckSettings, language: str | None = None
+) -> Conversion:
+    """Read the deck named by ``spec`` and write it in format ``to`` (a sheet's card titles in
+    ``language``)."""
+
     if to == SHEET:
         deck = load_deck(spec, db, settings)
-        return Conversion(deck, sheet_page(deck, db))
+        return Conversion(deck, sheet_page(deck, db, language=language or "en"))
+    if language is not None:
+        raise UsageError("--lang prints card titles on sheets only", hint="use --to sheet")
     writer = WRITER_BY_FORMAT.get(to)
     if writer is None:
         raise UsageError(f"unknown output format {to!r}", hint=", ".join(WRITER_BY_FORMAT))

@@ -21,11 +21,11 @@ from nrdeck.app.inputs.cards import (
 from nrdeck.app.inputs.files import require_folder
 from nrdeck.atomic import write_atomic
 from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import TEXT_FACTS, FactsDocument
+from nrdeck.cardrecords import TEXT_FACTS, FactsDocument, titles_path
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import encode, info_of, require_consistent
+from nrdeck.cards.document import encode, encode_titles, info_of, require_consistent
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus
@@ -68,10 +68,13 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     from nrdeck.cards.cardsjson import CardsJsonSource
 
     require_folder(source_dir, "a netrunner-cards-json folder")
-    doc = CardsJsonSource(source_dir, dataset_date).read()
+    source = CardsJsonSource(source_dir, dataset_date)
+    doc = source.read()
     require_consistent(doc, str(source_dir))
     payload = encode(doc)
+    titles = encode_titles(source.titles(doc))
     out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(titles_path(out), titles)
     write_atomic(out, payload)
     return BuildOutcome(len(payload), new_data_warnings(doc))
 
@@ -165,12 +168,15 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
 
     require_folder(folder, "a netrunner-cards-json folder")
     cache = _cache(settings)
-    doc = CardsJsonSource(folder).read()
+    source = CardsJsonSource(folder)
+    doc = source.read()
+    titles = encode_titles(source.titles(doc))
     with cache.refresh_lock():
         cache.sweep()
         cached = read_cache(cache, load_older=True)
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
-        meta = cache.store(encode(doc), _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {}))
+        meta = _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {})
+        meta = cache.store(encode(doc), meta, titles)
     return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
 
 

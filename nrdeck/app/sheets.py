@@ -8,33 +8,58 @@ recommends printed decklists at every event).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from nrdeck.app.inputs.selection import make_selection
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import sections
+from nrdeck.errors import UsageError
 from nrdeck.report.sheets import render_sheets
 from nrdeck.results.check import CheckResult
 from nrdeck.results.event import EventReport
 from nrdeck.results.sheets import DeckSheet, SheetRow, SheetSection
 from nrdeck.rules import check_deck, select
+from nrdeck.textnorm import fold_case
 
 SHEET = "sheet"  # nrdeck convert --to sheet
+ENGLISH = "en"
+# NetrunnerDB's sections named by a subtype (the others are card types)
+SUBTYPE_SECTIONS = {"Icebreaker": "icebreaker", "Barrier": "barrier", "Code Gate": "code_gate"}
+SUBTYPE_SECTIONS |= {"Sentry": "sentry"}
 
 
-def deck_sheet(result: CheckResult, db: CardDB, *, player: str = "", event: str = "") -> DeckSheet:
-    """One deck's sheet from its check (the figures are the check's own)."""
+def deck_sheet(
+    result: CheckResult,
+    db: CardDB,
+    *,
+    player: str = "",
+    event: str = "",
+    language: str = ENGLISH,
+) -> DeckSheet:
+    """One deck's sheet from its check (the figures are the check's own); card titles and
+    sections printed in ``language`` where the card data has them, English otherwise."""
     influence = {c.card_id: c.amount for c in result.stats.influence_breakdown}
+    printed = _printer(db, language)
     grouped = tuple(
         SheetSection(
-            name,
-            tuple(SheetRow(r.quantity, r.card.title, influence.get(r.card.id, 0)) for r in rows),
+            _section_name(db, name, language),
+            _in_order(
+                tuple(
+                    _row(r.quantity, *printed(r.card.id, r.card.title), influence.get(r.card.id, 0))
+                    for r in rows
+                ),
+                language,
+            ),
         )
         for name, rows in sections(result.deck, db)
     )
+    identity, identity_english = printed(result.identity_id, result.identity_title or "")
     period = result.period
     return DeckSheet(
-        identity=result.identity_title or "(no identity)",
+        identity=identity or "(no identity)",
+        identity_english=identity_english,
+        language=language,
         side=result.side,
         sections=grouped,
         cards=result.stats.cards,
@@ -51,22 +76,69 @@ def deck_sheet(result: CheckResult, db: CardDB, *, player: str = "", event: str 
     )
 
 
-def event_sheets(report: EventReport, db: CardDB, event: str = "") -> list[DeckSheet]:
+def _row(copies: int, title: str, english: str, influence: int) -> SheetRow:
+    return SheetRow(copies, title, influence, english)
+
+
+def _in_order(rows: tuple[SheetRow, ...], language: str) -> tuple[SheetRow, ...]:
+    """Rows in the alphabetical order of the titles printed (English rows come sorted)."""
+    return rows if language == ENGLISH else tuple(sorted(rows, key=lambda r: fold_case(r.title)))
+
+
+def _printer(db: CardDB, language: str) -> Callable[[str | None, str], tuple[str, str]]:
+    """(the title to print, the English title beside it or '') of a card, in ``language``."""
+    if language == ENGLISH:
+        return lambda card_id, title: (title, "")
+    translations = db.translations()
+
+    def printed(card_id: str | None, title: str) -> tuple[str, str]:
+        local = translations.title_in(card_id, language) if card_id else None
+        return (local, title) if local and local != title else (title, "")
+
+    return printed
+
+
+def _section_name(db: CardDB, name: str, language: str) -> str:
+    """A section's name in ``language`` (its type or subtype's), English where it has none."""
+    if language == ENGLISH:
+        return name
+    titles = db.translations().languages.get(language)
+    subtype = SUBTYPE_SECTIONS.get(name)
+    names = (titles.subtypes if subtype else titles.types) if titles else {}
+    return names.get(subtype or name.lower().replace(" ", "_"), name)
+
+
+def check_language(db: CardDB, language: str) -> str:
+    """``language`` when the card data has titles in it (UsageError naming those it has)."""
+    if language == ENGLISH or language in db.translations().languages:
+        return language
+    known = ", ".join(sorted(db.translations().languages)) or "none"
+    raise UsageError(
+        f"the card data has no card titles in {language!r}", hint=f"languages: en, {known}"
+    )
+
+
+def event_sheets(
+    report: EventReport, db: CardDB, event: str = "", language: str = ENGLISH
+) -> list[DeckSheet]:
     """A sheet per registered deck that was read, players by name (Corp, then Runner)."""
+    check_language(db, language)
     players = sorted(
         report.players, key=lambda p: (" ".join(p.player.casefold().split()), p.position)
     )
     return [
-        deck_sheet(deck.result, db, player=player.player, event=event)
+        deck_sheet(deck.result, db, player=player.player, event=event, language=language)
         for player in players
         for deck in player.decks
         if deck.result is not None
     ]
 
 
-def sheet_page(deck: Deck, db: CardDB, today: dt.date | None = None) -> str:
+def sheet_page(
+    deck: Deck, db: CardDB, today: dt.date | None = None, language: str = ENGLISH
+) -> str:
     """One deck's printable page (``nrdeck convert --to sheet``): checked as Standard today."""
+    check_language(db, language)
     in_force = select(db, make_selection(today=today))
-    return render_sheets(
-        [deck_sheet(check_deck(deck, db, in_force), db)], title=deck.name or deck.source
-    )
+    sheet = deck_sheet(check_deck(deck, db, in_force), db, language=language)
+    return render_sheets([sheet], title=deck.name or deck.source)

@@ -9,6 +9,7 @@ from typing import TypeVar
 import msgspec
 
 from nrdeck.carddb import CardDB
+from nrdeck.cardrecords import titles_path
 from nrdeck.cards.document import load_file
 from nrdeck.errors import DataUnavailableError
 from nrdeck.ruletables import (
@@ -39,6 +40,11 @@ def data_dir() -> Path:
 def snapshot_path() -> Path:
     """The bundled card document."""
     return data_dir() / SNAPSHOT_NAME
+
+
+def bundled_titles_path() -> Path:
+    """The bundled snapshot's titles in other languages."""
+    return titles_path(snapshot_path())
 
 
 def rule_tables() -> RuleTables:

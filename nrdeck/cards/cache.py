@@ -4,6 +4,7 @@ Layout under the cache folder::
 
     v1/meta.json               the sidecar: source, URL, fetched_at, sha256, validators
     v1/cards-<sha256:16>.json  the facts document it names (content-addressed)
+    v1/titles-<sha256:16>.json the document's titles in other languages (when it has any)
     v1/decks/                  remote decks (``nrdeck.decklist.nrdb_url``)
     v1/refresh.lock            held by whoever refreshes (readers never lock)
 
@@ -181,18 +182,28 @@ class Cache:
                     removed += _unlink(path)
         return removed
 
-    def store(self, payload: bytes, meta: CacheMeta) -> CacheMeta:
-        """Write the document, then commit the sidecar that names it; prune old documents."""
+    def store(self, payload: bytes, meta: CacheMeta, titles: bytes | None = None) -> CacheMeta:
+        """Write the document (and its titles), then commit the sidecar that names it; prune
+        old documents."""
         digest = _sha256(payload)
         previous = self._previous_document()
         meta = replace(meta, sha256=digest, document=f"cards-{digest[:16]}.json")
         self._write(self.dir / meta.document, payload)
+        if titles is not None:
+            self._write(self.titles_path(meta), titles)
+        else:
+            _unlink(self.titles_path(meta))
         self.write_meta(meta)
         keep = {meta.document, previous}
-        for path in self.dir.glob("cards-*.json"):
+        keep |= {_titles_name(name) for name in keep if name}
+        for path in [*self.dir.glob("cards-*.json"), *self.dir.glob("titles-*.json")]:
             if path.name not in keep:
                 _unlink(path)
         return meta
+
+    def titles_path(self, meta: CacheMeta) -> Path:
+        """Where the titles of the document the sidecar names are (when it has any)."""
+        return self.dir / _titles_name(meta.document)
 
     def write_meta(self, meta: CacheMeta) -> None:
         """Replace the sidecar atomically."""
@@ -217,7 +228,7 @@ class Cache:
         for path in self.dir.iterdir():
             if path.name == LOCK_NAME and not path.is_symlink():
                 continue
-            card_data = path.name == META_NAME or path.name.startswith("cards-")
+            card_data = path.name == META_NAME or path.name.startswith(("cards-", "titles-"))
             removed["card data" if card_data else "other"] += _remove(path)
         return ClearOutcome(removed, kept=(LOCK_NAME,) if self.lock_path.exists() else ())
 
@@ -248,6 +259,11 @@ class Cache:
                 f"cannot write {path} ({exc.strerror or exc})",
                 hint="check free space and permissions of the cache folder (--cache-dir)",
             ) from exc
+
+
+def _titles_name(document: str) -> str:
+    """'cards-<digest>.json' -> 'titles-<digest>.json'."""
+    return "titles-" + document.removeprefix("cards-")
 
 
 def _remove(path: Path) -> int:

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from nrdeck.cardrecords import (
+    TITLES_FORMAT,
+    TITLES_SCHEMA,
     Card,
     CardPool,
     CardSet,
@@ -18,11 +20,13 @@ from nrdeck.cardrecords import (
     Faction,
     FactsDocument,
     FormatEntry,
+    LanguageTitles,
     Named,
     Origin,
     Printing,
     Restriction,
     SnapshotEntry,
+    TitlesDocument,
     UnknownRule,
 )
 from nrdeck.cards.document import new_document
@@ -37,10 +41,14 @@ from nrdeck.cards.v2_models import (
     V2Named,
     V2Printing,
     V2Restriction,
+    V2TranslatedCard,
 )
 from nrdeck.errors import DataUnavailableError
+from nrdeck.textnorm import TITLE_KEYS
+from nrdeck.translations import title_index
 
 SOURCE_NAME = "netrunner-cards-json"
+TRANSLATIONS = "translations"
 _DATE = re.compile(r"\b(20\d\d-\d\d-\d\d)\b")
 M = TypeVar("M", bound=BaseModel)
 
@@ -79,21 +87,33 @@ class CardsJsonSource:
             unknown_rules=_unknown_rules(formats, restrictions),
         )
 
+    def titles(self, doc: FactsDocument) -> TitlesDocument:
+        """The card titles and type names of every language under ``v2/translations`` (none
+        when the folder has no translations), for the cards of ``doc``: names, never text."""
+        known = frozenset(c.id for c in doc.cards)
+        folder = self.v2 / TRANSLATIONS
+        languages = {}
+        for lang_dir in sorted(folder.iterdir() if folder.is_dir() else ()):
+            if lang_dir.is_dir() and (lang_dir / "cards").is_dir():
+                titles = _language(lang_dir, known)
+                if titles.cards:
+                    languages[lang_dir.name] = titles
+        return TitlesDocument(
+            format=TITLES_FORMAT,
+            schema_version=TITLES_SCHEMA,
+            languages=languages,
+            origin=doc.origin,
+            index=title_index(languages, known),
+            keys=TITLE_KEYS,
+        )
+
     def _each(self, model: type[M], pattern: str, fix: Any = None) -> Iterator[M]:
         files = sorted(self.v2.glob(pattern))
         if not files:
             raise DataUnavailableError(f"{self.v2}: no files match {pattern}")
         for path in files:
             for index, raw in enumerate(_records(path)):
-                try:
-                    yield model.model_validate(fix(raw) if fix else raw)
-                except ValidationError as exc:
-                    err = exc.errors()[0]
-                    where = ".".join(str(p) for p in err["loc"])
-                    raise DataUnavailableError(
-                        f"{path}: record {index + 1}: {where}: {err['msg']}",
-                        hint="is this a netrunner-cards-json checkout?",
-                    ) from exc
+                yield _validated(model, path, fix(raw) if fix else raw, f"record {index + 1}: ")
 
     def _dataset_date(self) -> str | None:
         if self.dataset_date:
@@ -104,6 +124,45 @@ class CardsJsonSource:
             if match:
                 return match.group(1)
         return None
+
+
+def _language(folder: Path, known: frozenset[str]) -> LanguageTitles:
+    cards: dict[str, str] = {}
+    faces: dict[str, tuple[str, ...]] = {}
+    for path in sorted((folder / "cards").glob("*.json")):
+        card = _validated(V2TranslatedCard, path, _records(path)[0])
+        if card.id not in known or not card.title:
+            continue
+        cards[card.id] = card.title
+        face_titles = tuple(f.title for f in card.faces if f.title and f.title != card.title)
+        if face_titles:
+            faces[card.id] = face_titles
+    return LanguageTitles(
+        cards=cards,
+        faces=faces,
+        types=_names(folder / "card_types.json"),
+        subtypes=_names(folder / "card_subtypes.json"),
+    )
+
+
+def _names(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    records = (_validated(V2Named, path, r) for r in _records(path))
+    return {n.id: n.name for n in records if n.name}
+
+
+def _validated(model: type[M], path: Path, raw: Any, where: str = "") -> M:
+    """``raw`` validated (DataUnavailableError naming the file, the record and the field)."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"])
+        raise DataUnavailableError(
+            f"{path}: {where}{field}: {err['msg']}",
+            hint="is this a netrunner-cards-json checkout?",
+        ) from exc
 
 
 def _records(path: Path) -> list[Any]:

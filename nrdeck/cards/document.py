@@ -1,10 +1,16 @@
-"""nrdeck's facts-only card document: the one module that writes and reads it.
+"""nrdeck's facts-only card document, and its titles in other languages: the one module
+that writes and reads them.
 
 The document is described once, by the msgspec records of ``nrdeck.cardrecords``
 (``FactsDocument``). Writers (``data build``, ``data import``, ``data update``) build those
 records and ``encode`` them deterministically, then decode the bytes back so that nothing is
 written that the reader would refuse. Reading (``decode``, ``load_file``) decodes straight
 into the records, strictly, in one C pass, so loading card data stays fast.
+
+The titles in other languages live in a document of their own beside it
+(``<name>.titles.json``, ``TitlesDocument``): names only, never card text. A database reads
+them through its loader on the first title the English titles do not know, so reading a
+list written in English never opens that file.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from nrdeck.cardrecords import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
     TEXT_FACTS,
+    TITLES_FORMAT,
+    TITLES_SCHEMA,
     Card,
     CardPool,
     CardSet,
@@ -33,7 +41,11 @@ from nrdeck.cardrecords import (
     Origin,
     Printing,
     Restriction,
+    TitlesDocument,
+    TitlesLoaded,
+    TitlesLoader,
     UnknownRule,
+    titles_path,
 )
 from nrdeck.cards.consistency import reference_problems, summary
 from nrdeck.errors import DataUnavailableError
@@ -94,12 +106,18 @@ def encode(doc: FactsDocument, origin: str = "the new card data") -> bytes:
 
 
 def load_file(
-    path: Path, kind: str = "file", tables: RuleTables | None = None, *, check: bool = True
+    path: Path,
+    kind: str = "file",
+    tables: RuleTables | None = None,
+    *,
+    check: bool = True,
+    other_titles: Path | None = None,
 ) -> CardDB:
     """A database from a document file (DataUnavailableError naming the file and the fault).
 
     ``check`` refuses a document whose references do not resolve (see ``consistency``);
-    only the bundled snapshot, checked when it is built, skips it.
+    only the bundled snapshot, checked when it is built, skips it. The titles in other
+    languages are those beside the file, else those at ``other_titles`` (read on first need).
     """
     try:
         raw = path.read_bytes()
@@ -111,7 +129,78 @@ def load_file(
     doc = decode(raw, str(path))
     if check:
         require_consistent(doc, str(path))
-    return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
+    db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
+    db.titles = titles_loader(titles_path(path), other_titles)
+    return db
+
+
+def titles_loader(path: Path, fallback: Path | None) -> TitlesLoader:
+    """The loader of the titles at ``path``, else ``fallback`` (read when called)."""
+    return loader(path, fallback=fallback)
+
+
+# -- the titles document beside it ---------------------------------------------------
+def encode_titles(doc: TitlesDocument) -> bytes:
+    """Deterministic bytes (sorted keys), checked by reading them back."""
+    payload = msgspec.json.encode(doc, order="sorted") + b"\n"
+    decode_titles(payload, "the new titles")
+    return payload
+
+
+def decode_titles(raw: bytes, origin: str) -> TitlesDocument:
+    """A titles document from its bytes (DataUnavailableError naming the fault)."""
+    try:
+        doc = msgspec.json.decode(raw, type=TitlesDocument)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        try:
+            envelope = msgspec.json.decode(raw, type=Envelope)
+        except (msgspec.DecodeError, RecursionError):
+            envelope = Envelope()
+        if envelope.format not in (None, TITLES_FORMAT):
+            raise DataUnavailableError(f"{origin}: not an nrdeck titles document") from exc
+        raise DataUnavailableError(f"{origin}: card titles are damaged ({exc})") from exc
+    if doc.format != TITLES_FORMAT:
+        raise DataUnavailableError(f"{origin}: not an nrdeck titles document")
+    if doc.schema_version != TITLES_SCHEMA:
+        raise DataUnavailableError(
+            f"{origin}: titles schema {doc.schema_version} is not supported "
+            f"(this nrdeck reads schema {TITLES_SCHEMA})"
+        )
+    return doc
+
+
+def loader(path: Path | None, *, fallback: Path | None = None) -> TitlesLoader:
+    """A loader of the titles at ``path`` (read when called); when there are none there or
+    they are damaged, those at ``fallback`` (the bundled snapshot's), with a note saying so."""
+
+    def load() -> TitlesLoaded:
+        problem = ""
+        if path is not None:
+            try:
+                doc = decode_titles(path.read_bytes(), str(path))
+            except FileNotFoundError:
+                doc = None
+            except OSError as exc:
+                doc, problem = None, f"{path}: cannot read card titles ({exc.strerror or exc})"
+            except DataUnavailableError as exc:
+                doc, problem = None, exc.message
+            if doc is not None and doc.languages:
+                return doc, ""
+        if fallback is None:
+            return (None, problem)
+        return _bundled(fallback, problem)
+
+    return load
+
+
+def _bundled(path: Path, problem: str) -> TitlesLoaded:
+    """The bundled snapshot's titles, with the note that says they are used."""
+    doc, bundled_problem = loader(path)()
+    why = f"{problem}; " if problem else "the card data in use has none; "
+    if doc is None:
+        return None, f"{why}no card titles in other languages ({bundled_problem})".strip()
+    date = doc.origin.dataset_date or "unknown date"
+    return doc, f"{why}card titles in other languages are the bundled snapshot's (of {date})"
 
 
 def require_consistent(doc: FactsDocument, origin: str) -> None:

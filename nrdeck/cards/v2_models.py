@@ -37,6 +37,14 @@ class V2Card(Boundary):
     text: str | None = None  # read for facts (cards.textfacts), never kept
 
 
+class V2TranslatedCard(Boundary):
+    """A card's file under ``translations/<language>/cards/``: only the titles are read."""
+
+    id: str
+    title: str | None = None
+    faces: list[V2Face] = Field(default_factory=list)
+
+
 class V2Printing(Boundary):
     id: str = Field(pattern=r"^\d{5}$")
     card_id: str

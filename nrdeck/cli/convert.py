@@ -14,6 +14,7 @@ from nrdeck.cli.options import (
     CacheDirOpt,
     DataOpt,
     InputFormatOpt,
+    LangOpt,
     NoCacheOpt,
     OfflineOpt,
     OutputOpt,
@@ -49,6 +50,7 @@ def convert(
     data: DataOpt = None,
     cache_dir: CacheDirOpt = None,
     no_cache: NoCacheOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Write a deck as NetrunnerDB text, Markdown, BBCode, jinteki.net, OCTGN, JSON, or a
     printable sheet (HTML)."""
@@ -60,6 +62,7 @@ def convert(
         data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         input_format,
         read_stdin(required=False) if deck == "-" else None,
+        lang,
     )
     print_warnings(run.warnings)
     result = run.result

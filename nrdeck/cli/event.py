@@ -30,6 +30,7 @@ from nrdeck.cli.options import (
     FormatFileOpt,
     FormatOpt,
     JobsOpt,
+    LangOpt,
     OfflineOpt,
     QuietOpt,
     SnapshotOpt,
@@ -193,6 +194,7 @@ def event(
     cache_dir: CacheDirOpt = None,
     color: ColorOpt = "auto",
     quiet: QuietOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Check every registered deck of a roster before the event."""
     refuse_onto_inputs(output, [p for p in (roster, compare_with, data, format_file) if p])
@@ -207,7 +209,7 @@ def event(
         allow_outside=allow_paths_outside, sort=sort, jobs=jobs,
         roster_format=roster_format, columns=columns, compare_with=compare_with,
         sheets_for=(event_name or roster.stem) if output_format == "sheets" else None,
-        messages=messages is not None,
+        messages=messages is not None, language=lang,
     )  # fmt: skip
     show_progress = live_widgets_allowed(quiet) and (output_format == "table" or output is not None)
     with _progress(show_progress, color) as progress:

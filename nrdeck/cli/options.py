@@ -156,6 +156,15 @@ FormatFileOpt = Annotated[
         help="A format file (TOML): a house format, or a community format's own.",
     ),
 ]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help="Print card titles on sheets in this language where the card data has them "
+        "(de, fr, ja, zh-hans, …), the English title beside each.",
+    ),
+]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks for internal errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print less.")]
 JobsOpt = Annotated[

@@ -1,9 +1,11 @@
 """The line machinery every text-like decklist reader shares: one line read, collected.
 
 Accepted card lines: ``3x Title``, ``3 Title``, ``3× Title``, ``Title x3``, ``Title ×3``
-(quantities 1–99). Set names in parentheses, influence dots, restricted marks, ``[...]``
-suffixes, bullets and trailing ``#`` / ``//`` comments are ignored; blank lines, comment
-lines, type headers (``Event (12)``) and NetrunnerDB footer lines are skipped. A line
+(quantities 1–99), full-width forms too (``３ｘ Title``: a line is read in Unicode NFKC).
+Set names in parentheses, influence dots, restricted marks, ``[...]`` suffixes, bullets
+and trailing ``#`` / ``//`` comments are ignored; blank lines, comment lines, type headers
+(``Event (12)``; in other languages, resolution skips them) and NetrunnerDB footer lines
+are skipped. A line
 without a quantity may be the identity (resolution decides); anything else unreadable
 becomes a ``parse-error`` problem with its line number.
 
@@ -24,7 +26,7 @@ import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
-from nrdeck.textnorm import excerpt, fold_case
+from nrdeck.textnorm import compatible, excerpt, fold_case
 
 MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near
@@ -71,8 +73,9 @@ class LineRead(msgspec.Struct, frozen=True):
 
 
 def clean(text: str) -> str:
-    """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space."""
-    text = text.replace("\t", " ").replace("\xa0", " ")
+    """Drop influence dots, ``[...]`` suffixes, trailing comments; fold white space and
+    compatibility forms (full-width digits, parentheses, the ideographic space)."""
+    text = compatible(text).replace("\t", " ").replace("\xa0", " ")
     text = text.translate(_MARKS)
     if "[" in text:
         text = re.sub(_BRACKETS, " ", text)
@@ -270,12 +273,23 @@ def take_name_line(
     """Two leading quantity-less lines (name, identity): the first is the deck name.
 
     ``strict=False`` (NetrunnerDB's export, whose first line is always the name) takes the
-    first line as the name whatever it holds, when the second is quantity-less.
+    first line as the name whatever it holds, when the second is quantity-less. A counted
+    line (``Ereignis (14)``: a section header in a language this reader does not know) is
+    neither a name nor the identity, and is passed over.
     """
-    if len(rows) >= 2 and _bare(rows[1][2]) and (not strict or _bare(rows[0][2])):
+    if len(rows) < 2 or (strict and (not _bare(rows[0][2]) or _counted(rows[0][2]))):
+        return None, rows
+    second = next((row for row in rows[1:] if not _counted(row[2])), None)
+    if second is not None and _bare(second[2]):
         return rows[0][1], rows[1:]
     return None, rows
 
 
 def _bare(read: LineRead) -> bool:
     return read.error is None and read.quantity is None
+
+
+def _counted(read: LineRead) -> bool:
+    """A quantity-less line that ends with a count in parentheses: 'Ereignis (14)'."""
+    text = read.title.rstrip().removesuffix(":").rstrip()
+    return _bare(read) and text.endswith(")") and text[:-1].rpartition("(")[2].strip().isdecimal()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from nrdeck.cardrecords import DataInfo
+from nrdeck.deck import Deck
 from nrdeck.problems import Problem
 from nrdeck.results.check import CachedCopy, CardCost, CheckResult, DeckOutcome, DeckStats, Period
 
@@ -112,3 +113,25 @@ def problem_entry(problem: Problem) -> dict[str, Any]:
         "cards": list(problem.cards),
         "line": problem.line,
     }
+
+
+def titles_entry(deck: Deck | None) -> dict[str, Any]:
+    """The languages the deck's titles were read in (lines per language), and each line
+    read in a language other than English: what it said and the card it names."""
+    languages: dict[str, int] = {}
+    for reading in deck.readings if deck else ():
+        languages[reading.language] = languages.get(reading.language, 0) + 1
+    translated = [
+        {
+            "line": r.line,
+            "written": r.written,
+            "card": r.card_id,
+            "title": r.title,
+            "language": r.language,
+            "also_names": list(r.also_names),
+            "decided_by": r.decided_by or None,
+        }
+        for r in (deck.readings if deck else ())
+        if r.language != "en"
+    ]
+    return {"languages": languages, "translated_titles": translated}

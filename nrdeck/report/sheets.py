@@ -32,6 +32,7 @@ li { display: flex; gap: 2mm; }
 .qty { width: 6mm; text-align: right; }
 .title { flex: 1; }
 .inf { color: #444; letter-spacing: 0.5px; }
+.en { color: #444; font-size: 8pt; }
 footer { border-top: 2px solid #000; margin-top: 3mm; padding-top: 1.5mm; font-weight: bold; }
 .illegal { color: #b00020; font-weight: bold; }
 @media screen {
@@ -51,8 +52,9 @@ def render_sheets(sheets: Sequence[DeckSheet], title: str = "Decklists") -> str:
     pages = "\n".join(render_sheet(sheet) for sheet in sheets)
     if not sheets:
         pages = '<div class="sheet"><p>No deck could be read: nothing to print.</p></div>'
+    language = sheets[0].language if sheets else "en"
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{esc(language)}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
         f"{pages}\n</body>\n</html>\n"
     )
@@ -71,8 +73,9 @@ def render_sheet(sheet: DeckSheet) -> str:
     name = f'<p class="deck-name">{esc(sheet.deck_name)}</p>' if sheet.deck_name else ""
     warning = "" if sheet.legal else '<p class="illegal">This deck is not legal for the event.</p>'
     sections = "\n".join(_section(s) for s in sheet.sections)
+    identity = esc(sheet.identity) + _english(sheet.identity_english)
     return (
-        f'<div class="sheet">\n<header>\n<h1>{esc(sheet.identity)}</h1>\n{name}\n'
+        f'<div class="sheet">\n<header>\n<h1>{identity}</h1>\n{name}\n'
         f'<table class="details">{rows}</table>\n</header>\n{warning}\n'
         f'<div class="cards">\n{sections}\n</div>\n<footer>{esc(_figures(sheet))}</footer>\n</div>'
     )
@@ -80,11 +83,17 @@ def render_sheet(sheet: DeckSheet) -> str:
 
 def _section(section: SheetSection) -> str:
     items = "".join(
-        f'<li><span class="qty">{row.copies}</span><span class="title">{esc(row.title)}</span>'
+        f'<li><span class="qty">{row.copies}</span>'
+        f'<span class="title">{esc(row.title)}{_english(row.english)}</span>'
         f'<span class="inf">{"•" * row.influence}</span></li>'
         for row in section.rows
     )
     return f"<section><h2>{esc(section.name)} ({section.copies})</h2><ul>{items}</ul></section>"
+
+
+def _english(title: str) -> str:
+    """The English title beside one printed in another language."""
+    return f' <span class="en">{esc(title)}</span>' if title else ""
 
 
 def _figures(sheet: DeckSheet) -> str:

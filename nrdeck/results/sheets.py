@@ -6,11 +6,13 @@ import msgspec
 
 
 class SheetRow(msgspec.Struct, frozen=True):
-    """One card line: copies, title, influence it spends (0 in faction)."""
+    """One card line: copies, title, influence it spends (0 in faction), and the English
+    title when the title is printed in another language."""
 
     copies: int
     title: str
     influence: int = 0
+    english: str = ""
 
 
 class SheetSection(msgspec.Struct, frozen=True):
@@ -42,3 +44,5 @@ class DeckSheet(msgspec.Struct, frozen=True):
     format_name: str = ""
     deck_name: str = ""
     legal: bool = True
+    identity_english: str = ""  # the identity's English title, when printed in another
+    language: str = "en"  # the language card titles and sections are printed in

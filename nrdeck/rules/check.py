@@ -19,7 +19,12 @@ from nrdeck.rules.legality import legality_problems, points_breakdown
 
 
 def check_deck(deck: Deck, db: CardDB, in_force: InForce) -> CheckResult:
-    """Every problem in the deck (its reading problems first) and its figures."""
+    """Every problem in the deck (its reading problems first) and its figures; a title
+    naming several cards is decided by the pool in force, where it can be."""
+    if deck.undecided:
+        from nrdeck.rules.collisions import settle  # only titles naming several cards need it
+
+        deck = settle(deck, db, in_force)
     ctx = DeckContext.of(deck, db)
     comp = in_force.lookups
     inf = influence.compute(ctx, comp)

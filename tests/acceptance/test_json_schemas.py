@@ -13,35 +13,16 @@ from typing import Any
 
 import jsonschema
 import pytest
-from referencing import Registry, Resource
 from typer.testing import CliRunner
 
-import nrdeck.report
 from nrdeck.cli import app
 from tests.paths import ROOT
+from tests.schemas import SCHEMAS, validate
+from tests.schemas import schema as _schema
 
 EXAMPLES = ROOT / "data" / "examples"
 LEGAL = str(EXAMPLES / "standard-zahya.txt")
 ILLEGAL = str(EXAMPLES / "illegal-standard.txt")
-SCHEMAS = Path(nrdeck.report.__file__).parent
-
-
-def _schema(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
-    return loaded
-
-
-def _registry() -> Registry:
-    resources = [
-        (schema["$id"], Resource.from_contents(schema))
-        for schema in map(_schema, sorted(p.name for p in SCHEMAS.glob("*.schema.json")))
-    ]
-    return Registry().with_resources(resources)
-
-
-def validate(document: Any, schema_name: str) -> None:
-    validator = jsonschema.Draft202012Validator(_schema(schema_name), registry=_registry())
-    validator.validate(document)
 
 
 def _json(*args: str) -> Any:

@@ -240,3 +240,28 @@ def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None
         "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nassert 'rapidfuzz' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("hits", "language", "side", "expected"),
+    [
+        # one title in two languages for two cards: the list's language decides
+        ((("de", "rebirth"), ("fr", "regenesis")), "fr", "runner", (("regenesis",), "language")),
+        # two cards in the list's language: the deck's side decides
+        ((("de", "rebirth"), ("de", "regenesis")), "de", "runner", (("rebirth",), "side")),
+        # a side no candidate is on, and no language: both remain, nothing decided
+        ((("de", "rebirth"), ("de", "regenesis")), None, None, (("rebirth", "regenesis"), "")),
+        ((("es", "conduit"), ("es", "pipeline")), "es", "runner", (("conduit", "pipeline"), "")),
+    ],
+)
+def test_a_collision_is_narrowed_by_language_then_side(
+    hits: tuple[tuple[str, str], ...],
+    language: str | None,
+    side: str | None,
+    expected: tuple[tuple[str, ...], str],
+    db: CardDB,
+) -> None:
+    from nrdeck.titlematch import narrowed
+
+    found = narrowed(hits, language, side, db.cards)
+    assert (found.cards, found.decided_by) == expected

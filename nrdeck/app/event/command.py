@@ -20,6 +20,8 @@ from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.roster import read_roster
 from nrdeck.app.inputs.selection import SelectionOptions, chosen
+from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
 from nrdeck.report.event.messages import render_messages
 from nrdeck.results.event import EventReport
 from nrdeck.roster import ReadOptions
@@ -46,6 +48,7 @@ class EventOptions(msgspec.Struct, frozen=True):
     compare_with: Path | None = None
     sheets_for: str | None = None
     messages: bool = False
+    language: str | None = None  # the printed sheets' card titles (--lang)
 
 
 class EventRun(msgspec.Struct, frozen=True):
@@ -63,6 +66,8 @@ class EventRun(msgspec.Struct, frozen=True):
 
 def event_run(options: EventOptions, progress: EventProgress | None = None) -> EventRun:
     """Read the rosters, load the card data, check every registration, make what was asked."""
+    if options.language is not None and options.sheets_for is None:
+        raise UsageError("--lang prints card titles on sheets only", hint="--output-format sheets")
     roster = read_roster(
         options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format
     )
@@ -84,6 +89,13 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
         report=report,
         warnings=(*roster.warnings, *db.info.warnings),
         failures=failures.tracebacks,
-        sheets=sheets_document(report, db, options.sheets_for) if options.sheets_for else None,
+        sheets=_sheets(report, db, options),
         messages=render_messages(report) if options.messages else {},
     )
+
+
+def _sheets(report: EventReport, db: CardDB, options: EventOptions) -> str | None:
+    """The printable decklists, when asked for (card titles in the language asked for)."""
+    if options.sheets_for is None:
+        return None
+    return sheets_document(report, db, options.sheets_for, options.language or "en")

@@ -73,8 +73,10 @@ def render_options(
     )
 
 
-def sheets_document(report: EventReport, db: CardDB, event: str = "") -> str:
-    """Printable decklists of every deck the event read, a page each."""
+def sheets_document(report: EventReport, db: CardDB, event: str = "", language: str = "en") -> str:
+    """Printable decklists of every deck the event read, a page each (card titles in
+    ``language`` where the card data has them)."""
     return render_sheets(
-        event_sheets(report, db, event), title=f"Decklists: {event}" if event else "Decklists"
+        event_sheets(report, db, event, language),
+        title=f"Decklists: {event}" if event else "Decklists",
     )

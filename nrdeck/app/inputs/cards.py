@@ -17,9 +17,15 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.cardrecords import TEXT_FACTS
-from nrdeck.cards.bundled import BundledSource, rule_tables, snapshot_path
+from nrdeck.cards.bundled import BundledSource, bundled_titles_path, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
-from nrdeck.cards.document import decode, info_of, load_file, require_consistent
+from nrdeck.cards.document import (
+    decode,
+    info_of,
+    load_file,
+    require_consistent,
+    titles_loader,
+)
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -69,7 +75,9 @@ class CachedData(msgspec.Struct, frozen=True):
 def load_database(settings: DataSettings) -> CardDB:
     """The card database to use: --data file, else the newest of cache and bundled."""
     if settings.data_file is not None:
-        return load_file(settings.data_file, kind="file", tables=rule_tables())
+        return load_file(
+            settings.data_file, "file", rule_tables(), other_titles=bundled_titles_path()
+        )
     if settings.no_cache:
         return load_bundled()
     cached = read_cache(Cache(settings.cache_dir or default_cache_dir()))
@@ -167,4 +175,6 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
     info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
-    return CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
+    db = CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
+    db.titles = titles_loader(cache.titles_path(meta), bundled_titles_path())
+    return db

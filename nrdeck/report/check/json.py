@@ -13,6 +13,7 @@ from nrdeck.report.json_pieces import (
     period_entry,
     problem_entry,
     stats_entry,
+    titles_entry,
 )
 from nrdeck.results.check import CheckReport, DeckOutcome, DeckStats
 from nrdeck.results.outcome import Status
@@ -62,4 +63,5 @@ def deck_entry(outcome: DeckOutcome, report: CheckReport) -> dict[str, Any]:
         **outcome_entry(outcome),
         "stats": stats_entry(result.stats if result else NO_FIGURES),
         "problems": [problem_entry(p) for p in problems_of(outcome)],
+        **titles_entry(result.deck if result else None),
     }

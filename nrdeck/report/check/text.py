@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nrdeck.deck import Deck, TitleReading
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.check.common import ReportOptions, cached_note, errors_first, problems_of, shown
 from nrdeck.report.styled import Styled, join
@@ -9,6 +10,11 @@ from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome
 from nrdeck.results.outcome import Status
 
 PASS, FAIL, WARN = "✓", "✗", "!"
+DECIDED_BY = {
+    "language": "the list's language",
+    "side": "the deck's side",
+    "pool": "the card pool on the date",
+}
 
 
 class TextReporter:
@@ -32,12 +38,70 @@ def render_outcome(outcome: DeckOutcome, *, verbose: bool = False) -> Styled:
     note = cached_note(outcome)
     if note:
         out.line((f"  {WARN} ", "yellow"), (note, ""))
+    deck = outcome.result.deck if outcome.result else None
+    translated = _translated(deck)
+    if translated:
+        out.line(("    " + languages_line(deck), "dim"))
+    for reading in translated.values():
+        if reading.decided_by:
+            out.line(("    " + decision_text(reading), "dim"))
     for problem in errors_first(problems_of(outcome)):
-        out.line(*problem_spans(problem))
+        out.line(*problem_spans(problem), *_as_written(problem, translated))
     if verbose and outcome.result is not None:
         for text in figure_lines(outcome.result):
             out.line(("    " + text, "dim"))
+        for reading in translated.values():
+            out.line(("    " + reading_text(reading), "dim"))
     return out
+
+
+def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
+    """The deck's lines read in a language other than English, by line."""
+    return {r.line: r for r in (deck.readings if deck else ()) if r.language != "en"}
+
+
+def languages_line(deck: Deck | None) -> str:
+    """'titles read in French (38), English (7)'."""
+    from nrdeck.translations import language_name  # only lists not in English need it
+
+    counts: dict[str, int] = {}
+    for reading in deck.readings if deck else ():
+        counts[reading.language] = counts.get(reading.language, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    return "titles read in " + ", ".join(f"{language_name(k)} ({n})" for k, n in ranked)
+
+
+def reading_text(reading: TitleReading) -> str:
+    """'line 3: Fonds d'Investissement (French) = Hedge Fund'."""
+    from nrdeck.translations import language_name
+
+    where = f"line {reading.line}: " if reading.line is not None else ""
+    return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
+
+
+def decision_text(reading: TitleReading) -> str:
+    """'line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the deck's
+    side'."""
+    from nrdeck.translations import language_name
+
+    where = f"line {reading.line}: " if reading.line is not None else ""
+    return (
+        f"{where}{reading.written!r} ({language_name(reading.language)}) also names "
+        f"{', '.join(reading.also_names)}: read as {reading.title}, "
+        f"by {DECIDED_BY.get(reading.decided_by, reading.decided_by)}"
+    )
+
+
+def _as_written(
+    problem: Problem, translated: dict[int | None, TitleReading]
+) -> tuple[tuple[str, str], ...]:
+    """' [the line says 'Fonds d'Investissement', French]' for a problem at such a line."""
+    reading = translated.get(problem.line) if problem.line is not None else None
+    if reading is None:
+        return ()
+    from nrdeck.translations import language_name
+
+    return ((f" [the line says {reading.written!r}, {language_name(reading.language)}]", "dim"),)
 
 
 def verdict_spans(outcome: DeckOutcome) -> tuple[tuple[str, str], ...]:

@@ -17,8 +17,8 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.acceptance.test_json_schemas import validate
 from tests.paths import ROOT
+from tests.schemas import validate
 
 FIXTURES = ROOT / "tests" / "fixtures"
 FORMATS = FIXTURES / "formats"

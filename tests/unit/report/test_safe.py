@@ -17,6 +17,11 @@ def test_escape_sequences_and_bidi_overrides_are_shown_not_obeyed() -> None:
     assert one_line("Déjà Vu · Ampère ✓") == "Déjà Vu · Ampère ✓"
 
 
+def test_zero_width_characters_are_shown_escaped() -> None:
+    assert one_line("Hedge\u200bFund") == "Hedge\\u200bFund"
+    assert block("Sure\u2060Gamble\ufeff") == "Sure\\u2060Gamble\\ufeff"
+
+
 @given(st.text())
 def test_nothing_a_terminal_would_obey_survives(text: str) -> None:
     for shown, kept in ((one_line(text), ""), (block(text), "\n\t")):

@@ -1,0 +1,277 @@
+"""What a written title names: the English titles first, then the other languages.
+
+A title is tried among the English titles as written, then normalised (case, diacritics,
+curly quotes, dashes, white space, compatibility forms); then as a printing code or card
+id; then without punctuation and spaces; then in every other language of the card data,
+normalised, then without punctuation and spaces (read on this first miss of the English
+titles: a list in English never pays for it); last, as a unique English prefix of at least
+``MIN_PREFIX`` characters. Each step tries the title as written, then with trailing
+``(Set name)`` groups dropped. A title holding an invisible character (zero-width, bidi
+control) is never looked up: it names nothing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import weakref
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from nrdeck.carddb import Card, CardDB
+from nrdeck.cardrecords import is_printing_code
+from nrdeck.textnorm import (
+    compatible,
+    fold_accents,
+    invisible_character,
+    loose_title,
+    loosen,
+    normalise_title,
+)
+
+if TYPE_CHECKING:
+    from nrdeck.translations import TranslatedMatch
+
+MIN_PREFIX = 4
+MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
+MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
+ENGLISH = "en"
+_TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
+
+
+class Match(msgspec.Struct, frozen=True):
+    """A title lookup: the card and the languages the title is its title in; or the English
+    titles it matches ambiguously; or the cards a title in another language names
+    (``candidates``, with the languages of each hit); or why it was not looked up."""
+
+    card: Card | None = None
+    ambiguous: tuple[str, ...] = ()
+    languages: tuple[str, ...] = (ENGLISH,)
+    candidates: tuple[tuple[str, str], ...] = ()  # (language, card id) when several cards
+    refused: str = ""
+
+
+NO_MATCH = Match()
+
+
+class TitleIndex:
+    """English title lookups beyond the card database's normalised index: punctuation- and
+    space-insensitive, and by prefix.
+
+    The loose and prefix indexes are built on the first title the normalised index does
+    not know, so a deck typed with exact titles costs no index building.
+    """
+
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+        self.loose: dict[str, tuple[str, ...]] = {}
+        self.squashed: dict[str, tuple[str, ...]] = {}
+        self.sorted_loose: list[str] = []
+        self._choices: list[str] = []
+        self._folded: list[str] = []
+
+    def _build(self) -> None:
+        loose: dict[str, set[str]] = {}
+        squashed: dict[str, set[str]] = {}
+        for card in self.db.cards.values():
+            for title in {card.title, card.stripped_title, *card.face_titles}:
+                key = loose_title(title)
+                loose.setdefault(key, set()).add(card.id)
+                squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
+        self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
+        self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
+        self.sorted_loose = sorted(self.loose)
+
+    def loosely(self, title: str, loose: str | None = None) -> Match:
+        """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
+        if not self.loose:
+            self._build()
+        key = loose_title(title) if loose is None else loose
+        # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
+        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
+        if len(ids) == 1:
+            return Match(self.db.cards[ids[0]])
+        if len(ids) > 1:
+            return Match(ambiguous=self._titles(ids))
+        return NO_MATCH
+
+    def prefix(self, title: str, loose: str | None = None) -> Match:
+        """The one English title ``title`` begins (at least ``MIN_PREFIX`` characters)."""
+        key = loose_title(title) if loose is None else loose
+        if len(key) < MIN_PREFIX:
+            return NO_MATCH
+        if not self.loose:
+            self._build()
+        start = bisect.bisect_left(self.sorted_loose, key)
+        ids: set[str] = set()
+        for candidate in self.sorted_loose[start:]:
+            if not candidate.startswith(key):
+                break
+            ids.update(self.loose[candidate])
+        if len(ids) == 1:
+            return Match(self.db.cards[ids.pop()])
+        return Match(ambiguous=self._titles(tuple(sorted(ids)))) if ids else NO_MATCH
+
+    def _titles(self, ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(self.db.cards[i].title for i in ids))
+
+    def suggestions(self, title: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` titles spelt like ``title``, best first; none for long text.
+
+        Similarity is rapidfuzz's ``fuzz.ratio`` on accent-folded, lower-cased titles; a
+        title is suggested from ``MIN_SIMILARITY`` up, and only within ``SIMILARITY_MARGIN``
+        of the best one ('Hedge Fnd': Hedge Fund at 95, not Edge of World at 64).
+        """
+        if len(title) > MAX_SUGGESTED_LENGTH:
+            return []
+        from rapidfuzz import fuzz, process, utils
+
+        if not self._choices:
+            self._choices = sorted({c.title for c in self.db.cards.values()})
+            self._folded = [fold_accents(t) for t in self._choices]
+        found = process.extract(
+            fold_accents(title),
+            self._folded,
+            scorer=fuzz.ratio,
+            processor=utils.default_process,
+            limit=limit,
+            score_cutoff=MIN_SIMILARITY,
+        )
+        floor = found[0][1] - SIMILARITY_MARGIN if found else 0
+        return [self._choices[index] for _, score, index in found if score >= floor]
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
+
+
+def title_index(db: CardDB) -> TitleIndex:
+    """The (cached) title index of a card database."""
+    index = _INDEXES.get(db)
+    if index is None:
+        index = _INDEXES[db] = TitleIndex(db)
+    return index
+
+
+def without_trailing_group(title: str) -> str:
+    """``title`` without a trailing ``(...)`` group (a set name); as it is when it has none."""
+    group = re.search(_TRAILING_GROUP, title) if title.rstrip().endswith(")") else None
+    return title[: group.start()].rstrip() if group else title
+
+
+class _Spelling:
+    """One way a title may be meant, with its normalised and loose keys (made once)."""
+
+    __slots__ = ("_loose", "key", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.key = normalise_title(text)
+        self._loose: str | None = None
+
+    @property
+    def loose(self) -> str:
+        if self._loose is None:
+            self._loose = loosen(self.key)
+        return self._loose
+
+
+def _spellings(title: str) -> Iterator[_Spelling]:
+    """The title, then with up to ``MAX_GROUPS_DROPPED`` trailing groups dropped."""
+    yield _Spelling(title)
+    for _ in range(MAX_GROUPS_DROPPED):
+        shorter = without_trailing_group(title)
+        if not shorter or shorter == title:
+            return
+        title = shorter
+        yield _Spelling(title)
+
+
+def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -> Match:
+    """What ``title`` names: English, a printing code or card id, another language (when
+    ``other_languages``), an English prefix; each as written, then without set names."""
+    title = compatible(title)
+    invisible = invisible_character(title)
+    if invisible is not None:
+        return Match(refused=f"it holds an invisible character (U+{ord(invisible):04X})")
+    spellings = list(_spellings(title))
+    db = index.db
+    for spelling in spellings:
+        card = db.card_by_title(spelling.text, spelling.key)
+        if card is not None:
+            return Match(card)
+    by_key = db.card_by_code(title) if is_printing_code(title) else db.card_by_id(title)
+    if by_key is not None:
+        return Match(by_key)
+    for spelling in spellings:
+        match = index.loosely(spelling.text, spelling.loose)
+        if match.card is not None or match.ambiguous:
+            return match
+    translations = db.translations() if other_languages else None
+    if translations is not None:
+        for spelling in spellings:
+            found = translations.exactly(spelling.text, spelling.key)
+            if found.hits:
+                return _translated(found, db)
+        for spelling in spellings:
+            found = translations.loosely(spelling.text, spelling.loose)
+            if found.hits:
+                return _translated(found, db)
+    for spelling in spellings:
+        match = index.prefix(spelling.text, spelling.loose)
+        if match.card is not None or match.ambiguous:
+            return match
+    return NO_MATCH
+
+
+def _translated(found: TranslatedMatch, db: CardDB) -> Match:
+    """The match of what a title names in other languages: one card, or the candidates."""
+    if len(found.card_ids) == 1:
+        card_id = found.card_ids[0]
+        return Match(db.cards[card_id], languages=found.languages_of(card_id))
+    return Match(candidates=found.hits, languages=())
+
+
+def list_language(read_in: Iterable[tuple[str, ...]]) -> str | None:
+    """The language most of a list's titles were read in (each title: the languages it is a
+    title in), when it is not English; None for a list in English."""
+    counts = Counter(lang for langs in read_in if ENGLISH not in langs for lang in langs)
+    return counts.most_common(1)[0][0] if counts else None
+
+
+class Narrowed(msgspec.Struct, frozen=True):
+    """What a title naming several cards still names, the languages it is their title in,
+    and what narrowed it to one card (empty while it names several)."""
+
+    cards: tuple[str, ...]
+    languages: tuple[str, ...]
+    decided_by: str = ""
+
+
+BY_LANGUAGE, BY_SIDE, BY_POOL = "language", "side", "pool"  # what decided a collision
+
+
+def narrowed(
+    hits: tuple[tuple[str, str], ...],
+    language: str | None,
+    side: str | None,
+    cards: Mapping[str, Card],
+) -> Narrowed:
+    """The cards a title naming several still names once the list's language, then the
+    deck's side are known (each kept only when it leaves some), sorted."""
+    ids = {card for _, card in hits}
+    decided_by = ""
+    for by, kept in (
+        (BY_LANGUAGE, {card for lang, card in hits if lang == language}),
+        (BY_SIDE, {card for card in ids if cards[card].side == side}),
+    ):
+        kept &= ids
+        if kept:
+            decided_by = by if len(kept) == 1 and len(ids) > 1 else decided_by
+            ids = kept
+    languages = tuple(sorted({lang for lang, card in hits if card in ids}))
+    return Narrowed(tuple(sorted(ids)), languages, decided_by if len(ids) == 1 else "")

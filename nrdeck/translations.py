@@ -1,0 +1,217 @@
+"""Card titles in other languages and their indexes: which cards a title written in another
+language names, in which language, and how many cards a language has titles for.
+
+Built from a titles document (``nrdeck.cards.document``) the first time a title misses the
+English titles, so a list written in English never pays for it. The same normalisation as
+the English index (``nrdeck.textnorm``), plus German written without umlauts ('ae' for 'ä').
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterator, Mapping
+
+import msgspec
+
+from nrdeck.cardrecords import Card, LanguageTitles, TitlesDocument
+from nrdeck.textnorm import (
+    TITLE_KEYS,
+    fold_accents,
+    fold_case,
+    loose_title,
+    loosen,
+    normalise_title,
+    umlaut_spelling,
+)
+
+ENGLISH = "en"
+LANGUAGE_NAMES = {
+    "en": "English",
+    "ca": "Catalan",
+    "de": "German",
+    "es": "Spanish",
+    "fr": "French",
+    "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "pl": "Polish",
+    "pt": "Portuguese",
+    "ru": "Russian",
+    "zh-hans": "Simplified Chinese",
+    "zh-hant": "Traditional Chinese",
+}
+Hit = tuple[str, str]  # (language, card id)
+
+
+def language_name(code: str) -> str:
+    """'fr' -> 'French' (the code itself for a language nrdeck has no name for)."""
+    return LANGUAGE_NAMES.get(code, code)
+
+
+class TranslatedMatch(msgspec.Struct, frozen=True):
+    """What a title names in other languages: (language, card id) pairs, sorted."""
+
+    hits: tuple[Hit, ...] = ()
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        """The distinct cards named (several: the title names more than one card)."""
+        return tuple(sorted({card for _, card in self.hits}))
+
+    def languages_of(self, card_id: str) -> tuple[str, ...]:
+        """The languages in which the title names ``card_id``."""
+        return tuple(lang for lang, card in self.hits if card == card_id)
+
+
+def title_index(
+    languages: Mapping[str, LanguageTitles], known: Container[str]
+) -> dict[str, tuple[Hit, ...]]:
+    """Every title (and face title) of the cards in ``known``, normalised, and German ones
+    also as typed without umlauts -> the (language, card id) pairs it names, sorted."""
+    index: dict[str, set[Hit]] = {}
+    for lang, titles in languages.items():
+        faces = titles.faces
+        for card_id, title in titles.cards.items():
+            if card_id not in known:
+                continue
+            hit = (lang, card_id)
+            for each in (title, *faces[card_id]) if card_id in faces else (title,):
+                index.setdefault(normalise_title(each), set()).add(hit)
+                other = umlaut_spelling(each)
+                if other is not None:
+                    index.setdefault(other, set()).add(hit)
+    return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
+
+
+NO_MATCH = TranslatedMatch()
+
+
+class Translations:
+    """The titles of every language the card data has, indexed as titles are written.
+
+    The exact index (normalised titles) is the document's own when it was made with this
+    nrdeck's normalisation, else built on first use; the loose one (punctuation and spaces
+    dropped) only when a title misses the exact one. Hits on cards this data does not have
+    are left out.
+    """
+
+    def __init__(self, doc: TitlesDocument | None, cards: Mapping[str, Card]) -> None:
+        self.cards = cards
+        self.languages: dict[str, LanguageTitles] = dict(doc.languages) if doc else {}
+        self.origin = doc.origin if doc else None
+        stored = doc is not None and doc.keys == TITLE_KEYS
+        self._exact: dict[str, tuple[Hit, ...]] = doc.index if doc and stored else {}
+        self._loose: dict[str, tuple[Hit, ...]] = {}
+        self._headers: frozenset[str] | None = None
+        self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
+
+    def _build_exact(self) -> None:
+        self._exact = title_index(self.languages, self.cards)
+
+    def _build_loose(self) -> None:
+        index: dict[str, set[Hit]] = {}
+        for key, hits in self._exact.items():
+            loose = loosen(key)
+            for spelling in (loose, loose.replace(" ", "")):
+                if spelling:
+                    index.setdefault(spelling, set()).update(hits)
+        self._loose = {k: tuple(sorted(v)) for k, v in index.items()}
+
+    def exactly(self, title: str, normalised: str | None = None) -> TranslatedMatch:
+        """The cards ``title`` names in some language, normalised (``normalised``: its
+        ``normalise_title``, when already known)."""
+        if not self.languages:
+            return NO_MATCH
+        if not self._exact:
+            self._build_exact()
+        key = normalise_title(title) if normalised is None else normalised
+        return self._known(self._exact.get(key, ()))
+
+    def _known(self, hits: tuple[Hit, ...]) -> TranslatedMatch:
+        """The hits on cards this data has."""
+        return TranslatedMatch(tuple(h for h in hits if h[1] in self.cards)) if hits else NO_MATCH
+
+    def loosely(self, title: str, loose: str | None = None) -> TranslatedMatch:
+        """The cards ``title`` names in some language, without punctuation and spaces
+        (``loose``: its ``loose_title``, when already known)."""
+        if not self.languages:
+            return NO_MATCH
+        if not self._exact:
+            self._build_exact()
+        if not self._loose:
+            self._build_loose()
+        key = loose_title(title) if loose is None else loose
+        hits = self._loose.get(key) or self._loose.get(key.replace(" ", ""))
+        return self._known(hits or ())
+
+    def is_header(self, text: str) -> bool:
+        """A section header in some language: a card type or subtype name and a count
+        ('Événement (12)', '防火墙 (5):')."""
+        name = fold_case(text).removesuffix(":").rstrip()
+        if not name.endswith(")"):
+            return False
+        name, _, count = name[:-1].rpartition("(")
+        if not count.strip().isdecimal() or not name.strip():
+            return False
+        if self._headers is None:
+            self._headers = frozenset(self._header_names())
+        return normalise_title(name) in self._headers
+
+    def _header_names(self) -> Iterator[str]:
+        for titles in self.languages.values():
+            for name in (*titles.types.values(), *titles.subtypes.values()):
+                yield normalise_title(name)
+                other = umlaut_spelling(name)
+                if other is not None:
+                    yield other
+
+    def covered(self, language: str) -> int:
+        """How many cards of this data have a title in ``language``."""
+        titles = self.languages.get(language)
+        return sum(1 for c in titles.cards if c in self.cards) if titles else 0
+
+    def title_in(self, card_id: str, language: str) -> str | None:
+        """The card's title in ``language``, None when the data has none."""
+        titles = self.languages.get(language)
+        return titles.cards.get(card_id) if titles else None
+
+    def hint(self, title: str, language: str, *, cutoff: int, margin: int) -> str:
+        """'French; did you mean Pari Truqué (Sure Gamble)?', or how many cards the data has
+        titles for in ``language`` (a card may have none in it)."""
+        name = language_name(language)
+        found = self.suggestions(title, language, cutoff=cutoff, margin=margin)
+        if found:
+            shown = ", ".join(f"{t} ({self.cards[c].title})" for t, c in found)
+            return f"{name}; did you mean {shown}?"
+        return (
+            f"{name}: the card data has {name} titles for {self.covered(language):,} of "
+            f"{len(self.cards):,} cards; if this card has none, write its English title"
+        )
+
+    def suggestions(
+        self, title: str, language: str, *, cutoff: int, margin: int, limit: int = 3
+    ) -> list[tuple[str, str]]:
+        """Up to ``limit`` (title, card id) in ``language`` spelt like ``title``, best first:
+        from a similarity of ``cutoff`` (rapidfuzz's ``fuzz.ratio``), within ``margin`` of
+        the best one."""
+        from rapidfuzz import fuzz, process, utils
+
+        if language not in self._choices:
+            pairs = sorted(
+                (t, c) for c, t in self.languages.get(language, LanguageTitles()).cards.items()
+            )
+            self._choices[language] = (
+                [t for t, _ in pairs],
+                [c for _, c in pairs],
+                [fold_accents(t) for t, _ in pairs],
+            )
+        titles, ids, folded = self._choices[language]
+        found = process.extract(
+            fold_accents(title),
+            folded,
+            scorer=fuzz.ratio,
+            processor=utils.default_process,
+            limit=limit,
+            score_cutoff=cutoff,
+        )
+        floor = found[0][1] - margin if found else 0
+        return [(titles[i], ids[i]) for _, score, i in found if score >= floor]
