@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
+from nrdeck.decklist.lines import MAX_QUANTITY
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
@@ -116,6 +117,10 @@ def _card(card: Any, position: int, label: str, problems: list[Problem]) -> RawL
     quantity = card.get("quantity")
     if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
         problems.append(_problem(label, f"card {position} has no valid quantity ({quantity!r})"))
+        return None
+    if quantity > MAX_QUANTITY:
+        message = f"card {position} has {quantity} copies: quantities are 1–{MAX_QUANTITY}"
+        problems.append(_problem(label, message))
         return None
     card_id, printing, title = (card.get(k) for k in ("nrdb_card_id", "nrdb_printing_id", "title"))
     if isinstance(card_id, str) and card_id:

@@ -10,6 +10,7 @@ from msgspec import field
 
 from nrdeck.deck import RawDeck
 from nrdeck.errors import UsageError
+from nrdeck.roster.limits import check_sizes
 
 REQUIRED_COLUMNS = ("player", "corp", "runner")
 
@@ -63,8 +64,12 @@ class ReadOptions(msgspec.Struct, frozen=True):
     columns: Mapping[str, str] = field(default_factory=dict)
 
 
-def some_entries(entries: list[RosterEntry], source: str) -> tuple[RosterEntry, ...]:
-    """The entries, or a usage error for a roster without players."""
+def some_entries(
+    entries: list[RosterEntry], source: str, unit: str = "entry"
+) -> tuple[RosterEntry, ...]:
+    """The entries, or a usage error for a roster without players or with a name or cell
+    past its sane size (``unit``: what an entry's ``line`` counts, ``line`` or ``entry``)."""
     if not entries:
         raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
+    check_sizes(entries, source, unit)
     return tuple(entries)
