@@ -47,11 +47,20 @@ def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[Deck
 
 
 def compare_decks(a: Deck, b: Deck, db: CardDB, a_label: str, b_label: str) -> DeckDiff:
-    """The cards B has more of (added) and fewer of (removed) than A; identities."""
+    """The cards B has more of (added) and fewer of (removed) than A; identities, unless a
+    deck names none (Cobra's "copy to clipboard" lists carry no identity)."""
     ours, theirs = a.counts(), b.counts()
     added = _deltas(theirs - ours, db)
     removed = _deltas(ours - theirs, db)
-    return DeckDiff(a_label, b_label, identity_of(a, db), identity_of(b, db), added, removed)
+    unnamed = tuple(side for side, deck in (("a", a), ("b", b)) if names_no_identity(deck))
+    return DeckDiff(
+        a_label, b_label, identity_of(a, db), identity_of(b, db), added, removed, unnamed
+    )
+
+
+def names_no_identity(deck: Deck) -> bool:
+    """True for a list that names no identity at all (not one whose identity is unknown)."""
+    return deck.identity is None and not any(p.code == "identity-missing" for p in deck.problems)
 
 
 def _deltas(counts: Counter[str], db: CardDB) -> tuple[CardDelta, ...]:

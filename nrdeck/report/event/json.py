@@ -119,5 +119,12 @@ def _group(group: ProblemGroup) -> dict[str, Any]:
 def _comparison(comparison: ListComparison) -> dict[str, Any]:
     entry: dict[str, Any] = {"side": comparison.column, "note": comparison.note or None}
     if comparison.diff is None:
-        return {**entry, "same": None, "identity": None, "added": [], "removed": []}
+        return {
+            **entry,
+            "same": None,
+            "identity": None,
+            "identity_compared": None,
+            "added": [],
+            "removed": [],
+        }
     return {**entry, **diff_entry(comparison.diff)}

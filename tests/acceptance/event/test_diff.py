@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -44,6 +45,7 @@ def test_changes_are_listed_card_by_card_and_exit_1() -> None:
                 "title": "Zahya Sadeghi: Versatile Smuggler",
             },
         },
+        "identity_compared": True,
         "added": [{"card": "clean_getaway", "title": "Clean Getaway", "copies": 3}],
         "removed": [{"card": "mutual_favor", "title": "Mutual Favor", "copies": 3}],
     }
@@ -80,3 +82,52 @@ def test_a_roster_cell_outside_its_folder_is_not_read(tmp_path: Path) -> None:
 def test_missing_files_are_usage_errors() -> None:
     result = runner.invoke(app, ["diff", "nope.txt", str(DECKS / "std-zahya.txt")])
     assert result.exit_code == 2 and "nope.txt: no such file" in result.stderr
+
+
+def clipboard_list(deck_file: Path, folder: Path) -> Path:
+    """The deck as Cobra's "copy to clipboard" gives it: quantities and titles, no identity."""
+    lines = deck_file.read_text(encoding="utf-8").splitlines()
+    cards = [line for line in lines[1:] if line[:1].isdigit()]
+    copied = folder / f"clipboard-{deck_file.stem}.txt"
+    copied.write_text("\n".join(cards) + "\n", encoding="utf-8")
+    return copied
+
+
+def test_a_list_without_identity_is_compared_by_its_cards_and_says_so(tmp_path: Path) -> None:
+    copied = clipboard_list(DECKS / "std-zahya.txt", tmp_path)
+    cobra = FIXTURES / "cobra" / "decks.json"
+    result = runner.invoke(app, ["diff", f"{cobra}#Ana Lima:runner", str(copied)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("same cards:")
+    assert f"{copied} names no identity: identities not compared" in result.stdout
+    doc = json.loads(
+        runner.invoke(app, ["diff", str(copied), str(DECKS / "std-zahya.txt"), "--output-format",
+                            "json"]).stdout
+    )  # fmt: skip
+    assert doc["same"] is True and doc["identity_compared"] is False
+    assert doc["identity"]["a"] is None and doc["identity"]["b"]["title"].startswith("Zahya")
+
+
+def test_a_list_without_identity_still_shows_card_changes(tmp_path: Path) -> None:
+    copied = clipboard_list(DECKS / "std-zahya.txt", tmp_path)
+    result = runner.invoke(app, ["diff", str(DECKS / "std-zahya-elevation.txt"), str(copied)])
+    assert result.exit_code == 1
+    assert "−3 Clean Getaway" in result.stdout and "+3 Mutual Favor" in result.stdout
+    assert "names no identity: identities not compared" in result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("identity:")]
+
+
+def test_a_roster_compared_with_clipboard_lists_compares_their_cards(tmp_path: Path) -> None:
+    copied = clipboard_list(DECKS / "std-zahya.txt", tmp_path)
+    shutil.copy(DECKS / "std-hb-precision.txt", tmp_path / "hb.txt")
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text(f"player,corp,runner\nAna Lima,hb.txt,{copied.name}\n", encoding="utf-8")
+    mine = tmp_path / "mine.csv"
+    shutil.copy(DECKS / "std-zahya.txt", tmp_path / "zahya.txt")
+    mine.write_text("player,corp,runner\nAna Lima,hb.txt,zahya.txt\n", encoding="utf-8")
+    args = ["event", str(mine), "--compare-with", str(sheet), "--as-of", "2025-10-01"]
+    result = runner.invoke(app, [*args, "--output-format", "json", "--offline"])
+    [ana] = json.loads(result.stdout)["players"]
+    runner_side = next(c for c in ana["comparisons"] if c["side"] == "runner")
+    assert runner_side["same"] is True and runner_side["identity_compared"] is False
+    assert not [p for p in ana["problems"] if p["code"] == "event-list-differs"]
