@@ -6,9 +6,13 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner
 
+from nrdeck.carddb import CardDB
 from nrdeck.cli import app
+from tests.fakes.nrdb_v2 import answer, deck_cards, deck_item
 from tests.paths import FIXTURES
 
 FIXTURES = FIXTURES / "event"
@@ -131,3 +135,78 @@ def test_a_roster_compared_with_clipboard_lists_compares_their_cards(tmp_path: P
     runner_side = next(c for c in ana["comparisons"] if c["side"] == "runner")
     assert runner_side["same"] is True and runner_side["identity_compared"] is False
     assert not [p for p in ana["problems"] if p["code"] == "event-list-differs"]
+
+
+PASTED_FROM = "99999999-9999-4999-8999-999999999999"
+
+
+def jinteki_paste(deck_file: Path, folder: Path, link: str, drop: str = "") -> Path:
+    """NetrunnerDB's jinteki.net export: the deck's link in ';; notes:', no identity line."""
+    lines = deck_file.read_text(encoding="utf-8").splitlines()
+    cards = [ln for ln in lines[1:] if ln[:1].isdigit() and (not drop or drop not in ln)]
+    paste = folder / "jinteki.txt"
+    paste.write_text(f";; title: my deck\n;; notes: {link}\n" + "\n".join(cards) + "\n", "utf-8")
+    return paste
+
+
+@pytest.fixture
+def nrdb_deck(db: CardDB, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch) -> str:
+    cards = deck_cards(db, DECKS / "std-zahya.txt")
+    httpserver.expect_request(f"/api/2.0/public/decklist/{PASTED_FROM}").respond_with_json(
+        answer(deck_item(PASTED_FROM, "Zahya", cards))
+    )
+    monkeypatch.setenv("NRDECK_V2_URL", httpserver.url_for("/api/2.0/public"))
+    return f"https://netrunnerdb.com/en/decklist/{PASTED_FROM}/zahya-at-worlds"
+
+
+def test_a_jinteki_paste_alone_is_compared_with_the_deck_its_notes_name(
+    nrdb_deck: str, tmp_path: Path
+) -> None:
+    paste = jinteki_paste(DECKS / "std-zahya.txt", tmp_path, nrdb_deck)
+    result = runner.invoke(app, ["diff", str(paste)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"same cards: {paste} and {nrdb_deck}")
+    assert f"{paste} names no identity: identities not compared" in result.stdout
+    assert f"{paste} compared with {nrdb_deck}, the deck its ';; notes:' line names" in (
+        result.stderr
+    )
+
+
+def test_a_jinteki_paste_that_drifted_from_its_deck_shows_the_changes(
+    nrdb_deck: str, tmp_path: Path
+) -> None:
+    paste = jinteki_paste(DECKS / "std-zahya.txt", tmp_path, nrdb_deck, drop="Sure Gamble")
+    result = runner.invoke(app, ["diff", str(paste), "--output-format", "json"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.stdout)
+    assert doc["added"] == [{"card": "sure_gamble", "title": "Sure Gamble", "copies": 3}]
+    assert doc["identity_compared"] is False
+
+
+def test_a_jinteki_paste_on_standard_input(nrdb_deck: str, tmp_path: Path) -> None:
+    paste = jinteki_paste(DECKS / "std-zahya.txt", tmp_path, nrdb_deck)
+    result = runner.invoke(app, ["diff", "-"], input=paste.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"same cards: - and {nrdb_deck}")
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [";; notes: fast advance, 3 copies of everything", "", ";; notes: https://jinteki.net/decks/1"],
+)
+def test_a_single_deck_without_a_deck_link_in_its_notes_is_a_usage_error(
+    tmp_path: Path, notes: str
+) -> None:
+    paste = tmp_path / "paste.txt"
+    paste.write_text(f";; title: t\n{notes}\n3 Sure Gamble\n", encoding="utf-8")
+    result = runner.invoke(app, ["diff", str(paste)])
+    assert result.exit_code == 2
+    assert f"{paste} names no NetrunnerDB deck in a ';; notes:' line" in result.stderr
+    assert "give the deck to compare with as DECK_B" in result.stderr
+
+
+def test_a_single_link_is_not_a_paste(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["diff", f"https://netrunnerdb.com/en/decklist/{PASTED_FROM}"])
+    assert result.exit_code == 2 and "only a pasted list names the deck it came from" in (
+        result.stderr
+    )
