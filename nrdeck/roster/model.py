@@ -35,7 +35,8 @@ class RosterEntry(msgspec.Struct, frozen=True):
     """One registered player: name, the two deck cells, where, and extra columns.
 
     ``unsided`` holds registered lists whose side the roster does not say (Cobra's CSV
-    export of a player with one deck): the event places them by their identity.
+    export of a player with one deck): the event places them by their identity. ``key``
+    is the tool's own id for the player, where the roster gives one (Cobra's player id).
     """
 
     player: str
@@ -44,6 +45,7 @@ class RosterEntry(msgspec.Struct, frozen=True):
     line: int | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
     unsided: tuple[RawDeck, ...] = ()
+    key: str | None = None
 
 
 class Roster(msgspec.Struct, frozen=True):
