@@ -7,15 +7,18 @@ command line writes where the organiser asked.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import msgspec
 
 from nrdeck.app.check import Failures
+from nrdeck.app.event.cobra import CobraRequest, cobra_choice, match_players, with_players
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import parse_columns, sheets_document
 from nrdeck.app.event.run import EventSettings, run_event
 from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.roster import read_roster
@@ -28,9 +31,10 @@ from nrdeck.roster import ReadOptions
 class EventOptions(msgspec.Struct, frozen=True):
     """Everything ``nrdeck event`` was asked: the roster, what is in force, what to produce.
 
-    ``sheets_for``: the event's name when printable decklists are wanted; ``messages``: make
-    one message per player who must act. The rest are the organiser's choices
-    (``EventSettings``).
+    ``sheets_for``: the event's name when printable decklists are wanted (the Cobra
+    tournament's name when it was not given); ``messages``: make one message per player who
+    must act; ``cobra``: take the settings from a Cobra tournament and compare its players.
+    The rest are the organiser's choices (``EventSettings``).
     """
 
     roster: Path
@@ -46,6 +50,8 @@ class EventOptions(msgspec.Struct, frozen=True):
     compare_with: Path | None = None
     sheets_for: str | None = None
     messages: bool = False
+    cobra: CobraRequest | None = None
+    sheets_named: bool = True  # False: ``sheets_for`` is only the roster's name
 
 
 class EventRun(msgspec.Struct, frozen=True):
@@ -62,16 +68,29 @@ class EventRun(msgspec.Struct, frozen=True):
 
 
 def event_run(options: EventOptions, progress: EventProgress | None = None) -> EventRun:
-    """Read the rosters, load the card data, check every registration, make what was asked."""
+    """Read the rosters, load the card data, check every registration, make what was asked.
+
+    With ``cobra``, the tournament is read first (before any deck is fetched): when Cobra
+    cannot be asked, nothing is checked.
+    """
     roster = read_roster(
         options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format
     )
     other = read_roster(options.compare_with) if options.compare_with is not None else None
+    tournament = fetch_tournament(options.cobra.settings, options.data) if options.cobra else None
     db = load_database(options.data)
+    today = dt.date.today()  # the default date (without --as-of, or a date from Cobra)
+    selection, cardpool_up_to = options.selection, options.cardpool_up_to
+    choice = match = None
+    if tournament is not None and options.cobra is not None:
+        choice = cobra_choice(tournament, options.cobra, selection, cardpool_up_to, db, today)
+        selection, cardpool_up_to = choice.selection, choice.cardpool_up_to
+        match = match_players(roster, tournament.players, tournament.id)
+        roster = match.roster
     settings = EventSettings(
-        selection=chosen(options.selection),
+        selection=chosen(selection, today),
         changed_since=options.changed_since,
-        cardpool_up_to=options.cardpool_up_to,
+        cardpool_up_to=cardpool_up_to,
         allow_outside=options.allow_outside,
         sort=options.sort,
         jobs=options.jobs,
@@ -80,10 +99,16 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
 
     deck_settings = DeckSettings.from_data(options.data)
     report = run_event(roster, db, settings, deck_settings, progress, other, failures.keep)
+    if choice is not None and match is not None:
+        report = with_players(report, choice.event, match)
+    sheets_for = options.sheets_for
+    if sheets_for is not None and tournament is not None and not options.sheets_named:
+        sheets_for = tournament.name
+    said = [f"Cobra: {w.message}" for w in report.cobra.warnings] if report.cobra else []
     return EventRun(
         report=report,
-        warnings=(*roster.warnings, *db.info.warnings),
+        warnings=(*roster.warnings, *db.info.warnings, *said),
         failures=failures.tracebacks,
-        sheets=sheets_document(report, db, options.sheets_for) if options.sheets_for else None,
+        sheets=sheets_document(report, db, sheets_for) if sheets_for else None,
         messages=render_messages(report) if options.messages else {},
     )
