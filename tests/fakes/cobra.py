@@ -155,3 +155,64 @@ def export(
     path = folder / "decks.json"
     path.write_text(json.dumps(decks, indent=1), encoding="utf-8")
     return path
+
+
+# -- Cobra's answers, for a loopback server of the test's own ------------------------------
+API = "/api/v1/public"
+JSONAPI = "application/vnd.api+json; charset=utf-8"
+LONDON = {
+    "name": "London District Championship 2025",
+    "slug": "K7QZ",
+    "date": "2025-10-18",
+    "time_zone": "London",
+    "tournament_type_id": 3,
+    "format_id": 1,
+    "format_name": "Standard",
+    "deckbuilding_restriction_id": "standard_ban_list_25_10",
+    "deckbuilding_restriction_name": "Standard Ban List 25.10",
+    "card_set_id": "elevation",
+    "nrdb_deck_registration": True,
+}
+INCLUDED = [
+    ("tournament_types", "3", {"name": "District Championship", "nsg_format": True}),
+    ("formats", "1", {"name": "Standard", "position": 1}),
+    ("deckbuilding_restrictions", "standard_ban_list_25_10",
+     {"name": "Standard Ban List 25.10", "date_start": "2025-10-03", "play_format_id": "standard"}),
+    ("card_sets", "elevation", {"name": "Elevation", "date_release": "2025-04-24"}),
+]  # fmt: skip
+
+
+def tournament_answer(tournament_id: int = 5871, **changes: Any) -> dict[str, Any]:
+    """A ``show`` of a tournament as Cobra writes it (5871's settings, changed)."""
+    return {
+        "data": {
+            "id": str(tournament_id),
+            "type": "tournaments",
+            "attributes": {**LONDON, **changes},
+            "links": {"self": f"{API}/tournaments/{tournament_id}"},
+        },
+        "included": [{"id": i, "type": t, "attributes": a} for t, i, a in INCLUDED],
+        "meta": {},
+    }
+
+
+def players_answer(
+    players: list[dict[str, Any]], total: int | None = None, next_link: str | None = None
+) -> dict[str, Any]:
+    """One page of a players index: each ``{"id", "name", ...}`` with pronouns and user id."""
+    data = [
+        {
+            "id": str(p["id"]),
+            "type": "players",
+            "attributes": {"user_id": 900 + int(p["id"]), "pronouns": "she/her", "active": True,
+                           **{k: v for k, v in p.items() if k != "id"}},
+        }
+        for p in players
+    ]  # fmt: skip
+    answer: dict[str, Any] = {
+        "data": data,
+        "meta": {"stats": {"total": {"count": len(players) if total is None else total}}},
+    }
+    if next_link is not None:
+        answer["links"] = {"next": next_link}
+    return answer

@@ -55,6 +55,7 @@ MAX_PAGE_BYTES = 8 * 1024 * 1024
 JSON_TYPES = frozenset({"application/vnd.api+json", "application/json"})
 _SLUG = re.compile(r"[0-9A-Za-z]{1,4}")
 _ID = re.compile(r"[0-9]{1,12}")
+_HOST = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]+)?(?:/|$)")  # a link without scheme
 _PAGE = re.compile(r"^/(?:beta/)?tournaments/([0-9]{1,12})(?:/.*)?$")
 T = TypeVar("T")
 _HINT = "give the tournament's id (5871), its page's URL or its short link"
@@ -116,6 +117,8 @@ def tournament_ref(text: str, base: str) -> TournamentRef:
         return TournamentRef(base, id=int(spec))
     if _SLUG.fullmatch(spec):
         return TournamentRef(base, slug=spec.upper())
+    if "://" not in spec and not _HOST.match(spec):
+        raise UsageError(f"--cobra {spec[:200]!r} names no Cobra tournament", hint=_HINT)
     url = spec if "://" in spec else f"https://{spec}"
     try:
         parts = urlsplit(url)
