@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
-from nrdeck.app.inputs.cobra import DEFAULT_COBRA_URL, CobraSettings
+from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.app.inputs.selection import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings

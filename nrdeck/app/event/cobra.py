@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.inputs.cobra import CobraSettings
 from nrdeck.app.inputs.cobra_answers import CobraPlayer, CobraTournament
+from nrdeck.app.inputs.cobra_ref import CobraSettings
 from nrdeck.app.inputs.selection import SelectionOptions, chosen
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError

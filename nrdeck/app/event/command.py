@@ -70,8 +70,8 @@ class EventRun(msgspec.Struct, frozen=True):
 def event_run(options: EventOptions, progress: EventProgress | None = None) -> EventRun:
     """Read the rosters, load the card data, check every registration, make what was asked.
 
-    With ``cobra``, the tournament is read first (before any deck is fetched): when Cobra
-    cannot be asked, nothing is checked.
+    With ``cobra``, the tournament is read once the rosters are, before any deck is fetched:
+    when Cobra cannot be asked, nothing is checked.
     """
     roster = read_roster(
         options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -37,6 +35,13 @@ from nrdeck.app.inputs.cobra_answers import (
     players_of,
     tournament_of,
 )
+from nrdeck.app.inputs.cobra_ref import (
+    DEFAULT_COBRA_URL,
+    CobraSettings,
+    TournamentRef,
+    base_url,
+    tournament_ref,
+)
 from nrdeck.atomic import write_atomic
 from nrdeck.errors import TournamentUnavailableError, UsageError
 from nrdeck.http import Answer, TransferError, Validators
@@ -44,8 +49,13 @@ from nrdeck.http import Answer, TransferError, Validators
 if TYPE_CHECKING:
     from nrdeck.http.client import HttpClient
 
-DEFAULT_COBRA_URL = "https://tournaments.nullsignal.games"
-PUBLIC_HOSTS = frozenset({"tournaments.nullsignal.games", "cobr.ai", "www.cobr.ai"})
+__all__ = [
+    "DEFAULT_COBRA_URL",
+    "CobraSettings",
+    "TournamentRef",
+    "fetch_tournament",
+]
+
 API = "/api/v1/public"
 INCLUDE = "include=tournament_type,format,deckbuilding_restriction,card_set"
 PAGE_SIZE = 1000  # Graphiti's maximum: larger is a 500
@@ -53,32 +63,7 @@ MAX_PAGES = 20
 MAX_TOURNAMENT_BYTES = 1024 * 1024
 MAX_PAGE_BYTES = 8 * 1024 * 1024
 JSON_TYPES = frozenset({"application/vnd.api+json", "application/json"})
-_SLUG = re.compile(r"[0-9A-Za-z]{1,4}")
-_ID = re.compile(r"[0-9]{1,12}")
-_HOST = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]+)?(?:/|$)")  # a link without scheme
-_PAGE = re.compile(r"^/(?:beta/)?tournaments/([0-9]{1,12})(?:/.*)?$")
 T = TypeVar("T")
-_HINT = "give the tournament's id (5871), its page's URL or its short link"
-
-
-class CobraSettings(msgspec.Struct, frozen=True):
-    """Which tournament, on which Cobra (``--cobra``, ``--cobra-url``/``NRDECK_COBRA_URL``)."""
-
-    tournament: str
-    base_url: str = DEFAULT_COBRA_URL
-
-
-class TournamentRef(msgspec.Struct, frozen=True):
-    """A tournament as TOURNAMENT names it: an id, or a short link's slug."""
-
-    base: str
-    id: int | None = None
-    slug: str | None = None
-
-    @property
-    def label(self) -> str:
-        """'tournament 5871' or 'short link K7QZ'."""
-        return f"tournament {self.id}" if self.id is not None else f"short link {self.slug}"
 
 
 class _Cached(msgspec.Struct, frozen=True):
@@ -97,46 +82,6 @@ class _Fetcher(msgspec.Struct, frozen=True):
     @property
     def cache_dir(self) -> Path | None:
         return None if self.data.no_cache or self.data.cache_dir is None else self.data.cache_dir
-
-
-def base_url(text: str) -> str:
-    """The Cobra base URL (``--cobra-url``): http(s), no trailing slash."""
-    parts = urlsplit(text.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(
-            f"--cobra-url {text[:200]!r} is not an http(s) URL",
-            hint=f"e.g. {DEFAULT_COBRA_URL}",
-        )
-    return text.strip().rstrip("/")
-
-
-def tournament_ref(text: str, base: str) -> TournamentRef:
-    """What TOURNAMENT names: an id, a tournament page of this Cobra, or a short link."""
-    spec = text.strip()
-    if _ID.fullmatch(spec):
-        return TournamentRef(base, id=int(spec))
-    if _SLUG.fullmatch(spec):
-        return TournamentRef(base, slug=spec.upper())
-    if "://" not in spec and not _HOST.match(spec):
-        raise UsageError(f"--cobra {spec[:200]!r} names no Cobra tournament", hint=_HINT)
-    url = spec if "://" in spec else f"https://{spec}"
-    try:
-        parts = urlsplit(url)
-        host = (parts.hostname or "").lower()
-    except ValueError:
-        raise UsageError(f"--cobra {spec[:200]!r} names no Cobra tournament", hint=_HINT) from None
-    if host not in PUBLIC_HOSTS and host != (urlsplit(base).hostname or "").lower():
-        raise UsageError(
-            f"--cobra {spec[:200]!r} is on {host or 'no host'}, not on Cobra ({base})",
-            hint="set --cobra-url (or NRDECK_COBRA_URL) to that Cobra, or " + _HINT,
-        )
-    page = _PAGE.match(parts.path)
-    if page is not None:
-        return TournamentRef(base, id=int(page.group(1)))
-    slug = parts.path.strip("/")
-    if _SLUG.fullmatch(slug):
-        return TournamentRef(base, slug=slug.upper())
-    raise UsageError(f"--cobra {spec[:200]!r} names no Cobra tournament", hint=_HINT)
 
 
 def fetch_tournament(settings: CobraSettings, data: DataSettings) -> CobraTournament:
@@ -321,6 +266,8 @@ def _not_cobra(url: str, why: str) -> UsageError:
 
 
 def _cache_path(cache_dir: Path, url: str) -> Path:
+    import hashlib  # only a run with a cache pays for it
+
     key = hashlib.sha256(url.encode("utf-8")).hexdigest()[:32]
     return cache_dir / "v1" / "cobra" / f"{key}.json"
 

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.app.inputs.cobra import (
-    DEFAULT_COBRA_URL,
-    TournamentRef,
-    base_url,
-    players_url,
-    tournament_ref,
-    tournament_url,
-)
+from nrdeck.app.inputs.cobra import players_url, tournament_url
+from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, TournamentRef, base_url, tournament_ref
 from nrdeck.cli.settings import cobra_settings
 from nrdeck.errors import UsageError
 
