@@ -116,17 +116,18 @@ def cobra_choice(
     selection = replace(options, as_of=day, format_id=format_id, tier=tier, banlist_id=restriction)
     in_force = select(db, chosen(replace(selection, banlist_id=None), today))
     limit = _card_set(s, cardpool_up_to, db)
-    ids = TournamentSettings(
-        format_id, day, tier, _known(tournament.restriction_id, db.restrictions), limit
+    # Cobra's own list and set (the card data has both, or _restriction and _card_set refused)
+    cobra = TournamentSettings(
+        format_id, day, tier, tournament.restriction_id, tournament.card_set_id
     )
-    s.warnings += calendar_warnings(db, ids, in_force)
-    applied = limit if limit is not None and usable_set(db, in_force, limit) else None
-    if limit is not None and applied is None:
+    s.warnings += calendar_warnings(db, cobra, in_force)
+    if limit is not None and limit == cobra.set_id and not usable_set(db, in_force, limit):
+        limit = None  # the calendar's warning says why
         s.redo("card pool", None, "default", "the tournament's limit is not applied")
     if restriction is None:
         in_force_list = in_force.restriction.name if in_force.restriction else None
         s.redo("ban list", in_force_list, s.source_of("ban list"), s.note_of("ban list"))
-    return CobraChoice(selection, applied, _event(s))
+    return CobraChoice(selection, limit, _event(s))
 
 
 def _event(s: _Settings) -> CobraEvent:
@@ -252,10 +253,6 @@ def _card_set(s: _Settings, given: str | None, db: CardDB) -> str | None:
         )
     s.said("card pool", db.sets[cobra].name, "cobra", "Legal Cardpool Up To")
     return cobra
-
-
-def _known(value: str | None, known: object) -> str | None:
-    return value if value is not None and value in known else None  # type: ignore[operator]
 
 
 # -- the players ------------------------------------------------------------------------

@@ -187,3 +187,18 @@ def test_tournaments_and_urls_nrdeck_refuses_before_asking(
     result = runner.invoke(app, ["event", str(roster), *args])
     assert result.exit_code == ExitCode.USAGE
     assert said in result.stderr
+
+
+def test_options_fill_what_cobra_leaves_empty(httpserver: HTTPServer, roster: Path) -> None:
+    serve(httpserver, tournament_answer(card_set_id=None, deckbuilding_restriction_id=None))
+    result = event(
+        httpserver, roster, "--cardpool-up-to", "Elevation", "--banlist", "25.08",
+        "--output-format", "json",
+    )  # fmt: skip
+    found = document(result)
+    settings = {s["setting"]: (s["value"], s["source"]) for s in found["cobra"]["settings"]}
+    assert settings["card pool"] == ("Elevation", "option")
+    assert settings["ban list"] == ("Standard Ban List 25.08", "option")
+    assert found["cardpool_up_to"]["id"] == "elevation"
+    assert found["period"]["restriction"]["id"] == "standard_ban_list_25_08"
+    assert found["cobra"]["warnings"] == []  # the organiser's own choices are not warned about
