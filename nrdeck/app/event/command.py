@@ -13,7 +13,8 @@ from pathlib import Path
 import msgspec
 
 from nrdeck.app.check import Failures
-from nrdeck.app.event.cobra import CobraRequest, cobra_choice, match_players, with_players
+from nrdeck.app.event.cobra import CobraRequest, cobra_choice
+from nrdeck.app.event.cobra_players import match_players, with_players
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import parse_columns, sheets_document
 from nrdeck.app.event.run import EventSettings, run_event
