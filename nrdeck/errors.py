@@ -57,6 +57,12 @@ class DeckNotFoundError(RemoteDeckError):
     """NetrunnerDB has no deck or decklist with this id."""
 
 
+class TournamentUnavailableError(NrdeckError):
+    """A tournament's settings could not be obtained from Cobra (network, Cobra's error)."""
+
+    exit_code = ExitCode.UNAVAILABLE
+
+
 class CacheError(DataUnavailableError):
     """The cache directory cannot be used (not writable, locked for too long)."""
 

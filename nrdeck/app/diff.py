@@ -2,6 +2,7 @@
 
 A DECK is a file, a NetrunnerDB link or id, '-', or one registration of a roster:
 ``ROSTER#PLAYER`` (the player's only deck, or their Corp deck) or ``ROSTER#PLAYER:runner``.
+A jinteki.net paste alone is compared with the NetrunnerDB deck its notes name.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import msgspec
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
+from nrdeck.app.inputs.origin import origin_of
 from nrdeck.app.inputs.roster import names_registration, registration_source
 from nrdeck.app.inputs.sources import EmptySource, RefusedSource, deck_source
 from nrdeck.carddb import CardDB
@@ -25,19 +27,29 @@ class DiffRun(msgspec.Struct, frozen=True):
 
     result: DeckDiff
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
-def diff_run(a: str, b: str, data: DataSettings, stdin_bytes: bytes | None = None) -> DiffRun:
-    """Load the card data and both decks, and compare them (B against A)."""
-    db = load_database(data)
+def diff_run(
+    a: str, b: str | None, data: DataSettings, stdin_bytes: bytes | None = None
+) -> DiffRun:
+    """Load the card data and both decks, and compare them (B against A).
+
+    Without B, A is a jinteki.net paste compared with the NetrunnerDB deck its
+    ``;; notes:`` line names (NetrunnerDB's jinteki.net export writes the deck's link there).
+    """
     settings = DeckSettings.from_data(data, stdin_bytes=stdin_bytes)
+    origin = origin_of(a, settings) if b is None else None
+    b = origin.label if origin is not None else b or ""
+    db = load_database(data)
     result, first, second = diff_specs(a, b, db, settings)
     said = [
         f"{p.location.source or name}: {p.code}: {p.message}"
         for name, deck in ((a, first), (b, second))
         for p in deck.problems
     ]
-    return DiffRun(result, (*db.info.warnings, *said))
+    notes = (f"{a} compared with {b}, the deck its ';; notes:' line names",) if origin else ()
+    return DiffRun(result, (*db.info.warnings, *said), notes)
 
 
 def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[DeckDiff, Deck, Deck]:
@@ -47,11 +59,20 @@ def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[Deck
 
 
 def compare_decks(a: Deck, b: Deck, db: CardDB, a_label: str, b_label: str) -> DeckDiff:
-    """The cards B has more of (added) and fewer of (removed) than A; identities."""
+    """The cards B has more of (added) and fewer of (removed) than A; identities, unless a
+    deck names none (Cobra's "copy to clipboard" lists carry no identity)."""
     ours, theirs = a.counts(), b.counts()
     added = _deltas(theirs - ours, db)
     removed = _deltas(ours - theirs, db)
-    return DeckDiff(a_label, b_label, identity_of(a, db), identity_of(b, db), added, removed)
+    unnamed = tuple(side for side, deck in (("a", a), ("b", b)) if names_no_identity(deck))
+    return DeckDiff(
+        a_label, b_label, identity_of(a, db), identity_of(b, db), added, removed, unnamed
+    )
+
+
+def names_no_identity(deck: Deck) -> bool:
+    """True for a list that names no identity at all (not one whose identity is unknown)."""
+    return deck.identity is None and not any(p.code == "identity-missing" for p in deck.problems)
 
 
 def _deltas(counts: Counter[str], db: CardDB) -> tuple[CardDelta, ...]:

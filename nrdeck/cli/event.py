@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from nrdeck.app.event.cobra import CobraRequest
 from nrdeck.app.event.command import EventOptions, EventRun, event_run
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import render_options
@@ -15,6 +16,7 @@ from nrdeck.cli.console import (
     ColorMode,
     live_widgets_allowed,
     make_console,
+    print_notes,
     print_period_notes,
     print_summary,
     print_tracebacks,
@@ -38,8 +40,9 @@ from nrdeck.cli.options import (
     choices,
 )
 from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
-from nrdeck.cli.settings import data_settings, selection_options
-from nrdeck.report.event.common import summary_line
+from nrdeck.cli.settings import cobra_settings, data_settings, selection_options
+from nrdeck.errors import UsageError
+from nrdeck.report.event.common import cobra_lines, summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
 from nrdeck.report.safe import one_line
 
@@ -50,7 +53,8 @@ EVENT_HELP = (
     "Check every registered deck of a tournament roster (Cobra's decks export, Always Be "
     "Running entries, a sign-up sheet or any CSV) against the format on the event date: a "
     "status per player, what each must fix, messages to send and printable decklists. Exit "
-    "0 all ready, 1 any deck or registration to fix, 3 NetrunnerDB could not be reached."
+    "0 all ready, 1 any deck or registration to fix, 3 NetrunnerDB or Cobra could not be "
+    "reached."
 )
 
 
@@ -75,6 +79,7 @@ def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
 
 @handles_errors
 def event(
+    ctx: typer.Context,
     roster: Annotated[
         Path,
         typer.Argument(
@@ -188,6 +193,25 @@ def event(
             help="Let roster cells name files outside the roster's folder.",
         ),
     ] = False,
+    cobra: Annotated[
+        str | None,
+        typer.Option(
+            "--cobra",
+            metavar="TOURNAMENT",
+            help="Take the date, format, ban list, card pool and tier from this Cobra "
+            "tournament (its id, its page's URL or its short link) and compare its players "
+            "with the roster's.",
+        ),
+    ] = None,
+    cobra_url: Annotated[
+        str | None,
+        typer.Option(
+            "--cobra-url",
+            metavar="URL",
+            help="Cobra's address (default: NRDECK_COBRA_URL, else "
+            "https://tournaments.nullsignal.games).",
+        ),
+    ] = None,
     jobs: JobsOpt = DEFAULT_JOBS,
     offline: OfflineOpt = False,
     data: DataOpt = None,
@@ -209,7 +233,8 @@ def event(
         allow_outside=allow_paths_outside, sort=sort, jobs=jobs,
         roster_format=roster_format, columns=columns, compare_with=compare_with,
         sheets_for=(event_name or roster.stem) if output_format == "sheets" else None,
-        messages=messages is not None, language=lang,
+        sheets_named=event_name is not None, messages=messages is not None, language=lang,
+        cobra=_cobra(ctx, cobra, cobra_url),
     )  # fmt: skip
     show_progress = live_widgets_allowed(quiet) and (output_format == "table" or output is not None)
     with _progress(show_progress, color) as progress:
@@ -217,6 +242,8 @@ def event(
     print_tracebacks(run.failures)
     print_warnings(() if quiet else run.warnings)
     print_period_notes(run.report.period, quiet=quiet)
+    if run.report.cobra is not None and not quiet:  # the players' differences are warned
+        print_notes(cobra_lines(run.report.cobra, players=not run.report.cobra.players.differ))
     rendered = run.sheets or _rendered(run, output_format, audience, public_columns, quiet, excel)
     emit(rendered, output, color, machine=output_format == "json", width=TABLE_WIDTH)
     written = write_files(messages, run.messages, "messages") if messages else None
@@ -224,6 +251,25 @@ def event(
         said = [f"{len(written)} messages written to {messages}"] if written is not None else []
         print_summary("\n".join([*said, summary_line(run.report)]))
     raise typer.Exit(int(run.report.exit_code))
+
+
+def _cobra(ctx: typer.Context, tournament: str | None, url: str | None) -> CobraRequest | None:
+    """--cobra, and which options with a default were given (they must agree with Cobra)."""
+    if tournament is None:
+        if url is not None:
+            raise UsageError("--cobra-url needs --cobra", hint="name the tournament with --cobra")
+        return None
+    return CobraRequest(
+        cobra_settings(tournament, url),
+        format_given=_given(ctx, "format_id"),
+        tier_given=_given(ctx, "tier"),
+    )
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """True when the option was on the command line (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def _rendered(

@@ -1,6 +1,6 @@
 """Options and environment variables made into settings: the CLI's only environment reads.
 
-``NRDECK_*`` variables (card data, HTTP tuning, debug), and the colour and hook conventions
+``NRDECK_*`` variables (card data, Cobra, HTTP tuning, debug), and the colour and hook conventions
 (``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) are read here and nowhere else.
 """
 
@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
+from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.app.inputs.selection import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
@@ -128,3 +129,10 @@ def selection_options(
         format_file=format_file,
         tier=tier,
     )
+
+
+def cobra_settings(tournament: str, cobra_url: str | None = None) -> CobraSettings:
+    """``--cobra`` and the Cobra it is on: ``--cobra-url``, else NRDECK_COBRA_URL, else the
+    public host."""
+    base = cobra_url or os.environ.get("NRDECK_COBRA_URL") or DEFAULT_COBRA_URL
+    return CobraSettings(tournament=tournament, base_url=base)

@@ -58,8 +58,18 @@ class HttpClient:
             self._session.close()
             self._session = None
 
-    def get(self, url: str, headers: Mapping[str, str] | None = None, *, max_bytes: int) -> Answer:
-        """GET ``url`` (TransferError when no answer could be had; any status is an answer)."""
+    def get(
+        self,
+        url: str,
+        headers: Mapping[str, str] | None = None,
+        *,
+        max_bytes: int,
+        follow_redirects: bool = True,
+    ) -> Answer:
+        """GET ``url`` (TransferError when no answer could be had; any status is an answer).
+
+        ``follow_redirects=False``: a redirect is the answer (its ``location`` says where).
+        """
         deadline = time.monotonic() + self.settings.deadline
         origin = _origin(url)
         attempt = redirects = 0
@@ -73,6 +83,8 @@ class HttpClient:
                 attempt += 1
                 continue
             status = response.status_code
+            if status in REDIRECT_STATUSES and not follow_redirects:
+                return self._answer(response, url, max_bytes, deadline)
             if status in REDIRECT_STATUSES and redirects < MAX_REDIRECTS:
                 _drop(response)
                 url, redirects = _redirect_target(response, url, origin), redirects + 1
@@ -145,12 +157,15 @@ class HttpClient:
             response.raw.release_conn()
         else:
             _drop(response)
+        location = response.headers.get("Location") if status in REDIRECT_STATUSES else None
         return Answer(
             url=url,
             status=status,
             reason=_header_value(response.reason) or "",
             body=body,
             validators=validators_of(response.headers),
+            content_type=media_type(response.headers.get("Content-Type")),
+            location=urljoin(url, location) if location and _header_value(location) else None,
         )
 
     def _read_body(self, response: Any, max_bytes: int, deadline: float) -> bytes:
@@ -237,6 +252,12 @@ def validators_of(headers: Mapping[str, str]) -> Validators:
         etag=_header_value(headers.get("ETag")),
         last_modified=_header_value(headers.get("Last-Modified")),
     )
+
+
+def media_type(value: str | None) -> str:
+    """'application/vnd.api+json' from 'application/vnd.api+json; charset=utf-8' ('' if odd)."""
+    kind = (value or "").split(";", 1)[0].strip().lower()
+    return kind if len(kind) <= 100 and kind.isascii() and kind.isprintable() else ""
 
 
 def _header_value(value: str | None) -> str | None:

@@ -42,13 +42,19 @@ class Validators(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Answer(msgspec.Struct, frozen=True):
-    """A server's final answer: status, the whole body of a 200, and its validators."""
+    """A server's final answer: status, the whole body of a 200, and its validators.
+
+    ``content_type``: the media type the server declared (lower case, no parameters);
+    ``location``: where a redirect not followed leads (``follow_redirects=False``).
+    """
 
     url: str
     status: int
     reason: str
     body: bytes
     validators: Validators
+    content_type: str = ""
+    location: str | None = None
 
 
 class TransferError(Exception):

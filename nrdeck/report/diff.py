@@ -16,6 +16,7 @@ def diff_entry(diff: DeckDiff) -> dict[str, Any]:
     return {
         "same": diff.same,
         "identity": {"a": _identity(diff.identity_a), "b": _identity(diff.identity_b)},
+        "identity_compared": diff.identities_compared,
         "added": [_delta(d) for d in diff.added],
         "removed": [_delta(d) for d in diff.removed],
     }
@@ -37,9 +38,12 @@ def render_diff_json(diff: DeckDiff) -> str:
 def render_diff_text(diff: DeckDiff) -> str:
     """'same list', or the identity change and a '+N Title' / '−N Title' line per card."""
     a, b = one_line(diff.a), one_line(diff.b)
+    unnamed = [f"{one_line(diff.unnamed_note())} (Cobra's 'copy to clipboard' lists carry none)"]
+    said = unnamed if diff.unnamed else []
     if diff.same:
-        return f"same list: {a} and {b} (order and printings ignored)\n"
-    lines = [f"--- {a}", f"+++ {b}"]
+        what = "same cards" if diff.unnamed else "same list"
+        return "\n".join([f"{what}: {a} and {b} (order and printings ignored)", *said]) + "\n"
+    lines = [f"--- {a}", f"+++ {b}", *said]
     if not diff.same_identity:
         lines.append(f"identity: {_title(diff.identity_a)} → {_title(diff.identity_b)}")
     lines += [f"+{d.copies} {one_line(d.title)}" for d in diff.added]

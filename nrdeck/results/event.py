@@ -140,6 +140,65 @@ class ListComparison(msgspec.Struct, frozen=True):
     note: str = ""  # why there is no diff ('not in the other roster', 'not read')
 
 
+class SettingSource(msgspec.Struct, frozen=True):
+    """One setting of the event and where it came from: Cobra, an option, or a default.
+
+    ``setting``: date, format, card pool, ban list or tier; ``value`` as shown.
+    """
+
+    setting: str
+    value: str | None
+    source: str  # "cobra", "option" or "default"
+    note: str = ""  # why a setting did not come from Cobra ("Cobra gives no tier")
+
+
+class CalendarWarning(msgspec.Struct, frozen=True):
+    """A tournament setting the corrected calendar disagrees with (a stable ``code``)."""
+
+    code: str
+    message: str
+
+
+class PlayersCompared(msgspec.Struct, frozen=True):
+    """The roster's players against the tournament's list on Cobra, by name.
+
+    ``not_listed``: in the roster, not on Cobra's list (a stale export, another
+    tournament's, a player since deleted); ``missing``: active on Cobra's list without a
+    deck in the roster; ``dropped``: dropped in Cobra (information).
+    """
+
+    listed: int  # players on Cobra's list
+    not_listed: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+
+    @property
+    def differ(self) -> bool:
+        """True when a player is on one list and not the other."""
+        return bool(self.not_listed or self.missing)
+
+
+class CobraEvent(msgspec.Struct, frozen=True):
+    """The Cobra tournament an event took its settings from, and what it said."""
+
+    url: str  # the tournament's page
+    tournament_id: int
+    name: str
+    type: str | None  # the tournament type's name ("District Championship")
+    settings: tuple[SettingSource, ...] = ()
+    warnings: tuple[CalendarWarning, ...] = ()
+    players: PlayersCompared = PlayersCompared(0)
+    cached: str | None = None  # the cached answers' date, when read offline
+
+    @property
+    def from_cobra(self) -> tuple[str, ...]:
+        """The settings Cobra gave."""
+        return tuple(s.setting for s in self.settings if s.source == "cobra")
+
+
+COBRA_MARKS = ("listed", "not-listed", "no-deck", "dropped")  # PlayerReport.cobra
+
+
 class PlayerReport(msgspec.Struct, frozen=True):
     """One player's registration: both decks and the player-level problems."""
 
@@ -152,6 +211,7 @@ class PlayerReport(msgspec.Struct, frozen=True):
     misplaced: tuple[str, ...] = ()  # columns a registration problem flags (swapped, ...)
     comparisons: tuple[ListComparison, ...] = ()
     position: int = 0  # the player's place in the roster (0-based)
+    cobra: str | None = None  # with --cobra: one of COBRA_MARKS
 
     @property
     def decks(self) -> tuple[EventDeck, EventDeck]:
@@ -223,6 +283,7 @@ class EventReport(msgspec.Struct, frozen=True):
     roster_format: str = "csv"
     pool_limit: PoolLimit | None = None
     compared_with: str | None = None
+    cobra: CobraEvent | None = None
 
     def count(self, status: Status) -> int:
         """How many players have this status."""

@@ -7,7 +7,6 @@ any CSV (form sheets, mapped with ``--columns``). Readers take decoded text and 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from nrdeck.roster.abr_json import is_abr_json, read_abr_json
 from nrdeck.roster.cobra_csv import is_cobra_csv, read_cobra_csv
 from nrdeck.roster.cobra_json import is_cobra_json, read_cobra_json
 from nrdeck.roster.generic_csv import read_csv_roster
+from nrdeck.roster.limits import decode_json
 from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry
 from nrdeck.roster.plain_json import read_json_roster
 
@@ -45,8 +45,8 @@ def detect_format(text: str, suffix: str = "") -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if suffix.lower() == ".json" or stripped.startswith(("[", "{")):
         try:
-            data = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError):
+            data = decode_json(stripped)
+        except (ValueError, RecursionError):  # JSONDecodeError, NumberTooLong
             return "json"  # its reader says where the JSON is broken
         if is_cobra_json(data):
             return "cobra-json"

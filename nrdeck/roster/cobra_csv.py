@@ -17,7 +17,9 @@ from nrdeck.deck import RawDeck, RawLine
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.roster.cobra_json import compose
+from nrdeck.roster.limits import MAX_NUMBER_CHARS, long_number
 from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
+from nrdeck.textnorm import excerpt
 
 STRIDE = 4  # Qty, Card Name, Inf, then an empty column
 _HINT = "expected Cobra's 'Decks spreadsheet' export (rows Player, Deck, Min/Identity/Max, Qty)"
@@ -70,12 +72,15 @@ class _Sheet:
         for index, (qty, title, _inf) in enumerate(self.blocks(row)[: len(self.players)]):
             if not qty.strip() and not title.strip():
                 continue
-            if not qty.strip().isdigit() or int(qty) < 1:
-                message = f"line {line}: {qty.strip()!r} is not a number of copies"
+            digits = qty.strip()
+            if len(digits) > MAX_NUMBER_CHARS:
+                raise long_number(digits, self.source, line)
+            if not (digits.isascii() and digits.isdigit()) or not 1 <= _copies(digits) <= 99:
+                message = f"line {line}: {excerpt(digits)} is not a number of copies (1–99)"
                 where = Location(self.source, line)
                 self.problems[index].append(Problem("parse-error", message, location=where))
                 continue
-            self.cards[index].append(RawLine(int(qty), line, title=compose(title.strip())))
+            self.cards[index].append(RawLine(int(digits), line, title=compose(title.strip())))
 
     def decks(self) -> list[tuple[str, RawDeck]]:
         if not self.players or len(self.identities) < len(self.players):
@@ -90,6 +95,11 @@ class _Sheet:
             raw = RawDeck(self.source, "cobra-csv", tuple(lines), name=name, problems=problems)
             found.append((player, raw))
         return found
+
+
+def _copies(digits: str) -> int:
+    """The number ``digits`` write (0 for one too long to be a number of copies)."""
+    return int(digits) if len(digits) <= 4 else 0
 
 
 def read_cobra_csv(text: str, source: str, folder: Path, options: ReadOptions) -> Roster:

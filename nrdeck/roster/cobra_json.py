@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
+from nrdeck.decklist.lines import MAX_QUANTITY
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
@@ -48,7 +49,8 @@ def read_cobra_json(text: str, source: str, folder: Path, options: ReadOptions) 
         key = str(details.get("player_id", name))
         found = players.setdefault(key, {"name": name, "line": number, "decks": []})
         found["decks"].append(_deck(details, cards, source, name, number))
-    entries = [_entry(p["name"], p["line"], p["decks"]) for p in players.values()]
+        found["id"] = _player_id(details.get("player_id"))
+    entries = [_entry(p["name"], p["line"], p["decks"], p["id"]) for p in players.values()]
     return Roster(source, folder, some_entries(entries, source), unit="entry", format="cobra-json")
 
 
@@ -117,6 +119,10 @@ def _card(card: Any, position: int, label: str, problems: list[Problem]) -> RawL
     if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
         problems.append(_problem(label, f"card {position} has no valid quantity ({quantity!r})"))
         return None
+    if quantity > MAX_QUANTITY:
+        message = f"card {position} has {quantity} copies: quantities are 1–{MAX_QUANTITY}"
+        problems.append(_problem(label, message))
+        return None
     card_id, printing, title = (card.get(k) for k in ("nrdb_card_id", "nrdb_printing_id", "title"))
     if isinstance(card_id, str) and card_id:
         return RawLine(quantity, None, card_id=card_id)
@@ -132,7 +138,16 @@ def _problem(label: str, message: str) -> Problem:
     return Problem("parse-error", message, location=Location(label))
 
 
-def _entry(name: str, number: int, decks: list[tuple[str | None, RawDeck]]) -> RosterEntry:
+def _player_id(value: Any) -> str | None:
+    """Cobra's player id (the same as its API's), when the export gives a sane one."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return str(value)
+    return value if isinstance(value, str) and value.isdigit() and len(value) <= 20 else None
+
+
+def _entry(
+    name: str, number: int, decks: list[tuple[str | None, RawDeck]], key: str | None = None
+) -> RosterEntry:
     """Each list in its side's column; a list without a side (or a second one) is unsided."""
     cells: dict[str, Cell] = {}
     unsided: list[RawDeck] = []
@@ -147,4 +162,5 @@ def _entry(name: str, number: int, decks: list[tuple[str | None, RawDeck]]) -> R
         cells.get("runner", Cell()),
         number,
         unsided=tuple(unsided),
+        key=key,
     )

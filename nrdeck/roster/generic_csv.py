@@ -58,7 +58,7 @@ def read_csv_roster(text: str, source: str, folder: Path, options: ReadOptions) 
     except csv.Error as err:
         raise UsageError(f"{source}: line {reader.line_num}: malformed CSV: {err}") from None
     extra = tuple(c for c in columns if c and c not in REQUIRED_COLUMNS)
-    return Roster(source, folder, some_entries(entries, source), extra, format="csv")
+    return Roster(source, folder, some_entries(entries, source, "line"), extra, format="csv")
 
 
 def _header(reader: Iterator[list[str]], source: str) -> list[str]:

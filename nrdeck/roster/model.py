@@ -10,6 +10,7 @@ from msgspec import field
 
 from nrdeck.deck import RawDeck
 from nrdeck.errors import UsageError
+from nrdeck.roster.limits import check_sizes
 
 REQUIRED_COLUMNS = ("player", "corp", "runner")
 
@@ -34,7 +35,8 @@ class RosterEntry(msgspec.Struct, frozen=True):
     """One registered player: name, the two deck cells, where, and extra columns.
 
     ``unsided`` holds registered lists whose side the roster does not say (Cobra's CSV
-    export of a player with one deck): the event places them by their identity.
+    export of a player with one deck): the event places them by their identity. ``key``
+    is the tool's own id for the player, where the roster gives one (Cobra's player id).
     """
 
     player: str
@@ -43,6 +45,7 @@ class RosterEntry(msgspec.Struct, frozen=True):
     line: int | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
     unsided: tuple[RawDeck, ...] = ()
+    key: str | None = None
 
 
 class Roster(msgspec.Struct, frozen=True):
@@ -63,8 +66,12 @@ class ReadOptions(msgspec.Struct, frozen=True):
     columns: Mapping[str, str] = field(default_factory=dict)
 
 
-def some_entries(entries: list[RosterEntry], source: str) -> tuple[RosterEntry, ...]:
-    """The entries, or a usage error for a roster without players."""
+def some_entries(
+    entries: list[RosterEntry], source: str, unit: str = "entry"
+) -> tuple[RosterEntry, ...]:
+    """The entries, or a usage error for a roster without players or with a name or cell
+    past its sane size (``unit``: what an entry's ``line`` counts, ``line`` or ``entry``)."""
     if not entries:
         raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
+    check_sizes(entries, source, unit)
     return tuple(entries)

@@ -8,15 +8,18 @@ from typing import Any
 
 from nrdeck.errors import UsageError
 from nrdeck.roster.generic_csv import entry_of
+from nrdeck.roster.limits import NumberTooLong, decode_json, number_error
 from nrdeck.roster.model import REQUIRED_COLUMNS, ReadOptions, Roster, RosterEntry, some_entries
 
 _HINT = "a JSON roster is a list of objects with the keys player, corp and runner"
 
 
 def load_json(text: str, source: str) -> Any:
-    """Parsed JSON, or a usage error naming the file and line."""
+    """Parsed JSON, or a usage error naming the file and line (a number too long too)."""
     try:
-        return json.loads(text)
+        return decode_json(text)
+    except NumberTooLong as err:
+        raise number_error(err, text, source) from None
     except json.JSONDecodeError as err:
         raise UsageError(f"{source}: line {err.lineno}: invalid JSON: {err.msg}") from None
     except RecursionError:

@@ -168,6 +168,27 @@ def test_a_redirect_within_the_host_is_followed(httpserver: HTTPServer) -> None:
     assert get(httpserver, "/old") == 200
 
 
+def test_a_redirect_is_the_answer_when_redirects_are_not_followed(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/api/typo").respond_with_response(redirect("/error", 301))
+    httpserver.expect_request("/error").respond_with_data("<html>", content_type="text/html")
+    with HttpClient(FAST) as client:
+        answer = client.get(httpserver.url_for("/api/typo"), max_bytes=MiB, follow_redirects=False)
+    assert (answer.status, answer.location) == (301, httpserver.url_for("/error"))
+    assert answer.body == b"" and [r.path for r, _ in httpserver.log] == ["/api/typo"]
+
+
+def test_an_answer_says_its_media_type(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/doc").respond_with_data(
+        "{}", content_type="application/vnd.api+json; charset=utf-8"
+    )
+    httpserver.expect_request("/page").respond_with_data("<p>", content_type="Text/HTML")
+    with HttpClient(FAST) as client:
+        doc = client.get(httpserver.url_for("/doc"), max_bytes=MiB)
+        page = client.get(httpserver.url_for("/page"), max_bytes=MiB)
+    assert (doc.content_type, page.content_type) == ("application/vnd.api+json", "text/html")
+    assert doc.location is None
+
+
 def test_a_redirect_to_another_host_is_not_followed(httpserver: HTTPServer) -> None:
     other = HTTPServer(host="127.0.0.1")
     other.start()

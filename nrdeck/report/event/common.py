@@ -7,10 +7,20 @@ escaping in Markdown and HTML).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from nrdeck.problems import Problem
-from nrdeck.results.event import SIDE_NAMES, EventDeck, EventReport, PlayerReport, PlayerState
+from nrdeck.results.event import (
+    SIDE_NAMES,
+    CobraEvent,
+    EventDeck,
+    EventReport,
+    PlayerReport,
+    PlayerState,
+    SettingSource,
+)
 
 PASS, FAIL, NOT_FETCHED = "✓", "✗", "?"
 AUDIENCES = ("public", "organiser")
@@ -73,9 +83,16 @@ def problem_lines(player: PlayerReport, roster: str) -> list[str]:
     return lines
 
 
+COBRA_NOTES = {
+    "not-listed": "not on Cobra's player list",
+    "no-deck": "on Cobra's player list, no deck in the roster",
+    "dropped": "dropped in Cobra",
+}
+
+
 def note_lines(report: EventReport, player: PlayerReport) -> list[str]:
-    """Cached copies, identical lists and --changed-since findings: information."""
-    notes = []
+    """Cached copies, identical lists, Cobra's list and --changed-since findings: information."""
+    notes = [COBRA_NOTES[player.cobra]] if player.cobra in COBRA_NOTES else []
     for deck in player.decks:
         side = SIDE_NAMES[deck.column]
         if deck.cached is not None:
@@ -154,3 +171,76 @@ def summary_line(report: EventReport) -> str:
         )
     noun = "player" if n == 1 else "players"
     return f"{n} {noun}: {' · '.join(parts)} · card data: {report.data.describe()}"
+
+
+def _setting(setting: SettingSource) -> str:
+    """'ban list Standard Ban List 25.10', 'card pool: the whole pool'."""
+    value = setting.value
+    if setting.setting == "card pool":
+        said = f"card pool up to {value}" if value else "card pool: the format's whole pool"
+    else:
+        said = f"{setting.setting} {value}" if value else f"{setting.setting}: none"
+    if setting.source == "cobra":
+        return said
+    return f"{said} ({setting.source}{': ' + setting.note if setting.note else ''})"
+
+
+def cobra_tournament_line(event: CobraEvent) -> str:
+    """'Cobra: London District Championship 2025 (tournament 5871, District Championship) URL'."""
+    kind = f", {event.type}" if event.type else ""
+    cached = f" (Cobra's answers cached on {event.cached})" if event.cached else ""
+    return f"Cobra: {event.name} (tournament {event.tournament_id}{kind}) {event.url}{cached}"
+
+
+def cobra_settings_lines(event: CobraEvent) -> list[str]:
+    """Which settings came from Cobra, and how the others were chosen."""
+    cobra = [_setting(s) for s in event.settings if s.source == "cobra"]
+    others = [_setting(s) for s in event.settings if s.source != "cobra"]
+    lines = [f"settings from Cobra: {', '.join(cobra) or 'none'}"]
+    return lines + ([f"not from Cobra: {', '.join(others)}"] if others else [])
+
+
+def some_names(names: Sequence[str], shown: int = 20) -> str:
+    """'Ana, Ben, … and 12 more': the first ``shown`` names (the JSON lists them all)."""
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def cobra_players_line(event: CobraEvent) -> str:
+    """'Cobra lists 4 players; not on Cobra's list: X; without a deck: Y; dropped: Z'."""
+    compared = event.players
+    noun = "player" if compared.listed == 1 else "players"
+    parts = [f"Cobra lists {compared.listed} {noun}"]
+    for names, said in (
+        (compared.not_listed, "not on Cobra's list"),
+        (compared.missing, "on Cobra's list without a deck"),
+        (compared.dropped, "dropped in Cobra"),
+    ):
+        if names:
+            parts.append(f"{said}: {some_names(names)}")
+    if len(parts) == 1:
+        parts.append("every roster player is on it, and every player on it has a deck here")
+    return "; ".join(parts)
+
+
+def cobra_lines(event: CobraEvent, *, players: bool = True) -> list[str]:
+    """The tournament, where each setting came from, and (``players``) the players compared."""
+    lines = [cobra_tournament_line(event), *cobra_settings_lines(event)]
+    return [*lines, cobra_players_line(event)] if players else lines
+
+
+# the players' differences, which the players' line names already
+PLAYER_DIFFERENCES = frozenset({"players-not-listed", "players-missing"})
+
+
+def cobra_warning_lines(event: CobraEvent) -> list[str]:
+    """The calendar's warnings ('warning: the tournament's ban list …'), and the players'
+    but for the differences ``cobra_players_line`` names."""
+    return [f"warning: {w.message}" for w in event.warnings if w.code not in PLAYER_DIFFERENCES]
+
+
+def public_cobra_lines(event: CobraEvent) -> list[str]:
+    """What a public page says of the tournament: its name, its settings, the players
+    compared by name (no warnings, no ids)."""
+    kind = f" ({event.type})" if event.type else ""
+    return [f"Cobra: {event.name}{kind}", *cobra_settings_lines(event), cobra_players_line(event)]

@@ -34,6 +34,8 @@ def render_csv(report: EventReport, options: EventRenderOptions) -> str:
     header += ["problems", "notes"]
     if report.changed_since is not None:
         header.append("made_illegal")
+    if report.cobra is not None:
+        header.append("cobra")
     writer.writerow([neutralise(block(h)) for h in header])
     for player in report.players:
         if options.quiet and player.ready:
@@ -51,6 +53,8 @@ def _row(report: EventReport, player: PlayerReport) -> list[str]:
     row.append("\n".join(note_lines(report, player)))
     if report.changed_since is not None:
         row.append("yes" if player.newly_illegal else "no")
+    if report.cobra is not None:
+        row.append(player.cobra or "")
     return row
 
 

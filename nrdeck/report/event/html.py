@@ -11,10 +11,13 @@ from html import escape as html_escape
 from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
+    cobra_lines,
+    cobra_warning_lines,
     deck_cell,
     describe_period,
     note_lines,
     problem_lines,
+    public_cobra_lines,
     public_state,
     state_counts,
 )
@@ -49,6 +52,7 @@ def render_html(report: EventReport, options: EventRenderOptions) -> str:
     body = [
         f"<h1>{esc(title)}</h1>",
         f"<p>{esc(describe_period(report))}</p>",
+        *_cobra(report, public),
         "<table>",
         "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr></thead>",
         "<tbody>",
@@ -61,6 +65,15 @@ def render_html(report: EventReport, options: EventRenderOptions) -> str:
         body.append("<h2>To do</h2>")
         body.append(_list(action_lines(report)))
     return _page(title, body)
+
+
+def _cobra(report: EventReport, public: bool) -> list[str]:
+    """The tournament, its settings and players compared (the organiser's page: warnings)."""
+    event = report.cobra
+    if event is None:
+        return []
+    said = public_cobra_lines(event) if public else cobra_lines(event)
+    return [_list(said + ([] if public else cobra_warning_lines(event)))]
 
 
 def _row(report: EventReport, player: PlayerReport, columns: list[str], public: bool) -> str:

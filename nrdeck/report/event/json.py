@@ -19,6 +19,7 @@ from nrdeck.report.json_pieces import (
     problem_entry,
 )
 from nrdeck.results.event import (
+    CobraEvent,
     EventDeck,
     EventReport,
     ListComparison,
@@ -42,6 +43,7 @@ def render_json(report: EventReport, options: EventRenderOptions) -> str:
         "cardpool_up_to": _limit(report),
         "changed_since": _changed(report),
         "compared_with": report.compared_with,
+        "cobra": _cobra(report.cobra),
         "players": [_player(p) for p in report.players],
         "summary": _summary(report),
     }
@@ -84,6 +86,32 @@ def _player(player: PlayerReport) -> dict[str, Any]:
         "corp": _deck(player, player.corp),
         "runner": _deck(player, player.runner),
         "comparisons": [_comparison(c) for c in player.comparisons],
+        "cobra": player.cobra,
+    }
+
+
+def _cobra(event: CobraEvent | None) -> dict[str, Any] | None:
+    """The tournament, every setting with its source, the warnings, the players compared."""
+    if event is None:
+        return None
+    return {
+        "url": event.url,
+        "tournament_id": event.tournament_id,
+        "name": event.name,
+        "type": event.type,
+        "settings_from_cobra": list(event.from_cobra),
+        "settings": [
+            {"setting": s.setting, "value": s.value, "source": s.source, "note": s.note or None}
+            for s in event.settings
+        ],
+        "warnings": [{"code": w.code, "message": w.message} for w in event.warnings],
+        "players": {
+            "listed": event.players.listed,
+            "not_listed": list(event.players.not_listed),
+            "missing": list(event.players.missing),
+            "dropped": list(event.players.dropped),
+        },
+        "cached": event.cached,
     }
 
 
@@ -119,5 +147,12 @@ def _group(group: ProblemGroup) -> dict[str, Any]:
 def _comparison(comparison: ListComparison) -> dict[str, Any]:
     entry: dict[str, Any] = {"side": comparison.column, "note": comparison.note or None}
     if comparison.diff is None:
-        return {**entry, "same": None, "identity": None, "added": [], "removed": []}
+        return {
+            **entry,
+            "same": None,
+            "identity": None,
+            "identity_compared": None,
+            "added": [],
+            "removed": [],
+        }
     return {**entry, **diff_entry(comparison.diff)}

@@ -13,10 +13,13 @@ import re
 from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
+    cobra_lines,
+    cobra_warning_lines,
     deck_cell,
     describe_period,
     note_lines,
     problem_lines,
+    public_cobra_lines,
     public_state,
     state_counts,
 )
@@ -45,11 +48,13 @@ def render_markdown(report: EventReport, options: EventRenderOptions) -> str:
     players = shown_players(report, options)
     lines = ["# Deck check", "", escape(describe_period(report)), ""]
     if options.audience == "public":
+        lines += _cobra(report, public=True)
         lines += _public_table(report, players, options)
         lines += ["", escape(state_counts(report))]
         return "\n".join(lines) + "\n"
     lines[0] = f"# Deck check: {escape(report.roster)}"
     lines += [f"card data: {escape(report.data.describe())}", ""]
+    lines += _cobra(report, public=False)
     lines += _organiser_table(report, players)
     lines += _problems(report, players)
     lines += ["", "## To do", "", escape(state_counts(report)), ""]
@@ -57,6 +62,17 @@ def render_markdown(report: EventReport, options: EventRenderOptions) -> str:
     if report.changed_since is not None:
         lines += _changed(report)
     return "\n".join(lines) + "\n"
+
+
+def _cobra(report: EventReport, *, public: bool) -> list[str]:
+    """The tournament, where the settings came from, the players compared (and for the
+    organiser, the calendar's warnings): names only, never pronouns or ids."""
+    event = report.cobra
+    if event is None:
+        return []
+    said = public_cobra_lines(event) if public else cobra_lines(event)
+    said += [] if public else cobra_warning_lines(event)
+    return [*(f"- {escape(line)}" for line in said), ""]
 
 
 def _row(cells: list[str]) -> str:

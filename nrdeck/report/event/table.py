@@ -13,6 +13,8 @@ from rich.text import Text
 from nrdeck.report.event.common import (
     EventRenderOptions,
     action_lines,
+    cobra_lines,
+    cobra_warning_lines,
     deck_cell,
     describe_period,
     note_lines,
@@ -20,7 +22,7 @@ from nrdeck.report.event.common import (
     state_counts,
 )
 from nrdeck.report.safe import block, one_line
-from nrdeck.results.event import EventDeck, EventReport, PlayerReport, PlayerState
+from nrdeck.results.event import CobraEvent, EventDeck, EventReport, PlayerReport, PlayerState
 
 STYLE_BY_STATE = {
     PlayerState.READY: "green",
@@ -45,7 +47,19 @@ def render_table(report: EventReport, options: EventRenderOptions) -> Renderable
         if options.quiet and player.ready:
             continue
         table.add_row(*_row(report, player))
-    return Group(table, _actions(report))
+    if report.cobra is None:
+        return Group(table, _actions(report))
+    return Group(_cobra(report.cobra), table, _actions(report))
+
+
+def _cobra(event: CobraEvent) -> Text:
+    """The tournament, where the settings came from, the players compared, the warnings."""
+    text = Text()
+    for line in cobra_lines(event):
+        text.append(one_line(line) + "\n")
+    for line in cobra_warning_lines(event):
+        text.append(one_line(line) + "\n", style="yellow")
+    return text
 
 
 def _row(report: EventReport, player: PlayerReport) -> list[Text]:
