@@ -16,7 +16,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
 SERVICES = ("cards", "decklist", "resolve", "roster", "rules", "report", "sim")
 PURE = ("rules", "resolve", "sim", "report")
-HEAVY = ("requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib")
+HEAVY = (
+    "requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib",
+    "tomllib", "tomli",  # the TOML parser: about 3.5 ms, for format files only
+)  # fmt: skip
 IO_CALLS = frozenset(
     {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob", "rglob",
      "unlink", "mkdir", "touch", "stat", "exists", "is_file", "is_dir", "getenv", "today",

@@ -11,6 +11,7 @@ from nrdeck.app.event.cobra import CobraRequest
 from nrdeck.app.event.command import EventOptions, EventRun, event_run
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import render_options
+from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.cli.console import (
     ColorMode,
@@ -40,7 +41,7 @@ from nrdeck.cli.options import (
     choices,
 )
 from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
-from nrdeck.cli.settings import cobra_settings, data_settings, selection_options
+from nrdeck.cli.settings import cobra_url, data_settings, selection_options
 from nrdeck.errors import UsageError
 from nrdeck.report.event.common import cobra_lines, summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
@@ -316,3 +317,9 @@ def _progress(enabled: bool, color: ColorMode) -> Iterator[EventProgress | None]
             bar.update(task, completed=done, total=total, description=shown, phase=f"{phase} decks")
 
         yield advance
+
+
+def cobra_settings(tournament: str, url: str | None = None) -> CobraSettings:
+    """``--cobra`` and the Cobra it is on: ``--cobra-url``, else NRDECK_COBRA_URL, else the
+    public host."""
+    return CobraSettings(tournament=tournament, base_url=cobra_url(url) or DEFAULT_COBRA_URL)

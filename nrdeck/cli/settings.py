@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
-from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.app.inputs.selection import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
@@ -131,8 +130,6 @@ def selection_options(
     )
 
 
-def cobra_settings(tournament: str, cobra_url: str | None = None) -> CobraSettings:
-    """``--cobra`` and the Cobra it is on: ``--cobra-url``, else NRDECK_COBRA_URL, else the
-    public host."""
-    base = cobra_url or os.environ.get("NRDECK_COBRA_URL") or DEFAULT_COBRA_URL
-    return CobraSettings(tournament=tournament, base_url=base)
+def cobra_url(option: str | None = None) -> str | None:
+    """The Cobra to ask: ``--cobra-url``, else NRDECK_COBRA_URL (None: Cobra's public host)."""
+    return option or os.environ.get("NRDECK_COBRA_URL") or None

@@ -6,8 +6,6 @@ Pure functions over loaded data: no file, network, environment or clock.
 from __future__ import annotations
 
 from nrdeck.rules.check import check_deck
-from nrdeck.rules.formatfile import HouseFormat, HouseSource
-from nrdeck.rules.formatsource import FormatSource
 from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.lookups import HouseRules
 from nrdeck.rules.selection import Selection, select
@@ -15,10 +13,7 @@ from nrdeck.rules.selection import Selection, select
 __all__ = [
     "BUILTIN_FORMATS",
     "FormatExtras",
-    "FormatSource",
-    "HouseFormat",
     "HouseRules",
-    "HouseSource",
     "InForce",
     "Selection",
     "check_deck",

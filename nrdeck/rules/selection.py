@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.formatfile import HouseSource
 from nrdeck.rules.inforce import InForce, select_builtin
 from nrdeck.rules.tier import CASUAL_TIER, check_tier
+
+if TYPE_CHECKING:
+    from nrdeck.rules.formatfile import HouseSource
 
 
 class Selection(msgspec.Struct, frozen=True):

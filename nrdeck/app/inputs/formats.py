@@ -11,26 +11,18 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
 from nrdeck.cards.bundled import data_dir
-from nrdeck.errors import UsageError
-from nrdeck.rules import BUILTIN_FORMATS, FormatSource
+from nrdeck.rules.inforce import BUILTIN_FORMATS
 from nrdeck.rules.names import key_of
+
+if TYPE_CHECKING:
+    from nrdeck.rules.formatsource import FormatSource
 
 FORMATS_FOLDER = "formats"
 SUFFIX = ".toml"
-MAX_FORMAT_BYTES = 1024 * 1024
-MAX_NESTING = 32  # arrays and inline tables inside each other
-MAX_DIGITS = 64  # a number longer than this is no count of cards or copies
-_LINE = r"at line (\d+)"  # in a TOML error message
-# patterns compiled on first use (re caches them): a check without a format file pays nothing
-_KEY = r"^\s*([\w.\"' -]+?)\s*="
-# strings (multi-line ones first) and comments: what the nesting and number checks skip
-_SKIPPED = r'"""[\s\S]*?"""|' r"'''[\s\S]*?'''|" r'"(?:[^"\\\n]|\\.)*"|' r"'[^'\n]*'|#[^\n]*"
-_TOKENS = rf"[\[\]{{}}\n]|\d{{{MAX_DIGITS + 1},}}"
 _BUILTIN_KEYS = frozenset(key_of(f) for f in BUILTIN_FORMATS)
 
 
@@ -65,6 +57,8 @@ def shipped_format_path(text: str) -> Path | None:
 
 def read_shipped_formats() -> list[FormatSource]:
     """Every shipped community format, read (for ``nrdeck card``)."""
+    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+
     folder = shipped_formats_dir()
     return [read_format_source(folder / f"{f}{SUFFIX}") for f in shipped_format_ids()]
 
@@ -72,84 +66,11 @@ def read_shipped_formats() -> list[FormatSource]:
 def format_source(format_id: str, format_file: Path | None) -> FormatSource | None:
     """The format file to use: ``--format-file``, else the shipped community format
     ``--format`` names, else None (a built-in format's name reads no file and no folder)."""
-    if format_file is not None:
-        return read_format_source(format_file)
-    if is_builtin(format_id):
+    if format_file is None and is_builtin(format_id):
         return None
-    path = shipped_format_path(format_id)
-    return read_format_source(path) if path is not None else None
+    path = format_file if format_file is not None else shipped_format_path(format_id)
+    if path is None:
+        return None
+    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
 
-
-def read_format_source(path: Path) -> FormatSource:
-    """Read and parse a format file (a usage error naming the file and line).
-
-    Only a regular file, up to 1 MiB. TOML nested more than 32 deep or holding a number of
-    more than 64 digits is refused with the line and the key, before it is parsed.
-    """
-    if str(path).startswith(("http:/", "https:/")):
-        raise UsageError(
-            f"{path}: nrdeck reads format files from disk, not from the network",
-            hint="download it (curl -fLO URL) and pass its path; see docs/community-formats.md",
-        )
-    try:
-        data = read_regular_file(path, MAX_FORMAT_BYTES + 1)
-        if len(data) > MAX_FORMAT_BYTES:
-            raise UsageError(f"{path}: the format file is larger than 1 MiB")
-        text = data.decode("utf-8")
-    except NotRegularFile:
-        raise UsageError(f"{path}: the format file is not a regular file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"{path}: cannot read the format file ({err})") from None
-    hostile = hostile_toml(text)
-    if hostile is not None:
-        raise UsageError(
-            f"{path}:{hostile}", hint="see docs/community-formats.md for what the file holds"
-        )
-    return FormatSource(path=str(path), text=text, table=_parse(path, text))
-
-
-def _parse(path: Path, text: str) -> dict[str, object]:
-    if sys.version_info >= (3, 11):  # imported here: only format files pay for it
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
-    try:
-        return dict(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as err:
-        found = re.search(_LINE, str(err))
-        line = found.group(1) if found else str(max(1, len(text.splitlines())))
-        raise UsageError(f"{path}:{line}: not valid TOML ({str(err).split(' (at')[0]})") from None
-    except (RecursionError, ValueError):
-        raise UsageError(
-            f"{path}: not a format file nrdeck can read (nested too deeply, or a number too long)",
-            hint="see docs/community-formats.md for what the file holds",
-        ) from None
-
-
-def hostile_toml(text: str) -> str | None:
-    """'LINE: not a format file nrdeck can read: KEY is nested more than 32 deep' (or holds
-    a number of more than 64 digits), outside strings and comments; else None. LINE is where
-    the key's value starts."""
-    bare = re.sub(_SKIPPED, lambda m: "\n" * m.group().count("\n"), text)  # lines kept
-    depth, line, start = 0, 1, 1
-    for token in re.finditer(_TOKENS, bare):
-        found = token.group()
-        if found == "\n":
-            line += 1
-        elif found in "[{":
-            start = line if depth == 0 else start
-            depth += 1
-            if depth > MAX_NESTING:
-                return _refused(bare, start, f"is nested more than {MAX_NESTING} deep")
-        elif found in "]}":
-            depth = max(0, depth - 1)
-        else:
-            where = line if depth == 0 else start
-            return _refused(bare, where, f"holds a number of more than {MAX_DIGITS} digits")
-    return None
-
-
-def _refused(bare: str, line: int, what: str) -> str:
-    found = re.match(_KEY, bare.split("\n", line)[line - 1])
-    key = found.group(1).strip() if found else "a value"
-    return f"{line}: not a format file nrdeck can read: {key} {what}"
+    return read_format_source(path)

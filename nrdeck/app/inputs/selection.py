@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.app.inputs.formats import (
     format_source,
     is_builtin,
-    read_format_source,
     shipped_format_ids,
 )
-from nrdeck.rules import HouseSource, Selection
+from nrdeck.rules.selection import Selection
+
+if TYPE_CHECKING:
+    from nrdeck.rules.formatfile import HouseSource
 
 
 class SelectionOptions(msgspec.Struct, frozen=True):
@@ -83,4 +86,6 @@ def make_selection(
 
 def read_house_source(path: Path) -> HouseSource:
     """Read and parse a format file (a usage error naming the file and line)."""
+    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+
     return read_format_source(path)

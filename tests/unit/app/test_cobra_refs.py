@@ -6,7 +6,7 @@ import pytest
 
 from nrdeck.app.inputs.cobra import players_url, tournament_url
 from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, TournamentRef, base_url, tournament_ref
-from nrdeck.cli.settings import cobra_settings
+from nrdeck.cli.event import cobra_settings
 from nrdeck.errors import UsageError
 
 BASE = DEFAULT_COBRA_URL
