@@ -16,8 +16,9 @@ from msgspec.structs import replace
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
+from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
-from nrdeck.app.inputs.selection import SelectionOptions, chosen
+from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
 from nrdeck.carddb import CardDB
 from nrdeck.deck import relabelled

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
-from nrdeck.app.inputs.selection import SelectionOptions
+from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
 

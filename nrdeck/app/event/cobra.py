@@ -17,7 +17,8 @@ from msgspec.structs import replace
 
 from nrdeck.app.inputs.cobra_answers import CobraTournament
 from nrdeck.app.inputs.cobra_ref import CobraSettings
-from nrdeck.app.inputs.selection import SelectionOptions, chosen
+from nrdeck.app.inputs.options import SelectionOptions
+from nrdeck.app.inputs.selection import chosen
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.event import (

@@ -21,9 +21,10 @@ from nrdeck.app.event.run import EventSettings, run_event
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
+from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.roster import read_roster
-from nrdeck.app.inputs.selection import SelectionOptions, chosen
+from nrdeck.app.inputs.selection import chosen
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.report.event.messages import render_messages

@@ -11,32 +11,16 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from nrdeck.app.inputs.formats import (
     format_source,
     is_builtin,
     shipped_format_ids,
 )
+from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.rules.selection import Selection
 
 if TYPE_CHECKING:
     from nrdeck.rules.formatfile import HouseSource
-
-
-class SelectionOptions(msgspec.Struct, frozen=True):
-    """The options that choose what is in force, as the command line gives them.
-
-    The use case makes them a ``Selection`` (``chosen``): it reads the clock for the default
-    date and the house format file, so the command line reads neither.
-    """
-
-    format_id: str = "standard"
-    as_of: dt.date | None = None
-    snapshot_id: str | None = None
-    banlist_id: str | None = None
-    format_file: Path | None = None
-    tier: str = "casual"
 
 
 def chosen(selection: Selection | SelectionOptions, today: dt.date | None = None) -> Selection:
