@@ -7,6 +7,7 @@ machine that gets busier or quieter affects all of them alike and their ratios s
 from __future__ import annotations
 
 import compileall
+import importlib.util
 import os
 import statistics
 import subprocess
@@ -38,12 +39,27 @@ def nrdeck_command() -> list[str]:
 
 
 def ensure_bytecode() -> None:
-    """Compile nrdeck's modules, as ``pip install`` does for a wheel.
+    """Check the environment, then compile nrdeck's modules, as ``pip install`` does.
 
     In a checkout run with PYTHONDONTWRITEBYTECODE=1 nothing else would write them, and every
     measured start would include compiling nrdeck from source.
     """
+    require_environment()
     compileall.compile_dir(str(PACKAGE), quiet=1)
+
+
+def require_environment() -> None:
+    """Stop, with what to do, unless this interpreter has nrdeck and Typer.
+
+    Without them every timed command would fail at once (exit 1, as an illegal deck does),
+    and its few milliseconds would pass for a very fast nrdeck.
+    """
+    missing = [name for name in ("nrdeck", "typer") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise SystemExit(
+            f"{sys.executable} cannot import {', '.join(missing)}: run the benchmarks with the "
+            "interpreter of the environment nrdeck is installed in (pip install -e '.[test]')"
+        )
 
 
 def run_once(cmd: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[float, float, int]:
@@ -60,12 +76,21 @@ def run_once(cmd: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[
     return wall, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss
 
 
+def warm_up(cmd: Sequence[str], env: Mapping[str, str] | None = None) -> None:
+    """Run a command once, untimed; stop if it crashed (a traceback, a module not found)."""
+    proc = subprocess.run(list(cmd), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    errors = proc.stderr.decode("utf-8", "replace")
+    if "Traceback (most recent call last)" in errors or "No module named" in errors:
+        last = errors.strip().splitlines()[-1]
+        raise SystemExit(f"{' '.join(cmd)} crashed: {last}")
+
+
 def interleaved(
     commands: Mapping[str, Sequence[str]], runs: int, env: Mapping[str, str] | None = None
 ) -> dict[str, Sample]:
     """Run each command once to warm caches, then ``runs`` rounds of every command in turn."""
     for cmd in commands.values():
-        run_once(cmd, env)
+        warm_up(cmd, env)
     samples: dict[str, list[tuple[float, float, int]]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, cmd in commands.items():

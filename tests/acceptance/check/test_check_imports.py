@@ -1,5 +1,6 @@
-"""Fast start: checking a local file imports neither requests, numpy, pydantic, rapidfuzz nor
-(piped) Rich, and builds no dataclasses (each costs about a millisecond to define)."""
+"""Fast start: checking a local file imports neither requests, numpy, pydantic, rapidfuzz,
+typing_extensions nor (piped) Rich, and builds no dataclasses (each costs about a millisecond
+to define)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,56 @@ def test_checking_a_local_file_defines_no_nrdeck_dataclass() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
     )
     assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stderr[-2000:]
+
+
+def _run_then_print(expression: str, *args: str) -> str:
+    """Run the console script's main in this interpreter, then print ``expression``."""
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['nrdeck', *{list(args)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('nrdeck', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print({expression})\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.stdout.strip(), proc.stderr[-2000:]
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def test_checking_a_local_file_does_without_typing_extensions() -> None:
+    # msgspec only tries it; -X importtime would list the refused attempt, so ask sys.modules
+    loaded = "sys.modules.get('typing_extensions') is not None"
+    assert _run_then_print(loaded, "check", str(DECK), "--offline") == "False"
+
+
+def test_typing_extensions_is_still_importable_after_the_cli_started() -> None:
+    # pydantic needs it for the commands that read NetrunnerDB's own files
+    imported = "__import__('typing_extensions').__name__"
+    assert _run_then_print(imported, "check", str(DECK), "--offline") == "typing_extensions"
+
+
+def test_a_dependency_that_needs_typing_extensions_still_starts() -> None:
+    # as if msgspec imported it outright: the CLI is imported again with it allowed
+    script = (
+        "import builtins, runpy, sys\n"
+        "real = builtins.__import__\n"
+        "def needy(name, *args, **kwargs):\n"
+        "    if name == 'msgspec':\n"
+        "        real('typing_extensions')\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = needy\n"
+        f"sys.argv = ['nrdeck', 'check', {str(DECK)!r}, '--offline']\n"
+        "runpy.run_module('nrdeck', run_name='__main__')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "1 legal" in proc.stderr + proc.stdout
 
 
 def test_piped_text_output_does_not_import_rich() -> None:
