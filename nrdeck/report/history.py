@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from nrdeck.report.json_pieces import card_data
-from nrdeck.report.safe import one_line
+from nrdeck.report.safe import block, one_line
 from nrdeck.results.history import (
     CardFacts,
     CardHistory,
@@ -67,7 +67,11 @@ def _interval_entry(interval: DeckInterval) -> dict[str, Any]:
 
 
 def timeline_text(report: DeckTimeline) -> str:
-    """A heading, one line per interval (dates, pool, list, ✓/✗, codes), then a summary."""
+    """A heading, one line per interval (dates, pool, list, ✓/✗, codes), then a summary.
+
+    Names come from the card data and format files (NetrunnerDB, a community): what would
+    steer a terminal is shown escaped.
+    """
     name = f' "{one_line(report.name)}"' if report.name else ""
     identity = report.identity_title or "no identity"
     lines = [
@@ -77,7 +81,7 @@ def timeline_text(report: DeckTimeline) -> str:
     width = max((len(r[1]) for r in rows), default=0)
     lines += [f"  {dates}  {where.ljust(width)}  {verdict}" for dates, where, verdict in rows]
     lines.append(summary(report))
-    return "\n".join(lines) + "\n"
+    return block("\n".join(lines)) + "\n"
 
 
 def _interval_cells(interval: DeckInterval) -> tuple[str, str, str]:
@@ -180,7 +184,8 @@ def _erratum_entry(erratum: Erratum) -> dict[str, Any]:
 
 
 def card_text(report: CardHistory) -> str:
-    """The facts, the printings, a block per format and the errata."""
+    """The facts, the printings, a block per format and the errata (names from the card data
+    and format files shown escaped where they would steer a terminal)."""
     facts = report.card
     lines = [f"{facts.title} · {_facts_line(facts)}"]
     lines.append("printings: " + ", ".join(f"{p.code} {p.set_name} ({p.date or 'unreleased'})"
@@ -194,7 +199,7 @@ def card_text(report: CardHistory) -> str:
         f"{f' until {e.until}' if e.until else ''}: {e.source}"
         for e in report.errata
     ]
-    return "\n".join(lines) + "\n"
+    return block("\n".join(lines)) + "\n"
 
 
 def _facts_line(facts: CardFacts) -> str:

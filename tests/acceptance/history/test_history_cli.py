@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -158,3 +159,46 @@ def test_an_unknown_or_ambiguous_title_is_exit_2(title: str, said: str) -> None:
     result = nrdeck("card", title, "--offline")
     assert result.exit_code == ExitCode.USAGE
     assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+ESCAPES = "\x1b[2J\x1b]0;owned\x07\u202e"  # clear the screen, set the title, reverse the text
+
+
+def _raw(text: str) -> bool:
+    return any(c in text for c in ("\x1b", "\x07", "\u202e"))
+
+
+def test_timeline_shows_a_format_files_names_escaped(tmp_path: Path) -> None:
+    escaped = "".join(f"\\u{ord(c):04x}" for c in ESCAPES)  # TOML's \u001b…
+    fmt = tmp_path / "evil.toml"
+    fmt.write_text(
+        f'id = "evil"\nname = "Evil{escaped}"\n\n'
+        f'[pools.p]\nname = "Pool{escaped}"\nsets = ["system_gateway", "elevation"]\n\n'
+        f'[lists.l]\nname = "List{escaped}"\ndate = 2025-06-01\nbanned = ["sure_gamble"]\n\n'
+        '[[periods]]\nfrom = 2025-05-04\npool = "p"\nlist = "l"\n',
+        encoding="utf-8",
+    )
+    deck = ROOT / "data" / "examples" / "standard-zahya.txt"
+    result = nrdeck("timeline", str(deck), "--format-file", str(fmt), "--offline")
+    assert result.exit_code == 0, result.stderr
+    assert not _raw(result.stdout)
+    assert "Pool\\x1b[2J\\x1b]0;owned\\x07\\u202e · List\\x1b[2J" in result.stdout
+    assert "never legal in Evil\\x1b[2J" in result.stdout
+
+
+def test_card_and_timeline_show_card_data_names_escaped(tmp_path: Path) -> None:
+    # card data is untrusted too: NetrunnerDB's, or a file given with --data
+    doc = json.loads((ROOT / "data" / "cards.json").read_text(encoding="utf-8"))
+    card = next(c for c in doc["cards"] if c["id"] == "sure_gamble")
+    card["title"] = f"Sure Gamble{ESCAPES}"
+    for named in (*doc["sets"], *doc["formats"], *doc["restrictions"], *doc["card_pools"]):
+        named["name"] += ESCAPES
+    data = tmp_path / "cards.json"
+    data.write_text(json.dumps(doc), encoding="utf-8")
+    deck = ROOT / "data" / "examples" / "standard-zahya.txt"
+    shown = nrdeck("card", "sure_gamble", "--data", str(data))
+    timeline = nrdeck("timeline", str(deck), "--data", str(data))
+    assert shown.exit_code == 0 and timeline.exit_code == 0, shown.stderr + timeline.stderr
+    assert not _raw(shown.stdout) and not _raw(timeline.stdout)
+    assert "Sure Gamble\\x1b[2J\\x1b]0;owned\\x07\\u202e ·" in shown.stdout
+    assert "Standard Balance Update 26.08\\x1b[2J" in timeline.stdout
