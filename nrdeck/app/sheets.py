@@ -108,10 +108,17 @@ def _section_name(db: CardDB, name: str, language: str) -> str:
     return names.get(subtype or name.lower().replace(" ", "_"), name)
 
 
+# region tags people type for the two scripts of Chinese the data has
+_LANGUAGE_ALIASES = {"zh-cn": "zh-hans", "zh-sg": "zh-hans", "zh-tw": "zh-hant", "zh-hk": "zh-hant"}
+
+
 def check_language(db: CardDB, language: str) -> str:
-    """``language`` when the card data has titles in it (UsageError naming those it has)."""
-    if language == ENGLISH or language in db.translations().languages:
-        return language
+    """The data's code for ``language`` ('FR', 'zh_Hans' and 'zh-TW' as typed) when the card
+    data has titles in it (UsageError naming those it has)."""
+    code = language.strip().lower().replace("_", "-")
+    code = _LANGUAGE_ALIASES.get(code, code)
+    if code == ENGLISH or code in db.translations().languages:
+        return code
     known = ", ".join(sorted(db.translations().languages)) or "none"
     raise UsageError(
         f"the card data has no card titles in {language!r}", hint=f"languages: en, {known}"
@@ -122,7 +129,7 @@ def event_sheets(
     report: EventReport, db: CardDB, event: str = "", language: str = ENGLISH
 ) -> list[DeckSheet]:
     """A sheet per registered deck that was read, players by name (Corp, then Runner)."""
-    check_language(db, language)
+    language = check_language(db, language)
     players = sorted(
         report.players, key=lambda p: (" ".join(p.player.casefold().split()), p.position)
     )
@@ -138,7 +145,7 @@ def sheet_page(
     deck: Deck, db: CardDB, today: dt.date | None = None, language: str = ENGLISH
 ) -> str:
     """One deck's printable page (``nrdeck convert --to sheet``): checked as Standard today."""
-    check_language(db, language)
+    language = check_language(db, language)
     in_force = select(db, make_selection(today=today))
     sheet = deck_sheet(check_deck(deck, db, in_force), db, language=language)
     return render_sheets([sheet], title=deck.name or deck.source)

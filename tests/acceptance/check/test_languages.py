@@ -374,6 +374,19 @@ def test_a_sheet_prints_titles_in_the_language_asked(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "code"),
+    (("FR", "fr"), ("zh_Hans", "zh-hans"), ("zh-CN", "zh-hans"), ("zh-TW", "zh-hant")),
+)
+def test_lang_takes_a_code_as_people_type_it(tmp_path: Path, typed: str, code: str) -> None:
+    path = tmp_path / "zahya.txt"
+    path.write_text(ZAHYA, encoding="utf-8")
+    args = ["convert", str(path), "--to", "sheet", "--offline", "--lang", typed]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f'<html lang="{code}">' in result.stdout
+
+
+@pytest.mark.parametrize(
     ("args", "said"),
     (
         (["convert", "{deck}", "--to", "sheet", "--lang", "xx"], "no card titles in 'xx'"),
