@@ -25,6 +25,7 @@ from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.selection import make_selection
 from nrdeck.app.periods import period_in_force
 from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules import Selection, select
@@ -55,7 +56,7 @@ def check_text(
     *,
     name: str = "(decklist text)",
     format: str = "standard",
-    as_of: dt.date | None = None,
+    as_of: dt.date | str | None = None,
     snapshot: str | None = None,
     banlist: str | None = None,
     tier: str = "casual",
@@ -77,7 +78,7 @@ def check_paths(
     paths: Iterable[str | Path],
     *,
     format: str = "standard",
-    as_of: dt.date | None = None,
+    as_of: dt.date | str | None = None,
     snapshot: str | None = None,
     banlist: str | None = None,
     tier: str = "casual",
@@ -103,7 +104,7 @@ def check_paths(
 
 
 def in_force(
-    format: str = "standard", date: dt.date | None = None, *, cards: CardDB | None = None
+    format: str = "standard", date: dt.date | str | None = None, *, cards: CardDB | None = None
 ) -> FormatPeriod:
     """The period in force in the format on ``date`` (default: today), as ``nrdeck data
     periods`` shows it: start, end, snapshot, card pool, ban list (with Null Signal Games'
@@ -112,15 +113,35 @@ def in_force(
     know the date. A usage error before the format's first period, or for ``casual``.
     """
     db = cards if cards is not None else load_cards()
-    return period_in_force(db, format, date or dt.date.today())
+    return period_in_force(db, format, _day(date) or dt.date.today())
 
 
 def _selection(
-    format_id: str, as_of: dt.date | None, snapshot: str | None, banlist: str | None, tier: str
+    format_id: str,
+    as_of: dt.date | str | None,
+    snapshot: str | None,
+    banlist: str | None,
+    tier: str,
 ) -> Selection:
     return make_selection(
-        format_id=format_id, as_of=as_of, snapshot_id=snapshot, banlist_id=banlist, tier=tier
+        format_id=format_id, as_of=_day(as_of), snapshot_id=snapshot, banlist_id=banlist, tier=tier
     )
+
+
+def _day(value: dt.date | str | None) -> dt.date | None:
+    """A date given as a date, a datetime (its day) or an ISO text ('2026-05-01')."""
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            raise UsageError(f"{value!r} is not a date (use YYYY-MM-DD)") from None
+    raise TypeError(f"a date must be a datetime.date or a 'YYYY-MM-DD' text, not {value!r}")
 
 
 def _data_settings(

@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 
 import nrdeck
-from nrdeck import CardDB, CheckReport, DeckOutcome, check_paths, check_text, load_cards
+from nrdeck import (
+    CardDB,
+    CheckReport,
+    DeckOutcome,
+    check_paths,
+    check_text,
+    in_force,
+    load_cards,
+)
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.results.outcome import Status
 from tests.paths import EXAMPLES, ROOT
@@ -70,6 +78,19 @@ def test_check_text_options_choose_what_is_in_force(cards: CardDB) -> None:
         check_text(LEGAL_TEXT, format="no-such-format", cards=cards)
     with pytest.raises(UsageError):
         check_text(LEGAL_TEXT, input_format="pdf", cards=cards)
+
+
+def test_dates_may_be_given_as_text_or_datetime(cards: CardDB) -> None:
+    by_text = check_text(LEGAL_TEXT, as_of="2020-01-01", cards=cards)
+    by_datetime = check_text(LEGAL_TEXT, as_of=dt.datetime(2020, 1, 1, 12, 0), cards=cards)
+    assert by_text.status is by_datetime.status is Status.ILLEGAL
+    period = in_force("astro", "2026-05-01", cards=cards)
+    assert period.restriction_name == "Astro Ban List 26.04"
+    assert in_force("astro", dt.datetime(2026, 5, 1, 8, 0), cards=cards) == period
+    with pytest.raises(UsageError, match="'2026-13-01' is not a date"):
+        in_force("astro", "2026-13-01", cards=cards)
+    with pytest.raises(TypeError, match="a date must be"):
+        check_text(LEGAL_TEXT, as_of=20200101, cards=cards)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", ["", "\x00\x01\x02", "[" * 50_000, "3 Hedge Fnd\n" * 3])
