@@ -75,7 +75,7 @@ def check_text(
 
 
 def check_paths(
-    paths: Iterable[str | Path],
+    paths: str | Path | Iterable[str | Path],
     *,
     format: str = "standard",
     as_of: dt.date | str | None = None,
@@ -87,7 +87,8 @@ def check_paths(
     offline: bool = False,
     cards: CardDB | None = None,
 ) -> CheckReport:
-    """Check deck files, folders (searched recursively), globs, NetrunnerDB links or UUIDs.
+    """Check deck files, folders (searched recursively), globs, NetrunnerDB links or UUIDs
+    (one, or several in an iterable).
 
     As ``nrdeck check`` does: one outcome per deck in order, files a folder search finds with
     no card line left out, ``exclude`` replacing the folder-search globs. ``offline`` serves
@@ -100,7 +101,8 @@ def check_paths(
         input_format=input_format,
         exclude=tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE,
     )
-    return check_decks([str(p) for p in paths], options, db=cards).report
+    specs = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    return check_decks([str(p) for p in specs], options, db=cards).report
 
 
 def in_force(

@@ -116,6 +116,14 @@ def test_check_paths_checks_files_and_folders_as_the_cli(cards: CardDB, tmp_path
         check_paths([tmp_path / "missing.txt"], cards=cards)
 
 
+def test_check_paths_takes_one_path_alone(cards: CardDB, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLES, tmp_path / "decks")
+    folder = check_paths(str(tmp_path / "decks"), cards=cards, offline=True)
+    assert len(folder.outcomes) == 3
+    one = check_paths(tmp_path / "decks" / "standard-zahya.txt", cards=cards)
+    assert [o.status for o in one.outcomes] == [Status.LEGAL]
+
+
 def test_load_cards_from_a_pinned_file(tmp_path: Path) -> None:
     pinned = tmp_path / "cards.json"
     shutil.copy(ROOT / "data" / "cards.json", pinned)
