@@ -68,6 +68,11 @@ def check_text(
     ``name`` is how the deck is called in its problems. A deck that cannot be read gives an
     outcome with ``parse-error`` problems; nothing in the text makes this raise.
     """
+    if not isinstance(text, str):
+        raise TypeError(
+            f"check_text takes the decklist as str, not {type(text).__name__} "
+            "(decode bytes first, or give the file to check_paths)"
+        )
     validate_input_format(input_format)
     db = cards if cards is not None else load_cards()
     in_force = select(db, _selection(format, as_of, snapshot, banlist, tier))

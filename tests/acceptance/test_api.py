@@ -80,6 +80,13 @@ def test_check_text_options_choose_what_is_in_force(cards: CardDB) -> None:
         check_text(LEGAL_TEXT, input_format="pdf", cards=cards)
 
 
+@pytest.mark.parametrize("given", [LEGAL_TEXT.encode("utf-8"), None])
+def test_check_text_of_something_not_text_is_a_type_error(cards: CardDB, given: object) -> None:
+    # the caller's mistake, not a deck nrdeck failed on (no internal-error outcome)
+    with pytest.raises(TypeError, match="takes the decklist as str"):
+        check_text(given, cards=cards)  # type: ignore[arg-type]
+
+
 def test_dates_may_be_given_as_text_or_datetime(cards: CardDB) -> None:
     by_text = check_text(LEGAL_TEXT, as_of="2020-01-01", cards=cards)
     by_datetime = check_text(LEGAL_TEXT, as_of=dt.datetime(2020, 1, 1, 12, 0), cards=cards)
