@@ -38,6 +38,7 @@ class HistoryOptions(msgspec.Struct, frozen=True):
     input_format: str | None = None
     stdin_bytes: bytes | None = None  # standard input, when the deck is '-'
     format_file: Path | None = None  # a format file (house or community) instead of format_id
+    format_given: bool = False  # --format given on purpose: the format file must agree
 
 
 def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
@@ -46,7 +47,7 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     check_tier(options.tier)
     source = one_source(spec, "timeline", options.data.data_file)
     db = load_database(options.data)
-    dated = dated_format_for(db, options.format_id, options.format_file)
+    dated = dated_format_for(db, options.format_id, options.format_file, options.format_given)
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )

@@ -36,6 +36,7 @@ from nrdeck.cli.options import (
     SnapshotOpt,
     TierOpt,
     choices,
+    given,
 )
 from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import RunState, data_settings, selection_options
@@ -87,6 +88,7 @@ def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
 
 @handles_errors
 def check(
+    ctx: typer.Context,
     decks: DecksArg = None,
     format_id: FormatOpt = "standard",
     as_of: AsOfOpt = None,
@@ -122,7 +124,7 @@ def check(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         selection=selection_options(
             format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
-            format_file=format_file, tier=tier,
+            format_file=format_file, tier=tier, format_given=given(ctx, "format_id"),
         ),
         input_format=input_format,
         stdin_bytes=stdin,
@@ -145,6 +147,7 @@ def check(
 
 @handles_errors
 def stats(
+    ctx: typer.Context,
     deck: Annotated[
         str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
     ],
@@ -174,7 +177,7 @@ def stats(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir, no_cache=no_cache),
         selection=selection_options(
             format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
-            format_file=format_file, tier=tier,
+            format_file=format_file, tier=tier, format_given=given(ctx, "format_id"),
         ),
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,

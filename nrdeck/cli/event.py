@@ -39,6 +39,7 @@ from nrdeck.cli.options import (
     SnapshotOpt,
     TierOpt,
     choices,
+    given,
 )
 from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
 from nrdeck.cli.settings import cobra_url, data_settings, selection_options
@@ -228,7 +229,7 @@ def event(
         data=data_settings(offline=offline, data=data, cache_dir=cache_dir),
         selection=selection_options(
             format_id=format_id, as_of=as_of, snapshot=snapshot, banlist=banlist,
-            format_file=format_file, tier=tier,
+            format_file=format_file, tier=tier, format_given=given(ctx, "format_id"),
         ),
         changed_since=changed_since, cardpool_up_to=cardpool_up_to,
         allow_outside=allow_paths_outside, sort=sort, jobs=jobs,
@@ -262,15 +263,9 @@ def _cobra(ctx: typer.Context, tournament: str | None, url: str | None) -> Cobra
         return None
     return CobraRequest(
         cobra_settings(tournament, url),
-        format_given=_given(ctx, "format_id"),
-        tier_given=_given(ctx, "tier"),
+        format_given=given(ctx, "format_id"),
+        tier_given=given(ctx, "tier"),
     )
-
-
-def _given(ctx: typer.Context, name: str) -> bool:
-    """True when the option was on the command line (not its default)."""
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def _rendered(

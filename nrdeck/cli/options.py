@@ -10,6 +10,12 @@ from nrdeck.cli.console import ColorMode
 from nrdeck.cli.settings import data_settings
 
 
+def given(ctx: typer.Context, name: str) -> bool:
+    """True when the option was on the command line or in the environment (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
 def choices(options: Any) -> str:
     """The metavar of a choice option (a ``Literal`` type), in click's style: '[text|json]'."""
     return "[" + "|".join(get_args(options)) + "]"

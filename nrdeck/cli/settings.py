@@ -118,8 +118,10 @@ def selection_options(
     banlist: str | None = None,
     format_file: Path | None = None,
     tier: str = "casual",
+    format_given: bool = False,
 ) -> SelectionOptions:
-    """The options that choose what is in force (the same for every command that checks)."""
+    """The options that choose what is in force (the same for every command that checks);
+    ``format_given``: --format was on the command line, not its default."""
     return SelectionOptions(
         format_id=format_id,
         as_of=parse_as_of(as_of),
@@ -127,6 +129,7 @@ def selection_options(
         banlist_id=banlist,
         format_file=format_file,
         tier=tier,
+        format_given=format_given,
     )
 
 

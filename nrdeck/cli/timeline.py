@@ -17,6 +17,7 @@ from nrdeck.cli.options import (
     OfflineOpt,
     TierOpt,
     choices,
+    given,
 )
 from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
@@ -45,6 +46,7 @@ HistoryQuietOpt = Annotated[
 
 @handles_errors
 def timeline(
+    ctx: typer.Context,
     deck: Annotated[
         str, typer.Argument(metavar="DECK", help="One deck: a file, link, UUID or '-'.")
     ],
@@ -66,6 +68,7 @@ def timeline(
         input_format=input_format,
         stdin_bytes=read_stdin(required=False) if deck == "-" else None,
         format_file=format_file,
+        format_given=given(ctx, "format_id"),
     )
     report = deck_timeline(deck, options)
     print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)

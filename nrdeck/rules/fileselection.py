@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nrdeck.carddb import CardDB
+from nrdeck.errors import UsageError
 from nrdeck.rules.community import select_community
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.house import select_house
 from nrdeck.rules.inforce import InForce
+from nrdeck.rules.names import format_named, key_of
 
 if TYPE_CHECKING:
     from nrdeck.rules.selection import Selection
@@ -19,6 +22,8 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
     """What is in force under the selection's format file (``selection.house``)."""
     assert selection.house is not None
     found = read_format_file(db, selection.house)
+    if selection.format_given:
+        require_same_format(db, found, selection.format_id)
     if isinstance(found, CommunityFormat):
         return select_community(
             db,
@@ -39,3 +44,43 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
         banlist_id=selection.banlist_id,
         tier=selection.tier,
     )
+
+
+def require_same_format(db: CardDB, found: HouseFormat | CommunityFormat, format_id: str) -> None:
+    """A usage error when ``--format``, given on purpose, names another format than the file's
+    own: a community format's, or the ``base`` or ``card_pool`` of a house format (a house
+    file naming neither builds on ``--format``)."""
+    own = _own_format(db, found)
+    if own is None or _names(db, format_id, own, found):
+        return
+    if isinstance(found, CommunityFormat):
+        where = found.path
+    else:
+        where = found.source.where("base" if found.base is not None else "card_pool")
+    raise UsageError(
+        f"{where}: the file is for the format {own!r}, and --format says {format_id!r}",
+        hint="drop --format, which the file decides, or give the file for that format",
+    )
+
+
+def _own_format(db: CardDB, found: HouseFormat | CommunityFormat) -> str | None:
+    if isinstance(found, CommunityFormat):
+        return found.id
+    if found.base is not None:
+        try:
+            return format_named(db, found.base)
+        except UsageError:
+            return found.base  # not a format: the house format's own check says so
+    pool = db.card_pools.get(found.card_pool) if found.card_pool is not None else None
+    return pool.format_id if pool is not None else None
+
+
+def _names(db: CardDB, text: str, own: str, found: HouseFormat | CommunityFormat) -> bool:
+    """True when ``text`` names the file's format (its id, or a community format's name)."""
+    wanted = key_of(text)
+    if isinstance(found, CommunityFormat):
+        return wanted in (key_of(found.id), key_of(found.name))
+    try:
+        return format_named(db, text) == own
+    except UsageError:
+        return False

@@ -34,6 +34,7 @@ class Selection(msgspec.Struct, frozen=True):
     house: HouseSource | None = None
     tier: str = CASUAL_TIER
     community_ids: tuple[str, ...] = ()
+    format_given: bool = False  # --format given on purpose: a format file must agree with it
 
 
 def select(db: CardDB, selection: Selection) -> InForce:

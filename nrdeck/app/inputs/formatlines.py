@@ -15,14 +15,20 @@ from nrdeck.errors import UsageError
 from nrdeck.rules.community import CommunityLine
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.fileselection import require_same_format
 from nrdeck.rules.history import DatedFormat, dated_format
 
 
-def dated_format_for(db: CardDB, format_id: str, format_file: Path | None) -> DatedFormat:
+def dated_format_for(
+    db: CardDB, format_id: str, format_file: Path | None, format_given: bool = False
+) -> DatedFormat:
     """The dated format a history follows: ``--format-file``, the shipped community format
-    ``--format`` names, or a built-in format (its file read here, checked by the rules)."""
+    ``--format`` names, or a built-in format (its file read here, checked by the rules).
+    ``format_given``: --format was given on purpose, and a format file must agree with it."""
     source = format_source(format_id, format_file)
     fmt = read_format_file(db, source) if source is not None else None
+    if fmt is not None and format_file is not None and format_given:
+        require_same_format(db, fmt, format_id)
     return dated_format(db, format_id, fmt, shipped_format_ids())
 
 

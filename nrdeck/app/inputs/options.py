@@ -25,3 +25,4 @@ class SelectionOptions(msgspec.Struct, frozen=True):
     banlist_id: str | None = None
     format_file: Path | None = None
     tier: str = "casual"
+    format_given: bool = False  # --format on the command line, not its default

@@ -35,6 +35,7 @@ def chosen(selection: Selection | SelectionOptions, today: dt.date | None = None
         format_file=selection.format_file,
         tier=selection.tier,
         today=today,
+        format_given=selection.format_given,
     )
 
 
@@ -47,6 +48,7 @@ def make_selection(
     format_file: Path | None = None,
     tier: str = "casual",
     today: dt.date | None = None,
+    format_given: bool = False,
 ) -> Selection:
     """The selection the options ask for.
 
@@ -65,6 +67,7 @@ def make_selection(
         house=source,
         tier=tier,
         community_ids=shipped_format_ids() if source is None and not builtin else (),
+        format_given=format_given and format_file is not None,
     )
 
 

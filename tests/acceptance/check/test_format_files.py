@@ -335,3 +335,56 @@ def test_a_house_file_of_every_era_fits_the_schema_too(tmp_path: Path) -> None:
     jsonschema.Draft202012Validator(schema).validate(tomllib.loads(house))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.Draft202012Validator(schema).validate({"name": "X", "colour": "red"})
+
+
+HOUSE_ON_STANDARD = 'name = "Team League"\nbase = "standard"\nbanned = ["Hedge Fund"]\n'
+HOUSE_ON_A_POOL = 'name = "Pool League"\ncard_pool = "startup_vantage_point"\n'
+HOUSE_ON_FORMAT = 'name = "Any League"\nbanned = ["Hedge Fund"]\n'
+
+
+OWN_FORMATS = [  # the file, --format given, the file's own format, the line that names it
+    (LEAGUE, "standard", "league", ""),
+    (HOUSE_ON_STANDARD, "startup", "standard", ":2"),
+    (HOUSE_ON_A_POOL, "eternal", "startup", ":2"),
+]
+COMMANDS = ["check", "stats", "timeline", "event"]
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "given", "own", "line"),
+    [
+        (command, *case)
+        for command in COMMANDS
+        for case in OWN_FORMATS
+        # a history needs dated periods: a house file on a pool has none (exit 2 already)
+        if not (command == "timeline" and case[0] is HOUSE_ON_A_POOL)
+    ],
+)
+def test_format_given_on_purpose_must_be_the_format_files_own(
+    tmp_path: Path, command: str, text: str, given: str, own: str, line: str
+) -> None:
+    # a silent choice between the two would judge every deck by the other format's rules
+    fmt = write(tmp_path, text)
+    target = str(HOSHIKO)
+    if command == "event":
+        roster = tmp_path / "roster.csv"
+        roster.write_text(f"player,corp,runner\nAda,,{HOSHIKO}\n", encoding="utf-8")
+        target = str(roster)
+    args = [command, target, "--offline", "--format-file", str(fmt), "--allow-paths-outside"]
+    args = args if command == "event" else args[:-1]
+    result = runner.invoke(app, [*args, "--format", given])
+    assert result.exit_code == ExitCode.USAGE, result.output
+    assert f"{fmt}{line}: the file is for the format '{own}', and --format says '{given}'" in (
+        result.stderr
+    )
+    assert len(result.stderr.strip().splitlines()) == 1
+    # the same file without --format, or with its own format named, is read as before
+    for agreeing in ([], ["--format", own.upper()]):
+        assert runner.invoke(app, [*args, *agreeing]).exit_code in (0, 1)
+
+
+def test_a_house_file_without_base_or_pool_builds_on_the_format_given(tmp_path: Path) -> None:
+    fmt = write(tmp_path, HOUSE_ON_FORMAT)
+    startup = check(HOSHIKO, fmt, "--format", "startup", "--output-format", "json")
+    assert startup.exit_code in (0, 1), startup.stderr
+    assert json.loads(startup.stdout)["decks"][0]["snapshot"].startswith("startup_")
