@@ -50,11 +50,11 @@ def require_same_format(db: CardDB, found: HouseFormat | CommunityFormat, format
     """A usage error when ``--format``, given on purpose, names another format than the file's
     own: a community format's, or the ``base`` or ``card_pool`` of a house format (a house
     file naming neither builds on ``--format``)."""
-    own = _own_format(db, found)
+    own = file_format(db, found)
     if own is None or _names(db, format_id, own, found):
         return
     if isinstance(found, CommunityFormat):
-        where = found.path
+        where = found_path(found)
     else:
         where = found.source.where("base" if found.base is not None else "card_pool")
     raise UsageError(
@@ -63,7 +63,9 @@ def require_same_format(db: CardDB, found: HouseFormat | CommunityFormat, format
     )
 
 
-def _own_format(db: CardDB, found: HouseFormat | CommunityFormat) -> str | None:
+def file_format(db: CardDB, found: HouseFormat | CommunityFormat) -> str | None:
+    """The format a format file decides: a community format's id, a house format's base or
+    its card pool's format; None for a house file that builds on ``--format``."""
     if isinstance(found, CommunityFormat):
         return found.id
     if found.base is not None:
@@ -73,6 +75,11 @@ def _own_format(db: CardDB, found: HouseFormat | CommunityFormat) -> str | None:
             return found.base  # not a format: the house format's own check says so
     pool = db.card_pools.get(found.card_pool) if found.card_pool is not None else None
     return pool.format_id if pool is not None else None
+
+
+def found_path(found: HouseFormat | CommunityFormat) -> str:
+    """The path of the file a format was read from."""
+    return found.path if isinstance(found, CommunityFormat) else found.source.path
 
 
 def _names(db: CardDB, text: str, own: str, found: HouseFormat | CommunityFormat) -> bool:

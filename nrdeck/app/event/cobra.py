@@ -11,12 +11,14 @@ compared with Cobra's list in ``nrdeck.app.event.cobra_players``.
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.cobra_answers import CobraTournament
 from nrdeck.app.inputs.cobra_ref import CobraSettings
+from nrdeck.app.inputs.formats import format_source
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.carddb import CardDB
@@ -27,6 +29,10 @@ from nrdeck.results.event import (
     SettingSource,
 )
 from nrdeck.rules import select
+
+if TYPE_CHECKING:
+    from nrdeck.rules.communityspec import CommunityFormat
+    from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.names import format_named, restriction_named
 from nrdeck.rules.registration import find_set
 from nrdeck.rules.tournament import (
@@ -105,7 +111,21 @@ def cobra_choice(
         )
     s = _Settings(tournament)
     day = _date(s, options.as_of, today)
-    format_id = _format(s, options.format_id, request.format_given, db)
+    found = _format_file(options, db)
+    if found is not None:
+        # the format file's machinery, imported only when a file is read (a gateway: start-up)
+        from nrdeck.rules.communityspec import CommunityFormat
+        from nrdeck.rules.fileselection import file_format, found_path
+
+        if isinstance(found, CommunityFormat):
+            dated = replace(options, as_of=day)
+            return _community_choice(s, found, request, dated, cardpool_up_to, db, today)
+    own = file_format(db, found) if found is not None else None  # a house file's base or pool
+    if found is not None and own is not None:
+        option = f"--format-file {found_path(found)}"
+        format_id = _format(s, own, True, db, option=option, shown=f"(format {own})")
+    else:
+        format_id = _format(s, options.format_id, request.format_given, db)
     tier = _tier(s, options.tier, request.tier_given)
     restriction = _restriction(s, options.banlist_id, format_id, db)
     selection = replace(options, as_of=day, format_id=format_id, tier=tier, banlist_id=restriction)
@@ -152,7 +172,65 @@ def _date(s: _Settings, given: dt.date | None, today: dt.date) -> dt.date:
     return cobra
 
 
-def _format(s: _Settings, given: str, explicit: bool, db: CardDB) -> str:
+def _format_file(options: SelectionOptions, db: CardDB) -> HouseFormat | CommunityFormat | None:
+    """The format file the options name (``--format-file``, or a shipped community format),
+    read and checked; None for a built-in format."""
+    source = format_source(options.format_id, options.format_file)
+    if source is None:
+        return None
+    from nrdeck.rules.communityfile import read_format_file  # the gateway to format files
+
+    return read_format_file(db, source)
+
+
+def _community_choice(
+    s: _Settings,
+    found: CommunityFormat,
+    request: CobraRequest,
+    options: SelectionOptions,
+    cardpool_up_to: str | None,
+    db: CardDB,
+    today: dt.date,
+) -> CobraChoice:
+    """A community format (its file decides the format and its lists) at a Cobra event: the
+    date, tier and pool limit are Cobra's; Cobra's format must be none it names as its own."""
+    name = s.tournament.included.format_name or s.tournament.format_name
+    if name is not None and format_of_name(name) is not None:
+        raise s.contradiction(
+            _community_option(options, found), f"(format {found.name})", "the format", name
+        )
+    cobra_said = f"Cobra's format is {name!r}" if name else "Cobra gives no format"
+    s.said("format", found.name, "option", f"a community format; {cobra_said}")
+    tier = _tier(s, options.tier, request.tier_given)
+    selection = replace(options, tier=tier)
+    in_force = select(db, chosen(selection, today))
+    listed = s.tournament.restriction_id
+    in_force_list = in_force.restriction.name if in_force.restriction else None
+    note = f"{found.name}'s list in force" + (
+        f"; Cobra's {listed} is not one of {found.name}'s lists" if listed else ""
+    )
+    s.said("ban list", in_force_list, "option" if options.banlist_id else "default", note)
+    limit = _card_set(s, cardpool_up_to, db)
+    if limit is not None and not usable_set(db, in_force, limit):
+        limit = None
+        s.redo("card pool", None, "default", f"the tournament's limit is outside {found.name}")
+    return CobraChoice(selection, limit, _event(s))
+
+
+def _community_option(options: SelectionOptions, found: CommunityFormat) -> str:
+    if options.format_file is not None:
+        return f"--format-file {options.format_file}"
+    return f"--format {options.format_id}"
+
+
+def _format(
+    s: _Settings,
+    given: str,
+    explicit: bool,
+    db: CardDB,
+    option: str = "--format",
+    shown: str | None = None,
+) -> str:
     name = s.tournament.included.format_name or s.tournament.format_name
     mine = format_named(db, given)
     if name is None:
@@ -172,7 +250,7 @@ def _format(s: _Settings, given: str, explicit: bool, db: CardDB) -> str:
         s.said("format", db_name(db, mine), "option", f"Cobra's format is {name!r}")
         return mine
     if explicit and mine != cobra:
-        raise s.contradiction("--format", given, "the format", name)
+        raise s.contradiction(option, shown or given, "the format", name)
     s.said("format", db_name(db, cobra), "cobra")
     return cobra
 

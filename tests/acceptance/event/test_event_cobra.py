@@ -621,3 +621,42 @@ def test_the_cobra_url_comes_from_the_environment(
     result = runner.invoke(app, ["event", str(london), "--cobra", "5871", "--output-format",
                                  "json"])  # fmt: skip
     assert doc(result)["cobra"]["tournament_id"] == 5871
+
+
+# -- community formats and format files at a Cobra event --------------------------------------
+def test_a_community_format_at_an_other_format_tournament(london: Path, tmp_path: Path) -> None:
+    # an Astro night on Cobra: its format is "Other"; the date, tier and players are Cobra's
+    data = changed(tmp_path, 5871, format_id=7, date="2026-05-01")
+    with cobra_double(data=data, folder=tmp_path) as base:
+        result = event(base, london, "5871", "--format", "astro", "--output-format", "json")
+    document = doc(result)
+    said = settings(document)
+    assert said["format"] == ("Astro", "option")
+    assert said["ban list"] == ("Astro Ban List 26.04", "default")
+    assert said["date"] == ("2026-05-01", "cobra") and said["tier"] == ("competitive", "cobra")
+    notes = {s["setting"]: s["note"] for s in document["cobra"]["settings"]}
+    assert "standard_ban_list_25_10 is not one of Astro's lists" in notes["ban list"]
+    assert "Cobra's format is 'Other'" in notes["format"]
+    ana = json.dumps(players(result)["Ana Souza"])
+    assert '"singleton"' in ana  # judged by Astro's rules: three Sure Gamble
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--format", "astro"], "--format astro (format Astro) contradicts Cobra"),
+        (
+            ["--format-file", "{league}"],
+            "--format-file {league} (format startup) contradicts Cobra",
+        ),
+    ],
+)
+def test_a_format_file_or_community_format_that_contradicts_cobra_is_exit_2(
+    double: str, london: Path, tmp_path: Path, args: list[str], said: str
+) -> None:
+    league = tmp_path / "league.toml"
+    league.write_text('name = "League"\nbase = "startup"\n', encoding="utf-8")
+    result = event(double, london, "5871", *(a.format(league=league) for a in args))
+    assert result.exit_code == ExitCode.USAGE, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert said.format(league=league) in line and "has the format Standard" in line
