@@ -310,6 +310,11 @@ class EventReport(msgspec.Struct, frozen=True):
 
     @property
     def exit_code(self) -> ExitCode:
-        """1 if any deck or registration is illegal, else 3 if a deck was unavailable, else 0."""
-        failed = any(d.outcome.failed for p in self.players for d in p.decks)
-        return exit_code((p.status for p in self.players), failed=failed)
+        """1 if any deck or registration is illegal, else 3 if a deck was unavailable, else 0.
+
+        A player dropped in Cobra plays no more: their decks are shown, as information, and
+        count toward neither.
+        """
+        playing = [p for p in self.players if p.cobra != "dropped"]
+        failed = any(d.outcome.failed for p in playing for d in p.decks)
+        return exit_code((p.status for p in playing), failed=failed)

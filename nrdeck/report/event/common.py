@@ -164,6 +164,9 @@ def summary_line(report: EventReport) -> str:
     cached = sum(1 for p in report.players for d in p.decks if d.cached is not None)
     if cached:
         parts.append(f"{cached} {'deck' if cached == 1 else 'decks'} from cached copies")
+    dropped = sum(1 for p in report.players if p.cobra == "dropped")
+    if dropped:
+        parts.append(f"{dropped} dropped in Cobra (not counted in the exit code)")
     if report.changed_since is not None:
         parts.append(
             f"{len(report.newly_illegal)} made illegal since "

@@ -216,6 +216,32 @@ def test_a_dropped_player_is_noted(db: CardDB, double: str, tmp_path: Path) -> N
     assert "dropped in Cobra" in table.stdout
 
 
+def test_a_dropped_players_illegal_deck_does_not_fail_the_event(
+    db: CardDB, double: str, tmp_path: Path
+) -> None:
+    # Cobra's players for 6012: four play on, Piotr dropped; only Piotr's deck is illegal
+    illegal = DECKS / "std-zahya-info-bounty.txt"
+    playing = [(80301, "Agnieszka Nowak"), (80302, "Tomasz Wójcik"), (80303, "Kacper Zieliński"),
+               (80304, "Julia Kamińska")]  # fmt: skip
+    roster = export(
+        db,
+        tmp_path,
+        [*((i, name, HB, ZAHYA) for i, name in playing), (80305, "Piotr Lewandowski", HB, illegal)],
+    )
+    result = event(double, roster, "6012", "--output-format", "json")
+    found = {p["player"]: p for p in doc(result)["players"]}
+    assert found["Piotr Lewandowski"]["status"] == "needs-fixing"  # still checked and shown
+    assert found["Agnieszka Nowak"]["status"] == "ready"
+    assert result.exit_code == ExitCode.OK, result.stderr
+    assert "1 dropped in Cobra (not counted in the exit code)" in result.stderr
+    # once the player is active again, the same deck fails the event
+    data = changed(tmp_path, 6012)
+    for player in tournament(data, 6012)["players"]:
+        player["active"] = True
+    with cobra_double(data=data, folder=tmp_path) as base:
+        assert event(base, roster, "6012").exit_code == ExitCode.ILLEGAL
+
+
 def test_another_tournaments_export_is_said(db: CardDB, double: str, london: Path) -> None:
     result = event(double, london, "6012", "--output-format", "json")
     document = doc(result)
