@@ -36,6 +36,7 @@ def require_double() -> None:
 
 def fixtures(change: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The shared fixtures, changed by ``change`` (a copy: the file is never written)."""
+    require_double()
     data: dict[str, Any] = json.loads(FIXTURES.read_text(encoding="utf-8"))
     data = copy.deepcopy(data)
     if change is not None:
