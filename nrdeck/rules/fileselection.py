@@ -49,7 +49,7 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
 def require_same_format(db: CardDB, found: HouseFormat | CommunityFormat, format_id: str) -> None:
     """A usage error when ``--format``, given on purpose, names another format than the file's
     own: a community format's, or the ``base`` or ``card_pool`` of a house format (a house
-    file naming neither builds on ``--format``)."""
+    file naming neither, or no format that exists, builds on ``--format``)."""
     own = file_format(db, found)
     if own is None or _names(db, format_id, own, found):
         return
@@ -65,14 +65,15 @@ def require_same_format(db: CardDB, found: HouseFormat | CommunityFormat, format
 
 def file_format(db: CardDB, found: HouseFormat | CommunityFormat) -> str | None:
     """The format a format file decides: a community format's id, a house format's base or
-    its card pool's format; None for a house file that builds on ``--format``."""
+    its card pool's format; None for a house file that builds on ``--format`` (or names no
+    format that exists: reading it on that format says what is wrong, and where)."""
     if isinstance(found, CommunityFormat):
         return found.id
     if found.base is not None:
         try:
             return format_named(db, found.base)
         except UsageError:
-            return found.base  # not a format: the house format's own check says so
+            return None  # not a format: the house format's own check says so, with its line
     pool = db.card_pools.get(found.card_pool) if found.card_pool is not None else None
     return pool.format_id if pool is not None else None
 

@@ -11,7 +11,6 @@ compared with Cobra's list in ``nrdeck.app.event.cobra_players``.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec.structs import replace
@@ -29,10 +28,10 @@ from nrdeck.results.event import (
     SettingSource,
 )
 from nrdeck.rules import select
-
-if TYPE_CHECKING:
-    from nrdeck.rules.communityspec import CommunityFormat
-    from nrdeck.rules.formatfile import HouseFormat
+from nrdeck.rules.communityfile import read_format_file
+from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.fileselection import file_format, found_path
+from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.names import format_named, restriction_named
 from nrdeck.rules.registration import find_set
 from nrdeck.rules.tournament import (
@@ -86,6 +85,11 @@ class _Settings:
     def note_of(self, setting: str) -> str:
         return next((x.note for x in self.sources if x.setting == setting), "")
 
+    @property
+    def format_name(self) -> str | None:
+        """The tournament's format as Cobra names it ('Standard', 'Other'), if it has one."""
+        return self.tournament.included.format_name or self.tournament.format_name
+
     def contradiction(self, option: str, given: object, what: str, cobra: str) -> UsageError:
         t = self.tournament
         return UsageError(
@@ -112,20 +116,10 @@ def cobra_choice(
     s = _Settings(tournament)
     day = _date(s, options.as_of, today)
     found = _format_file(options, db)
-    if found is not None:
-        # the format file's machinery, imported only when a file is read (a gateway: start-up)
-        from nrdeck.rules.communityspec import CommunityFormat
-        from nrdeck.rules.fileselection import file_format, found_path
-
-        if isinstance(found, CommunityFormat):
-            dated = replace(options, as_of=day)
-            return _community_choice(s, found, request, dated, cardpool_up_to, db, today)
-    own = file_format(db, found) if found is not None else None  # a house file's base or pool
-    if found is not None and own is not None:
-        option = f"--format-file {found_path(found)}"
-        format_id = _format(s, own, True, db, option=option, shown=f"(format {own})")
-    else:
-        format_id = _format(s, options.format_id, request.format_given, db)
+    if isinstance(found, CommunityFormat):
+        dated = replace(options, as_of=day)
+        return _community_choice(s, found, request, dated, cardpool_up_to, db, today)
+    format_id = _house_or_given_format(s, found, options, request, db)
     tier = _tier(s, options.tier, request.tier_given)
     restriction = _restriction(s, options.banlist_id, format_id, db)
     selection = replace(options, as_of=day, format_id=format_id, tier=tier, banlist_id=restriction)
@@ -176,11 +170,23 @@ def _format_file(options: SelectionOptions, db: CardDB) -> HouseFormat | Communi
     """The format file the options name (``--format-file``, or a shipped community format),
     read and checked; None for a built-in format."""
     source = format_source(options.format_id, options.format_file)
-    if source is None:
-        return None
-    from nrdeck.rules.communityfile import read_format_file  # the gateway to format files
+    return read_format_file(db, source) if source is not None else None
 
-    return read_format_file(db, source)
+
+def _house_or_given_format(
+    s: _Settings,
+    found: HouseFormat | None,
+    options: SelectionOptions,
+    request: CobraRequest,
+    db: CardDB,
+) -> str:
+    """The format to check: a house file's own (its base or pool's), which Cobra's must be,
+    else the one ``--format`` gives or Cobra's."""
+    own = file_format(db, found) if found is not None else None
+    if found is None or own is None:
+        return _format(s, options.format_id, request.format_given, db)
+    option = f"--format-file {found_path(found)}"
+    return _format(s, own, True, db, option=option, shown=f"(format {own})")
 
 
 def _community_choice(
@@ -194,10 +200,10 @@ def _community_choice(
 ) -> CobraChoice:
     """A community format (its file decides the format and its lists) at a Cobra event: the
     date, tier and pool limit are Cobra's; Cobra's format must be none it names as its own."""
-    name = s.tournament.included.format_name or s.tournament.format_name
+    name = s.format_name
     if name is not None and format_of_name(name) is not None:
         raise s.contradiction(
-            _community_option(options, found), f"(format {found.name})", "the format", name
+            _community_option(options), f"(format {found.name})", "the format", name
         )
     cobra_said = f"Cobra's format is {name!r}" if name else "Cobra gives no format"
     s.said("format", found.name, "option", f"a community format; {cobra_said}")
@@ -211,13 +217,17 @@ def _community_choice(
     )
     s.said("ban list", in_force_list, "option" if options.banlist_id else "default", note)
     limit = _card_set(s, cardpool_up_to, db)
-    if limit is not None and not usable_set(db, in_force, limit):
+    if (
+        limit is not None
+        and limit == s.tournament.card_set_id
+        and not usable_set(db, in_force, limit)
+    ):
         limit = None
         s.redo("card pool", None, "default", f"the tournament's limit is outside {found.name}")
     return CobraChoice(selection, limit, _event(s))
 
 
-def _community_option(options: SelectionOptions, found: CommunityFormat) -> str:
+def _community_option(options: SelectionOptions) -> str:
     if options.format_file is not None:
         return f"--format-file {options.format_file}"
     return f"--format {options.format_id}"
@@ -231,7 +241,7 @@ def _format(
     option: str = "--format",
     shown: str | None = None,
 ) -> str:
-    name = s.tournament.included.format_name or s.tournament.format_name
+    name = s.format_name
     mine = format_named(db, given)
     if name is None:
         note = "Cobra gives no format"
