@@ -25,16 +25,16 @@ def correction_states(db: CardDB) -> list[CorrectionState]:
 
 def _snapshot_dates(db: CardDB) -> list[CorrectionState]:
     out = []
-    for fix in db.tables.corrections.snapshot_dates:
+    corrections = db.tables.corrections
+    for fix in corrections.snapshot_dates:
         snap = db.snapshots.get(fix.snapshot_id)
         if snap is None:
             out.append(_missing("snapshot date", fix.snapshot_id, "snapshot"))
-        elif snap.date_start == fix.data_date:
-            detail = f"the data has {fix.data_date}, nrdeck uses {fix.date}"
-            out.append(CorrectionState("snapshot date", fix.snapshot_id, "applied", detail))
-        else:
-            detail = f"the data has {snap.date_start}, where it had {fix.data_date}"
-            out.append(CorrectionState("snapshot date", fix.snapshot_id, "fixed-upstream", detail))
+            continue
+        in_use = corrections.snapshot_date(fix.snapshot_id, snap.date_start) is fix
+        applied = f"the data has {fix.data_date}, nrdeck uses {fix.date}"
+        fixed = f"the data has {snap.date_start}, where it had {fix.data_date}"
+        out.append(_dated("snapshot date", fix.snapshot_id, in_use, applied, fixed))
     return out
 
 
@@ -51,16 +51,16 @@ def _excluded_snapshots(db: CardDB) -> list[CorrectionState]:
 
 def _set_releases(db: CardDB) -> list[CorrectionState]:
     out = []
-    for fix in db.tables.corrections.set_release_dates:
+    corrections = db.tables.corrections
+    for fix in corrections.set_release_dates:
         card_set = db.sets.get(fix.set_id)
         if card_set is None:
             out.append(_missing("set release", fix.set_id, "set"))
-        elif card_set.date_release == fix.data_date:
-            detail = f"released {fix.data_date}, legal from {fix.date}"
-            out.append(CorrectionState("set release", fix.set_id, "applied", detail))
-        else:
-            detail = f"the data has {card_set.date_release}, where it had {fix.data_date}"
-            out.append(CorrectionState("set release", fix.set_id, "fixed-upstream", detail))
+            continue
+        in_use = corrections.set_release(fix.set_id, card_set.date_release) is fix
+        applied = f"released {fix.data_date}, legal from {fix.date}"
+        fixed = f"the data has {card_set.date_release}, where it had {fix.data_date}"
+        out.append(_dated("set release", fix.set_id, in_use, applied, fixed))
     return out
 
 
@@ -86,6 +86,14 @@ def _pool_additions(db: CardDB) -> list[CorrectionState]:
             detail = "the data's pool holds every set of it"
             out.append(CorrectionState("pool addition", target, "fixed-upstream", detail))
     return out
+
+
+def _dated(kind: str, target: str, in_use: bool, applied: str, fixed: str) -> CorrectionState:
+    """A correction of a date the data had wrong: applied when the rules' own lookup finds it
+    (``in_use``: the data still has that date), else fixed upstream; each with its detail."""
+    if in_use:
+        return CorrectionState(kind, target, "applied", applied)
+    return CorrectionState(kind, target, "fixed-upstream", fixed)
 
 
 def _missing(kind: str, target: str, noun: str) -> CorrectionState:
