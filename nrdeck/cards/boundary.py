@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 
 class Boundary(BaseModel):
@@ -23,3 +23,9 @@ class RuleBearing(BaseModel):
     def unknown_keys(self) -> list[str]:
         """The keys this record has and its model does not declare, sorted."""
         return sorted(self.model_extra or {})
+
+
+def first_error(exc: ValidationError) -> str:
+    """A validation error as one line: the first bad field's path and what is wrong with it."""
+    err = exc.errors()[0]
+    return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"

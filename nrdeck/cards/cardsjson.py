@@ -29,6 +29,7 @@ from nrdeck.cardrecords import (
     TitlesDocument,
     UnknownRule,
 )
+from nrdeck.cards.boundary import first_error
 from nrdeck.cards.document import new_document
 from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v2_models import (
@@ -157,10 +158,8 @@ def _validated(model: type[M], path: Path, raw: Any, where: str = "") -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
         raise DataUnavailableError(
-            f"{path}: {where}{field}: {err['msg']}",
+            f"{path}: {where}{first_error(exc)}",
             hint="is this a netrunner-cards-json checkout?",
         ) from exc
 

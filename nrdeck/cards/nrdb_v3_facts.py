@@ -35,6 +35,7 @@ from nrdeck.cardrecords import (
     SnapshotEntry,
     UnknownRule,
 )
+from nrdeck.cards.boundary import first_error
 from nrdeck.cards.document import new_document
 from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v3_models import (
@@ -62,10 +63,8 @@ def validated(model: type[M], records: Iterable[dict[str, Any]], where: str) -> 
         try:
             out[record["id"]] = model.model_validate(record)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err["loc"])
             raise DataUnavailableError(
-                f"{where}: {record.get('id')}: {field}: {err['msg']}",
+                f"{where}: {record.get('id')}: {first_error(exc)}",
                 hint="the server sent data nrdeck cannot read; try again later or report it",
             ) from exc
     return out
