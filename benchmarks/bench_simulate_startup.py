@@ -10,32 +10,13 @@ shell pipeline). Goal: each default report <= 1.5x the Typer hello-world.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from pathlib import Path
 
 from startup import HELLO_WORLD, ensure_bytecode, interleaved, nrdeck_command
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER_DECK = ROOT / "data" / "examples" / "sg-catalyst.txt"
-CORP_DECK = """Haas-Bioroid: Precision Design
-3 Hedge Fund
-3 IPO
-3 Government Subsidy
-3 PAD Campaign
-3 Ice Wall
-3 Enigma
-3 Eli 1.0
-3 Rototurret
-3 Gold Farmer
-3 Hagen
-3 Priority Requisition
-3 Project Atlas
-3 Hostile Takeover
-1 Send a Message
-3 Regolith Mining License
-3 Spin Doctor
-3 Wall of Static
-"""
+CORP_DECK = ROOT / "tests" / "fixtures" / "simulate" / "hb-precision-core.txt"
 GOAL = 1.5
 
 
@@ -45,17 +26,14 @@ def main() -> None:
     args = parser.parse_args()
     ensure_bytecode()
     nrdeck = nrdeck_command()
-    with tempfile.TemporaryDirectory() as tmp:
-        corp = Path(tmp, "corp.txt")
-        corp.write_text(CORP_DECK, encoding="utf-8")
-        samples = interleaved(
-            {
-                "typer hello-world": HELLO_WORLD,
-                "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK)],
-                "simulate corp.txt": [*nrdeck, "simulate", str(corp)],
-            },
-            args.runs,
-        )
+    samples = interleaved(
+        {
+            "typer hello-world": HELLO_WORLD,
+            "simulate runner.txt": [*nrdeck, "simulate", str(RUNNER_DECK)],
+            "simulate corp.txt": [*nrdeck, "simulate", str(CORP_DECK)],
+        },
+        args.runs,
+    )
     base = samples["typer hello-world"].wall_ms
     for name, sample in samples.items():
         ratio = sample.wall_ms / base

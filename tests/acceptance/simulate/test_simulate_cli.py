@@ -17,25 +17,9 @@ from nrdeck.errors import ExitCode
 from tests.paths import ROOT
 
 RUNNER_DECK = str(ROOT / "data" / "examples" / "sg-catalyst.txt")
-CORP_LIST = """Haas-Bioroid: Precision Design
-3 Hedge Fund
-3 IPO
-3 Government Subsidy
-3 PAD Campaign
-3 Ice Wall
-3 Enigma
-3 Eli 1.0
-3 Rototurret
-3 Gold Farmer
-3 Hagen
-3 Priority Requisition
-3 Project Atlas
-3 Hostile Takeover
-1 Send a Message
-3 Regolith Mining License
-3 Spin Doctor
-3 Wall of Static
-"""
+CORP_LIST = (ROOT / "tests" / "fixtures" / "simulate" / "hb-precision-core.txt").read_text(
+    encoding="utf-8"
+)
 
 
 def run(*args: str, input: str | None = None) -> Result:
