@@ -1,5 +1,6 @@
 """Where the tests find the project: its root, the fixtures, golden files and example decks."""
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -8,3 +9,15 @@ FIXTURES = TESTS / "fixtures"
 GOLDEN = TESTS / "golden"
 EXAMPLES = ROOT / "data" / "examples"
 SHARED = ROOT.parent / "shared"
+
+
+def assert_golden(name: str, actual: str, test: str) -> None:
+    """``actual`` is tests/golden/NAME; with NRDECK_UPDATE_GOLDEN=1 it is written there first
+    (``test``: the ``__file__`` of the test that regenerates it, named in the failure)."""
+    golden = GOLDEN / name
+    if os.environ.get("NRDECK_UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8"), (
+        f"{name} changed; if intended, regenerate with NRDECK_UPDATE_GOLDEN=1 python -m pytest "
+        f"{Path(test).relative_to(ROOT)} and review git diff tests/golden"
+    )

@@ -8,15 +8,13 @@ and review the diff (``git diff tests/golden``).
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from typer.testing import CliRunner
 
 from nrdeck.cli import app
-from tests.paths import ROOT
+from tests.paths import ROOT, assert_golden
 
-GOLDEN = ROOT / "tests" / "golden"
 DECKS = [
     "data/examples/sg-catalyst.txt",
     "data/examples/standard-zahya.txt",
@@ -48,11 +46,4 @@ def test_output_matches_golden_file(name: str, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("COLUMNS", "100")
     result = CliRunner().invoke(app, CASES[name])
     assert result.exit_code in (0, 1), result.stderr
-    actual = _normalise(name, result.stdout)
-    golden = GOLDEN / name
-    if os.environ.get("NRDECK_UPDATE_GOLDEN"):
-        golden.write_text(actual, encoding="utf-8")
-    assert actual == golden.read_text(encoding="utf-8"), (
-        f"{name} changed; if intended, regenerate with NRDECK_UPDATE_GOLDEN=1 python -m pytest "
-        "tests/acceptance/check/test_check_golden.py and review git diff tests/golden"
-    )
+    assert_golden(name, _normalise(name, result.stdout), __file__)

@@ -8,7 +8,6 @@ and review the diff (``git diff tests/golden``).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,8 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.paths import ROOT
+from tests.paths import ROOT, assert_golden
 
-GOLDEN = ROOT / "tests" / "golden"
 NEH = "tests/fixtures/legality/neh-fast-advance-2015.txt"
 CASES = {
     "timeline.txt": ["timeline", NEH, "--offline"],
@@ -48,14 +46,7 @@ def test_output_matches_golden_file(name: str, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.chdir(ROOT)
     result = nrdeck(*CASES[name])
     assert result.exit_code == 0, result.stderr
-    actual = _normalise(name, result.stdout)
-    golden = GOLDEN / name
-    if os.environ.get("NRDECK_UPDATE_GOLDEN"):
-        golden.write_text(actual, encoding="utf-8")
-    assert actual == golden.read_text(encoding="utf-8"), (
-        f"{name} changed; if intended, regenerate with NRDECK_UPDATE_GOLDEN=1 python -m pytest "
-        "tests/acceptance/history/test_history_cli.py and review git diff tests/golden"
-    )
+    assert_golden(name, _normalise(name, result.stdout), __file__)
 
 
 def test_timeline_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch) -> None:
