@@ -1,4 +1,4 @@
-"""Standard input, output and error as their readers can take them, and --output FILE.
+"""Standard input, output and error as their readers can take them (`--output FILE`: cli.output).
 
 A stream that cannot encode a character (a Windows console or redirect in cp1252, a pipe in
 ASCII, a file name holding undecodable bytes) gets an ASCII stand-in for nrdeck's own glyphs
@@ -11,11 +11,9 @@ script (``nrdeck.__main__``) keeps the final flush from complaining.
 
 import codecs
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from nrdeck.atomic import write_report
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import UsageError
 
@@ -123,18 +121,3 @@ def read_stdin(required: bool) -> bytes:
 def is_stdout(output: Path | None) -> bool:
     """True when the output goes to standard output (no --output, or '-')."""
     return output is None or str(output) == "-"
-
-
-def emit_output(
-    text: str, output: Path | None, *, machine: bool, inputs: Iterable[Path | str] = ()
-) -> None:
-    """A command's result: to --output FILE (see ``atomic.write_report``) or to stdout.
-
-    Machine formats go to stdout as UTF-8 bytes; human text in the stream's encoding.
-    """
-    if output is not None and not is_stdout(output):
-        write_report(output, text, inputs=inputs)
-    elif machine:
-        write_machine(text)
-    else:
-        write_text(text)
