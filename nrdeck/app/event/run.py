@@ -259,8 +259,3 @@ def _table_key(player: PlayerReport) -> tuple[int, float, int]:
         return (0, float(table), player.position)
     except ValueError:
         return (1, 0.0, player.position)
-
-
-def roster_location(roster: Roster, line: int | None) -> Location:
-    """Where a registration problem points: the roster, and its line for a CSV roster."""
-    return Location(roster.source, line if roster.unit == "line" else None)

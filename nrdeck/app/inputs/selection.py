@@ -20,7 +20,7 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.rules.selection import Selection
 
 if TYPE_CHECKING:
-    from nrdeck.rules.formatfile import HouseSource
+    pass
 
 
 def chosen(selection: Selection | SelectionOptions, today: dt.date | None = None) -> Selection:
@@ -69,10 +69,3 @@ def make_selection(
         community_ids=shipped_format_ids() if source is None and not builtin else (),
         format_given=format_given and format_file is not None,
     )
-
-
-def read_house_source(path: Path) -> HouseSource:
-    """Read and parse a format file (a usage error naming the file and line)."""
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
-
-    return read_format_source(path)

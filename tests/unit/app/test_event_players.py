@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nrdeck.app.event.run import roster_location
 from nrdeck.app.inputs.roster import Roster
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Location, Severity
@@ -58,7 +57,7 @@ def test_duplicates_flag_every_later_registration() -> None:
         player("ana  lima", checked("corp"), checked("runner"), line=5),
         player("Ben", checked("corp"), checked("runner"), line=6),
     ]
-    marked = mark_duplicates(players, roster.unit, lambda line: roster_location(roster, line))
+    marked = mark_duplicates(players, roster.unit, lambda line: Location(roster.source, line))
     assert [p.problems for p in (marked[0], marked[2])] == [(), ()]
     assert marked[1].misplaced == ("corp", "runner") and not marked[1].deck_ok(marked[1].corp)
     (problem,) = marked[1].problems

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from nrdeck.app.inputs.selection import read_house_source
+from nrdeck.app.inputs.formats import format_source
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
@@ -74,7 +74,7 @@ def select_in_force(
     tier: str = "casual",
 ) -> InForce:
     """What is in force, selected as the commands select it (a format file read as they do)."""
-    house = read_house_source(format_file) if format_file is not None else None
+    house = format_source(fmt, format_file) if format_file is not None else None
     selection = Selection(
         today=today,
         format_id=fmt,
