@@ -15,6 +15,7 @@ than by the ``active`` flag of the data, which lags behind.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -106,7 +107,7 @@ def check_paths(
         input_format=input_format,
         exclude=tuple(exclude) if exclude is not None else DEFAULT_EXCLUDE,
     )
-    specs = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    specs = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     return check_decks([str(p) for p in specs], options, db=cards).report
 
 

@@ -113,15 +113,19 @@ _LANGUAGE_ALIASES = {"zh-cn": "zh-hans", "zh-sg": "zh-hans", "zh-tw": "zh-hant",
 
 
 def check_language(db: CardDB, language: str) -> str:
-    """The data's code for ``language`` ('FR', 'zh_Hans' and 'zh-TW' as typed) when the card
-    data has titles in it (UsageError naming those it has)."""
+    """The data's code for ``language`` ('FR', 'zh_Hans', 'zh-TW' and 'pt-BR' as typed: a
+    region the data does not tell apart is its language) when the card data has titles in
+    it (UsageError naming those it has)."""
+    known = db.translations().languages
     code = language.strip().lower().replace("_", "-")
     code = _LANGUAGE_ALIASES.get(code, code)
-    if code == ENGLISH or code in db.translations().languages:
+    if code not in known and "-" in code and not code.startswith("zh-"):
+        code = code.split("-", 1)[0]  # pt-br -> pt, en-gb -> en
+    if code == ENGLISH or code in known:
         return code
-    known = ", ".join(sorted(db.translations().languages)) or "none"
     raise UsageError(
-        f"the card data has no card titles in {language!r}", hint=f"languages: en, {known}"
+        f"the card data has no card titles in {language!r}",
+        hint=f"languages: en, {', '.join(sorted(known)) or 'none'}",
     )
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 import shutil
 import subprocess
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -129,6 +129,8 @@ def test_check_paths_takes_one_path_alone(cards: CardDB, tmp_path: Path) -> None
     assert len(folder.outcomes) == 3
     one = check_paths(tmp_path / "decks" / "standard-zahya.txt", cards=cards)
     assert [o.status for o in one.outcomes] == [Status.LEGAL]
+    pure = check_paths(PurePosixPath(tmp_path / "decks" / "standard-zahya.txt"), cards=cards)
+    assert [o.status for o in pure.outcomes] == [Status.LEGAL]  # any path-like, not iterated
 
 
 def test_load_cards_from_a_pinned_file(tmp_path: Path) -> None:

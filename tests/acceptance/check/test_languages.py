@@ -375,7 +375,14 @@ def test_a_sheet_prints_titles_in_the_language_asked(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("typed", "code"),
-    (("FR", "fr"), ("zh_Hans", "zh-hans"), ("zh-CN", "zh-hans"), ("zh-TW", "zh-hant")),
+    (
+        ("FR", "fr"),
+        ("zh_Hans", "zh-hans"),
+        ("zh-CN", "zh-hans"),
+        ("zh-TW", "zh-hant"),
+        ("pt-BR", "pt"),
+        ("en-GB", "en"),
+    ),
 )
 def test_lang_takes_a_code_as_people_type_it(tmp_path: Path, typed: str, code: str) -> None:
     path = tmp_path / "zahya.txt"
