@@ -13,7 +13,8 @@ from nrdeck.textnorm import normalise_title
 def test_counts_match_the_dataset(db: CardDB) -> None:
     assert db.counts()["cards"] == 2054
     assert db.counts()["printings"] == 2460
-    assert db.counts()["restrictions"] == 56
+    assert db.counts()["restrictions"] == 58
+    assert db.counts()["formats"] == 7  # the data of 2026-09 adds the official Core
 
 
 @pytest.mark.parametrize("code", ["01110", "20132", "25146", "30075"])

@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 EXAMPLES = ROOT / "data" / "examples"
 SG = str(EXAMPLES / "sg-catalyst.txt")
@@ -30,7 +30,7 @@ def test_legal_deck_exits_0_with_a_verdict_line() -> None:
     assert result.stdout.startswith(f"✓ {SG} · The Catalyst: Convention Breaker · System Gateway")
     # the last line; before it, today, a warning that the bundled card data is old
     assert result.stderr.splitlines()[-1] == (
-        "1 deck: 1 legal, 0 illegal · card data: bundled snapshot of 2026-07-23"
+        f"1 deck: 1 legal, 0 illegal · card data: bundled snapshot of {SNAPSHOT_DATE}"
     )
 
 

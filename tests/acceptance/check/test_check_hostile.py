@@ -23,7 +23,7 @@ from nrdeck.app.inputs import decks as decks_module
 from nrdeck.cli import app
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 LEGAL = str(ROOT / "data" / "examples" / "standard-zahya.txt")
 SCHEMA = json.loads(
@@ -74,7 +74,7 @@ def test_a_bug_on_one_deck_is_that_decks_internal_error_and_the_run_exits_4(
     assert f"✓ {LEGAL} · Zahya Sadeghi" in result.stdout  # the other deck is still reported
     assert result.stderr.splitlines()[-1] == (  # after a warning that the bundled data is old
         "2 decks: 1 legal, 1 illegal (1 internal error: a bug) · card data: bundled snapshot "
-        "of 2026-07-23"
+        f"of {SNAPSHOT_DATE}"
     )
     assert "Traceback" not in result.stdout + result.stderr
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 EXAMPLES = ROOT / "data" / "examples"
 SG = str(EXAMPLES / "sg-catalyst.txt")
@@ -77,7 +77,7 @@ def test_json_output_is_clean_json_on_stdout() -> None:
         "unavailable": 0,
         "internal_errors": 0,
     }
-    assert doc["card_data"]["description"] == "bundled snapshot of 2026-07-23"
+    assert doc["card_data"]["description"] == f"bundled snapshot of {SNAPSHOT_DATE}"
     assert proc.stderr.splitlines()[-1].startswith("2 decks:")
 
 

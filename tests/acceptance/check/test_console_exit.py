@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from nrdeck.errors import ExitCode
-from tests.paths import EXAMPLES
+from tests.paths import EXAMPLES, SNAPSHOT_DATE
 
 EXAMPLES = EXAMPLES
 
@@ -36,7 +36,7 @@ def test_the_status_of_the_command_is_the_status_of_the_process() -> None:
     assert (legal.returncode, illegal.returncode) == (ExitCode.OK, ExitCode.ILLEGAL)
     assert missing.returncode == ExitCode.USAGE, missing.stderr
     assert illegal.stdout.startswith("✗ ") and illegal.stderr.endswith(
-        "1 illegal · card data: bundled snapshot of 2026-07-23\n"
+        f"1 illegal · card data: bundled snapshot of {SNAPSHOT_DATE}\n"
     )
 
 

@@ -22,7 +22,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 FIXTURES = ROOT / "tests" / "fixtures"
 PE_2024 = FIXTURES / "legality" / "pe-loud-2024.txt"  # 3 Hedge Fund, 2 Regolith, Sting!
@@ -148,7 +148,7 @@ def test_a_list_newer_than_the_card_data_names_the_card_it_does_not_know(
     line = next(n for n, t in enumerate(text.splitlines(), 1) if "brand_new_card" in t)
     assert (
         f"nrdeck: warning: {league}:{line}: 'brand_new_card' in lists.league_2.banned is a card "
-        "the card data (bundled snapshot of 2026-07-23) does not know: the list (2026-12-01) "
+        f"the card data (bundled snapshot of {SNAPSHOT_DATE}) does not know: the list (2026-12-01) "
         "is newer; run 'nrdeck data update'"
     ) in result.stderr.splitlines()
     older = text.replace("2026-12-01", "2026-06-01")

@@ -12,13 +12,16 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 FIXTURES = ROOT / "tests" / "fixtures" / "legality"
 LOUD_PE = str(FIXTURES / "pe-loud-2024.txt")
 IDENTITY_AGAIN = str(FIXTURES / "weyland-identity-again.txt")
 ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"
-STALE = "nrdeck: warning: the card data (bundled snapshot of 2026-07-23) is"
+STALE = f"nrdeck: warning: the card data (bundled snapshot of {SNAPSHOT_DATE}) is"
+# 101 days after the bundled snapshot's date (stale: over 90), and 30 days after (fresh)
+LATE = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=101)).isoformat()
+FRESH = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=30)).isoformat()
 runner = CliRunner()
 
 
@@ -48,39 +51,33 @@ def test_the_snapshot_the_data_marks_active_is_only_what_you_ask_for() -> None:
 
 
 def test_stale_data_is_said_once_on_stderr_and_in_json() -> None:
-    late = nrdeck("check", str(ZAHYA), str(ZAHYA), "--offline", "--as-of", "2026-11-01")
+    late = nrdeck("check", str(ZAHYA), str(ZAHYA), "--offline", "--as-of", LATE)
     assert late.exit_code == ExitCode.OK
     warnings = [line for line in late.stderr.splitlines() if line.startswith(STALE)]
     assert warnings == [
-        f"{STALE} 101 days older than the date checked (2026-11-01): ban lists, rotations and "
-        "sets published since 2026-07-23 are unknown to it; run 'nrdeck data update'"
+        f"{STALE} 101 days older than the date checked ({LATE}): ban lists, rotations and "
+        f"sets published since {SNAPSHOT_DATE} are unknown to it; run 'nrdeck data update'"
     ]
-    quiet = nrdeck("check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "-q")
+    quiet = nrdeck("check", str(ZAHYA), "--offline", "--as-of", LATE, "-q")
     assert quiet.stderr == ""
     doc = json.loads(
-        nrdeck(
-            "check", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
-        ).stdout
+        nrdeck("check", str(ZAHYA), "--offline", "--as-of", LATE, "--output-format", "json").stdout
     )
-    assert doc["card_data"]["warning"].startswith("the card data (bundled snapshot of 2026-07-23)")
-    fresh = nrdeck(
-        "check", str(ZAHYA), "--offline", "--as-of", "2026-10-21", "--output-format", "json"
+    assert doc["card_data"]["warning"].startswith(
+        f"the card data (bundled snapshot of {SNAPSHOT_DATE})"
     )
+    fresh = nrdeck("check", str(ZAHYA), "--offline", "--as-of", FRESH, "--output-format", "json")
     assert json.loads(fresh.stdout)["card_data"]["warning"] is None
     assert STALE not in fresh.stderr
 
 
 def test_stats_and_event_warn_about_stale_data_too(tmp_path: Path) -> None:
-    stats = nrdeck(
-        "stats", str(ZAHYA), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
-    )
+    stats = nrdeck("stats", str(ZAHYA), "--offline", "--as-of", LATE, "--output-format", "json")
     assert json.loads(stats.stdout)["card_data"]["warning"] is not None
     assert STALE in stats.stderr
     roster = tmp_path / "roster.csv"
     roster.write_text(f"player,corp,runner\nAna,,{ZAHYA}\n", encoding="utf-8")
-    event = nrdeck(
-        "event", str(roster), "--offline", "--as-of", "2026-11-01", "--output-format", "json"
-    )
+    event = nrdeck("event", str(roster), "--offline", "--as-of", LATE, "--output-format", "json")
     assert json.loads(event.stdout)["card_data"]["warning"] is not None
     assert STALE in event.stderr
 

@@ -82,10 +82,11 @@ def _error(*args: str) -> str:
 
 
 def test_an_unknown_name_lists_only_the_formats_own_lists() -> None:
-    startup = _error("--format", "startup", "--banlist", "sbu-26.09")
-    assert startup.startswith("nrdeck: error: unknown ban list 'sbu-26.09' for format startup")
+    startup = _error("--format", "startup", "--banlist", "sbu-26.10")
+    assert startup.startswith("nrdeck: error: unknown ban list 'sbu-26.10' for format startup")
     assert (
-        "(valid ban lists: latest, active, 26.05 or 26.04 (startup_balance_update_26_05), "
+        "(valid ban lists: latest, active, 26.09 (startup_balance_update_26_09), "
+        "26.05 or 26.04 (startup_balance_update_26_05), "
         "26.03 (startup_balance_update_26_03), 25.11 (startup_balance_update_25_11), "
         "25.04 (startup_balance_update_25_04), 24.09 (startup_ban_list_24_09), "
         "24.01 (startup_ban_list_24_01))"
@@ -123,8 +124,14 @@ def _complete(words: str) -> list[str]:
 
 
 def test_completion_and_did_you_mean_offer_nsg_names() -> None:
-    assert _complete("nrdeck check --format startup --banlist 26") == ["26.05", "26.04", "26.03"]
+    assert _complete("nrdeck check --format startup --banlist 26") == [
+        "26.09",
+        "26.05",
+        "26.04",
+        "26.03",
+    ]
     assert _complete("nrdeck check --format startup --snapshot 26.0") == [
+        "26.09",
         "26.05",
         "26.04",
         "26.03",

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta
 from nrdeck.cli import app
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 SG = ROOT / "data" / "examples" / "sg-catalyst.txt"
 ILLEGAL_SG = """\
@@ -35,7 +35,7 @@ The Catalyst: Convention Breaker
 """
 
 NEWER_CACHE = "fetched 2099-01-02 (cache)"
-BUNDLED = "card data: bundled snapshot of 2026-07-23"
+BUNDLED = f"card data: bundled snapshot of {SNAPSHOT_DATE}"
 
 
 @pytest.fixture

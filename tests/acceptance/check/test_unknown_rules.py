@@ -1,9 +1,10 @@
 """Rules nrdeck does not know are never ignored silently (rules.md §4).
 
-A copy of netrunner-cards-json gains a new Startup list, newer than nrdeck's agenda-cap
-table, that carries a deckbuilding rule in a key nrdeck does not understand (as NetrunnerDB's
-data began to in 2026): building, importing and downloading name the key, the built document
-records it, and every check under that list says the list has a rule nrdeck does not apply.
+A copy of netrunner-cards-json gains a made-up Startup list (an id and a date, 2099, that no
+real list can take), newer than nrdeck's agenda-cap table, that carries a deckbuilding rule
+in a key nrdeck does not understand (as NetrunnerDB's data began to in 2026): building,
+importing and downloading name the key, the built document records it, and every check under
+that list says the list has a rule nrdeck does not apply.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ FIXTURES = FIXTURES / "legality"
 STARTUP_DECK = str(FIXTURES / "startup-hb-five-big-agendas.txt")
 NEW_LIST = {
     "banned": ["cleaver", "nbn_reality_plus", "pharos", "tributary"],
-    "date_start": "2026-09-18",
+    "date_start": "2099-01-01",
     "deckbuilding_rules": {"agendas": {"min_points": 3, "max_copies": 3}},
     "format_id": "startup",
-    "id": "startup_ban_list_26_09",
-    "name": "Startup Ban List 26.09",
+    "id": "startup_ban_list_99_01",
+    "name": "Startup Ban List 99.01",
 }
-SAYS = "Startup Ban List 26.09 (startup_ban_list_26_09) has rules nrdeck does not apply"
+SAYS = "Startup Ban List 99.01 (startup_ban_list_99_01) has rules nrdeck does not apply"
 runner = CliRunner()
 
 
@@ -40,11 +41,11 @@ def nrdeck(*args: str) -> Result:
 
 @pytest.fixture(scope="module")
 def newer_cards_json(cards_json: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """netrunner-cards-json plus Startup Ban List 26.09 (an unknown key) and its snapshot."""
+    """netrunner-cards-json plus Startup Ban List 99.01 (an unknown key) and its snapshot."""
     root = tmp_path_factory.mktemp("cards-json")
     shutil.copytree(cards_json / "v2", root / "v2")
     shutil.copy(cards_json / "SOURCE.md", root / "SOURCE.md")
-    (root / "v2" / "restrictions" / "startup" / "startup_ban_list_26_09.json").write_text(
+    (root / "v2" / "restrictions" / "startup" / "startup_ban_list_99_01.json").write_text(
         json.dumps(NEW_LIST, indent=2), encoding="utf-8"
     )
     formats = root / "v2" / "formats" / "startup.json"
@@ -52,9 +53,9 @@ def newer_cards_json(cards_json: Path, tmp_path_factory: pytest.TempPathFactory)
     startup["snapshots"].append(
         {
             "card_pool_id": "startup_elevation",
-            "date_start": "2026-09-18",
-            "id": "startup_11",
-            "restriction_id": "startup_ban_list_26_09",
+            "date_start": "2099-01-01",
+            "id": "startup_test_99",
+            "restriction_id": "startup_ban_list_99_01",
         }
     )
     formats.write_text(json.dumps(startup, indent=2), encoding="utf-8")
@@ -75,7 +76,7 @@ def test_data_build_warns_and_names_the_key(built: tuple[Path, Result]) -> None:
     _, result = built
     assert result.exit_code == 0, result.output
     assert (
-        "nrdeck: warning: restriction startup_ban_list_26_09 has a key nrdeck does not "
+        "nrdeck: warning: restriction startup_ban_list_99_01 has a key nrdeck does not "
         "understand: deckbuilding_rules; it is recorded, and checks under it will say so"
     ) in result.stderr
 
@@ -84,7 +85,7 @@ def test_the_built_document_records_the_key(built: tuple[Path, Result]) -> None:
     out, _ = built
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["unknown_rules"] == [
-        {"id": "startup_ban_list_26_09", "key": "deckbuilding_rules", "kind": "restriction"}
+        {"id": "startup_ban_list_99_01", "key": "deckbuilding_rules", "kind": "restriction"}
     ]
 
 
@@ -98,7 +99,7 @@ def test_every_check_under_the_list_warns_even_when_quiet(built: tuple[Path, Res
         "--format",
         "startup",
         "--as-of",
-        "2026-10-01",
+        "2099-01-02",
     )
     for extra in ((), ("-q",)):
         result = nrdeck(*args, *extra)
@@ -106,7 +107,7 @@ def test_every_check_under_the_list_warns_even_when_quiet(built: tuple[Path, Res
         assert f"nrdeck: warning: {SAYS}: deckbuilding_rules" in result.stderr
     doc = json.loads(nrdeck(*args, "--output-format", "json").stdout)
     deck = doc["decks"][0]
-    assert deck["restriction"]["id"] == "startup_ban_list_26_09"
+    assert deck["restriction"]["id"] == "startup_ban_list_99_01"
     assert deck["warnings"][0] == f"{SAYS}: deckbuilding_rules"
     assert "is newer than nrdeck's agenda-cap table" in deck["warnings"][1]
 
@@ -116,19 +117,19 @@ def test_a_five_big_agenda_deck_under_the_new_list_gets_the_latest_cap(
 ) -> None:
     out, _ = built
     result = nrdeck(
-        "check", STARTUP_DECK, "--data", str(out), "--format", "startup", "--as-of", "2026-10-01"
+        "check", STARTUP_DECK, "--data", str(out), "--format", "startup", "--as-of", "2099-01-02"
     )
     assert (
         "startup-agenda-cap (line 6): 5 agendas worth 3 or more points "
         "(3× Salvo Testing, 2× Send a Message); at most 4"
     ) in result.stdout
     assert (
-        "nrdeck: warning: Startup Ban List 26.09 (startup_ban_list_26_09) is newer than "
+        "nrdeck: warning: Startup Ban List 99.01 (startup_ban_list_99_01) is newer than "
         "nrdeck's agenda-cap table and the card data sets no cap for it: using the cap of "
-        "Startup Balance Update 26.05"
+        "Startup Balance Update 26.09"
     ) in result.stderr
     before = nrdeck(
-        "check", STARTUP_DECK, "--data", str(out), "--format", "startup", "--as-of", "2026-09-17"
+        "check", STARTUP_DECK, "--data", str(out), "--format", "startup", "--as-of", "2098-12-31"
     )
     assert SAYS not in before.stderr and "agenda-cap table" not in before.stderr
 
@@ -137,7 +138,7 @@ def test_data_import_warns_and_status_lists_the_key(newer_cards_json: Path, tmp_
     cache = str(tmp_path / "cache")
     result = nrdeck("data", "import", str(newer_cards_json), "--cache-dir", cache)
     assert result.exit_code == 0, result.output
-    assert "startup_ban_list_26_09 has a key nrdeck does not understand: deckbuilding_rules" in (
+    assert "startup_ban_list_99_01 has a key nrdeck does not understand: deckbuilding_rules" in (
         result.stderr
     )
     status = nrdeck("data", "status", "--cache-dir", cache)

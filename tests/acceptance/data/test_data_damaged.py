@@ -14,7 +14,7 @@ import pytest
 
 from tests.acceptance.data.data_cli import nrdeck, update
 from tests.fakes.nrdb_v3 import FakeNrdb
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 pytestmark = pytest.mark.usefixtures("fast_http")
 DECK = ROOT / "data" / "examples" / "sg-catalyst.txt"
@@ -94,13 +94,13 @@ def test_a_damaged_cache_is_a_warning_in_every_command_and_update_repairs_it(
 
     status = nrdeck("data", "status", *cache)
     assert status.exit_code == 0, status.output
-    assert status.stdout.startswith("card data: bundled snapshot of 2026-07-23")
+    assert status.stdout.startswith(f"card data: bundled snapshot of {SNAPSHOT_DATE}")
     _damaged_warning(status.stderr)
 
     checked = nrdeck("check", str(DECK), "--format", "system_gateway", *cache)
     assert checked.exit_code == 0, checked.output
     _damaged_warning(checked.stderr)
-    assert "card data: bundled snapshot of 2026-07-23" in checked.stderr
+    assert f"card data: bundled snapshot of {SNAPSHOT_DATE}" in checked.stderr
 
     stats = nrdeck("stats", str(DECK), "--output-format", "json", *cache)
     assert stats.exit_code == 0, stats.output

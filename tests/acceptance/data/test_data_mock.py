@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.carddb import CardDB
 from nrdeck.rules.agendacap import list_cap
-from tests.paths import SHARED
+from tests.paths import SHARED, SNAPSHOT_DATE
 
 MOCK = SHARED / "tools" / "nrdb_mock.py"
 pytestmark = pytest.mark.shared
@@ -196,7 +196,7 @@ def test_status_in_a_real_process_names_the_bundled_snapshot(tmp_path: Path) -> 
     env = {**os.environ, "NRDECK_CACHE_DIR": str(tmp_path / "empty"), "PRE_COMMIT": "1"}
     done = nrdeck("data", "status", env=env)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("card data: bundled snapshot of 2026-07-23")
+    assert done.stdout.startswith(f"card data: bundled snapshot of {SNAPSHOT_DATE}")
     # in force today on the corrected timeline, not the snapshot the data marks active
     assert (
         "standard: standard_36 (pool standard_2026_vantage_point; standard_balance_update_26_08) "

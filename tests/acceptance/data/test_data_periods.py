@@ -19,8 +19,10 @@ from nrdeck import CardDB, FormatPeriod, in_force, load_cards
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.ruletables import AgendaCap
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
+# 101 days after the bundled snapshot's date: the card data is stale then
+LATE = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=101)).isoformat()
 ZAHYA = str(ROOT / "data" / "examples" / "standard-zahya.txt")
 D = dt.date.fromisoformat
 runner = CliRunner()
@@ -61,7 +63,7 @@ def test_startup_on_2026_03_20_is_26_03_with_a_cap_of_3() -> None:
     ) in block
     assert out.count("(in force on") == 1
     assert (
-        "startup_10: from 2026-05-01 (still in force)\n"
+        "startup_10: from 2026-05-01 until 2026-09-21\n"
         "  card pool: Startup (Vantage Point) (startup_vantage_point)\n"
         "  ban list: Startup Balance Update 26.05 (startup_balance_update_26_05); "
         "Null Signal Games: Startup Balance Update 26.04\n"
@@ -104,8 +106,10 @@ def test_the_json_document_is_the_whole_timeline_and_the_period_in_force() -> No
         ("startup_balance_update_25_11", 4),
         ("startup_balance_update_26_03", 3),
         ("startup_balance_update_26_05", 4),
+        ("startup_balance_update_26_09", 4),
     ]
-    assert found[-1]["restriction"]["nsg_name"] == "Startup Balance Update 26.04"
+    assert found[-2]["restriction"]["nsg_name"] == "Startup Balance Update 26.04"
+    assert found[-1]["restriction"]["nsg_name"] is None  # NSG's name is NetrunnerDB's
     late = found[6]  # startup_6: Liberation from 2024-03-30, with 24.01 until 24.09 starts
     assert (late["snapshot"], late["restriction"]["id"]) == ("startup_6", "startup_ban_list_24_01")
     assert (
@@ -133,13 +137,13 @@ def test_the_period_in_force_is_the_one_nrdeck_checks_against() -> None:
 
 
 def test_standard_today_is_balance_update_26_08_not_the_list_the_data_marks_active() -> None:
-    doc = periods("--as-of", "2026-11-01")
+    doc = periods("--as-of", LATE)
     now = doc["in_force"]
     assert (now["snapshot"], now["restriction"]["id"]) == (
         "standard_36",
         "standard_balance_update_26_08",
     )
-    assert "101 days older than the date checked (2026-11-01)" in doc["card_data"]["warning"]
+    assert f"101 days older than the date checked ({LATE})" in doc["card_data"]["warning"]
     assert "sunset_01" not in [p["snapshot"] for p in doc["periods"]]
     vantage = next(p for p in doc["periods"] if p["snapshot"] == "standard_33")
     assert [r["set"]["id"] for r in vantage["releases"]] == ["vantage_point"]
@@ -170,7 +174,7 @@ def test_bad_options_are_one_line_and_exit_2(args: tuple[str, ...], said: str) -
 
 
 def test_in_force_in_the_python_api(cards: CardDB, capsys: pytest.CaptureFixture[str]) -> None:
-    standard = in_force("standard", dt.date(2026, 11, 1), cards=cards)
+    standard = in_force("standard", D(LATE), cards=cards)
     assert isinstance(standard, FormatPeriod)
     assert (standard.snapshot_id, standard.restriction_name) == (
         "standard_36",
@@ -189,7 +193,7 @@ def test_in_force_in_the_python_api(cards: CardDB, capsys: pytest.CaptureFixture
         in_force("startup", D("2018-01-01"), cards=cards)
     with pytest.raises(UsageError, match="has no periods"):
         in_force("casual", cards=cards)
-    loaded = nrdeck.in_force("standard", dt.date(2026, 11, 1))  # card data loaded as the CLI does
+    loaded = nrdeck.in_force("standard", D(LATE))  # card data loaded as the CLI does
     assert (loaded.snapshot_id, loaded.restriction_id) == (
         "standard_36",
         "standard_balance_update_26_08",

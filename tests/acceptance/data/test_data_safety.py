@@ -16,6 +16,7 @@ from werkzeug import Request, Response
 
 from tests.acceptance.data.data_cli import nrdeck, snapshot, update
 from tests.fakes.nrdb_v3 import FakeNrdb, page_body
+from tests.paths import SNAPSHOT_DATE
 
 pytestmark = pytest.mark.usefixtures("fast_http")
 
@@ -130,11 +131,11 @@ def test_an_empty_cache_is_compared_with_the_bundled_snapshot(
     result = update(cache, nrdb.base_url)
     assert result.exit_code == 3
     line = result.stderr.strip()
-    assert "next to the data in use (bundled snapshot of 2026-07-23)" in line
-    assert "it has 7 cards instead of 2054" in line and "it lacks the formats eternal" in line
+    assert f"next to the data in use (bundled snapshot of {SNAPSHOT_DATE})" in line
+    assert "it has 7 cards instead of 2054" in line and "it lacks the formats core, eternal" in line
     assert not (cache / "v1" / "meta.json").exists()
     status = nrdeck("data", "status", "--cache-dir", str(cache))
-    assert status.stdout.startswith("card data: bundled snapshot of 2026-07-23")
+    assert status.stdout.startswith(f"card data: bundled snapshot of {SNAPSHOT_DATE}")
 
 
 def test_a_refused_update_leaves_checks_working(warm: Path, nrdb: FakeNrdb, tmp_path: Path) -> None:

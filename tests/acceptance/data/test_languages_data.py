@@ -14,11 +14,11 @@ from typer.testing import CliRunner, Result
 from nrdeck.cardrecords import titles_path
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cli import app
-from tests.paths import ROOT
+from tests.paths import ROOT, SNAPSHOT_DATE
 
 ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"
 FRENCH = "Zahya Sadeghi : Contrebandière Versatile\n3 Pari Truqué\n3 Fonds d'Investissement\n"
-BUNDLED_NOTE = "card titles in other languages are the bundled snapshot's (of 2026-07-23)"
+BUNDLED_NOTE = f"card titles in other languages are the bundled snapshot's (of {SNAPSHOT_DATE})"
 
 
 def nrdeck(*args: str) -> Result:

@@ -25,7 +25,7 @@ from werkzeug import Request, Response
 from nrdeck.carddb import CardDB
 from nrdeck.cli import app
 from tests.fakes.nrdb_v2 import answer, deck_cards, deck_item
-from tests.paths import FIXTURES
+from tests.paths import FIXTURES, SNAPSHOT_DATE
 
 DECKS = FIXTURES / "event" / "decks"
 V2 = "/api/2.0/public"
@@ -430,5 +430,5 @@ def test_real_process_prints_no_progress_when_piped(tmp_path: Path) -> None:
     assert "Runner: 4 copies of Carmen" in proc.stdout
     warnings = ("nrdeck: warning: the card data",)  # today, the bundled data is old
     assert [line for line in proc.stderr.splitlines() if not line.startswith(warnings)] == [
-        "1 player: 0 ready · 1 needs fixing · card data: bundled snapshot of 2026-07-23"
+        f"1 player: 0 ready · 1 needs fixing · card data: bundled snapshot of {SNAPSHOT_DATE}"
     ]

@@ -11,6 +11,7 @@ from nrdeck.app.data import data_status
 from nrdeck.carddb import CardDB, Restriction, UnknownRule
 from nrdeck.cli import app
 from tests.builders import database
+from tests.paths import SNAPSHOT_DATE
 
 runner = CliRunner()
 
@@ -24,7 +25,7 @@ def _with(db: CardDB, *restrictions: Restriction, rules: tuple[UnknownRule, ...]
 
 def test_status_lists_counts_and_the_periods_in_force_today(db: CardDB) -> None:
     report = data_status(db, dt.date(2026, 3, 20))
-    assert report.kind == "bundled" and report.dataset_date == "2026-07-23"
+    assert report.kind == "bundled" and report.dataset_date == f"{SNAPSHOT_DATE}"
     assert set(report.counts) == {"cards", "printings", "formats", "restrictions"}
     standard = next(f for f in report.formats if f.format_id == "standard")
     assert (standard.snapshot_id, standard.card_pool_id, standard.restriction_id) == (
@@ -70,18 +71,25 @@ def test_a_started_list_without_a_snapshot_is_a_warning_that_says_so(db: CardDB)
 def test_lists_filed_under_standard_for_the_classic_site_are_not_standard_lists(
     db: CardDB,
 ) -> None:
-    # six Startup lists that NetrunnerDB files under Standard for its classic site only
+    # seven Startup lists that NetrunnerDB files under Standard for its classic site only
     classic = [r for r in db.restrictions.values() if r.id.endswith("_for_classic_only")]
-    assert len(classic) == 6 and {r.format_id for r in classic} == {"standard"}
-    for day in (dt.date(2024, 9, 2), dt.date(2026, 3, 2), dt.date(2026, 4, 1)):
+    assert len(classic) == 7 and {r.format_id for r in classic} == {"standard"}
+    for day in (
+        dt.date(2024, 9, 2),
+        dt.date(2026, 3, 2),
+        dt.date(2026, 4, 1),
+        dt.date(2026, 9, 21),
+    ):
         assert not [w for w in data_status(db, day).warnings if "classic" in w], day
 
 
 def test_data_older_than_90_days_before_today_is_a_warning(db: CardDB) -> None:
-    assert data_status(db, dt.date(2026, 10, 21)).warnings == ()  # 90 days
-    (stale,) = data_status(db, dt.date(2026, 10, 22)).warnings
-    assert "91 days older than the date checked (2026-10-22)" in stale
-    assert "bundled snapshot of 2026-07-23" in stale and "nrdeck data update" in stale
+    snapshot = dt.date.fromisoformat(SNAPSHOT_DATE)
+    assert data_status(db, snapshot + dt.timedelta(days=90)).warnings == ()
+    late = snapshot + dt.timedelta(days=91)
+    (stale,) = data_status(db, late).warnings
+    assert f"91 days older than the date checked ({late})" in stale
+    assert f"bundled snapshot of {SNAPSHOT_DATE}" in stale and "nrdeck data update" in stale
 
 
 def test_keys_nrdeck_does_not_understand_are_listed(db: CardDB) -> None:
@@ -96,7 +104,7 @@ def test_keys_nrdeck_does_not_understand_are_listed(db: CardDB) -> None:
 def test_status_command_prints_what_is_in_force_today(tmp_path: Path) -> None:
     result = runner.invoke(app, ["data", "status", "--cache-dir", str(tmp_path)])
     assert result.exit_code == 0
-    assert result.stdout.startswith("card data: bundled snapshot of 2026-07-23")
+    assert result.stdout.startswith(f"card data: bundled snapshot of {SNAPSHOT_DATE}")
     assert "cards: " in result.stdout and "restrictions: " in result.stdout
     today = dt.date.today()
     assert f"in force today ({today}, the corrected timeline):" in result.stdout
@@ -105,8 +113,14 @@ def test_status_command_prints_what_is_in_force_today(tmp_path: Path) -> None:
             "standard: standard_36 (pool standard_2026_vantage_point; "
             "standard_balance_update_26_08)"
         ) in result.stdout
-    if today > dt.date(2026, 10, 21):
+    if today >= dt.date(2026, 9, 21):
+        assert "startup: startup_11 (pool startup_vantage_point; startup_balance_update_26_09)" in (
+            result.stdout
+        )
+    if today > dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=90):
         assert "days older than the date checked" in result.stderr
+    else:
+        assert "days older than the date checked" not in result.stderr
 
 
 def test_status_with_a_pinned_file(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from nrdeck.app.data import build_snapshot
 from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import snapshot_path
+from tests.paths import SNAPSHOT_DATE
 
 
 def test_rebuilding_gives_identical_bytes(cards_json: Path, tmp_path: Path) -> None:
@@ -26,7 +27,7 @@ def test_bundled_snapshot_is_what_the_build_gives(cards_json: Path, tmp_path: Pa
 def test_snapshot_holds_no_text_flavour_or_illustrators() -> None:
     raw = snapshot_path().read_text(encoding="utf-8")
     doc = json.loads(raw)
-    assert doc["origin"]["dataset_date"] == "2026-07-23"
+    assert doc["origin"]["dataset_date"] == f"{SNAPSHOT_DATE}"
     for forbidden in ('"text"', '"stripped_text"', '"flavor"', '"illustrator"', "Gain 9"):
         assert forbidden not in raw
     hedge = next(c for c in doc["cards"] if c["id"] == "hedge_fund")

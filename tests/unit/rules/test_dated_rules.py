@@ -177,22 +177,23 @@ def test_five_three_point_agendas_break_the_startup_cap(db: CardDB) -> None:
 
 
 def _with_newer_startup_list(db: CardDB, *rules: UnknownRule) -> CardDB:
-    """The bundled data plus a Startup list newer than nrdeck's agenda-cap table."""
+    """The bundled data plus a made-up Startup list (2099: a date no real list can take),
+    newer than nrdeck's agenda-cap table."""
     newer = Restriction(
-        id="startup_ban_list_26_09",
-        name="Startup Ban List 26.09",
+        id="startup_ban_list_99_01",
+        name="Startup Ban List 99.01",
         format_id="startup",
-        date_start=D("2026-09-18"),
+        date_start=D("2099-01-01"),
         banned=frozenset({"cleaver"}),
     )
     fmt = db.formats["startup"]
     last = fmt.snapshots[-1]
     snap = replace(
         last,
-        id="startup_11",
+        id="startup_test_99",
         card_pool_id="startup_elevation",  # the pool the deck below was built for
         restriction_id=newer.id,
-        date_start=D("2026-09-18"),
+        date_start=D("2099-01-01"),
     )
     formats = [f for f in db.formats.values() if f.id != "startup"]
     return database(
@@ -207,18 +208,18 @@ def test_a_startup_list_newer_than_the_table_takes_the_latest_cap_with_a_warning
     db: CardDB,
 ) -> None:
     newer = _with_newer_startup_list(db)
-    result = check_on(newer, read(newer, STARTUP_BIG_AGENDAS), "2026-10-01", "startup")
+    result = check_on(newer, read(newer, STARTUP_BIG_AGENDAS), "2099-01-02", "startup")
     assert codes(result) == ["startup-agenda-cap"]
     assert result.problems[0].message.endswith("at most 4")
     assert result.problems[0].rule == (
-        "Startup Ban List 26.09 (cap of Startup Balance Update 26.05)"
+        "Startup Ban List 99.01 (cap of Startup Balance Update 26.09)"
     )
     (warning,) = result.period.warnings
     assert warning.startswith(
-        "Startup Ban List 26.09 (startup_ban_list_26_09) is newer than nrdeck's agenda-cap table"
+        "Startup Ban List 99.01 (startup_ban_list_99_01) is newer than nrdeck's agenda-cap table"
     )
     assert "the card data sets no cap for it" in warning
-    assert "using the cap of Startup Balance Update 26.05" in warning
+    assert "using the cap of Startup Balance Update 26.09" in warning
 
 
 def test_a_house_format_sets_its_own_agenda_cap(db: CardDB, tmp_path: Path) -> None:
@@ -260,14 +261,14 @@ def test_a_bad_agenda_cap_is_a_usage_error_naming_the_line(
 # -- rules nrdeck does not know (§4) --------------------------------------------------
 def test_a_list_with_a_key_nrdeck_does_not_know_warns_on_every_check(db: CardDB) -> None:
     unknown = (
-        UnknownRule("restriction", "startup_ban_list_26_09", "deckbuilding_rules"),
-        UnknownRule("snapshot", "startup_11", "constraints"),
+        UnknownRule("restriction", "startup_ban_list_99_01", "deckbuilding_rules"),
+        UnknownRule("snapshot", "startup_test_99", "constraints"),
     )
     newer = _with_newer_startup_list(db, *unknown)
-    period = select_in_force(newer, "startup", today=D("2026-10-01")).period
+    period = select_in_force(newer, "startup", today=D("2099-01-02")).period
     assert period.warnings[:2] == (
-        "snapshot startup_11 has rules nrdeck does not apply: constraints",
-        "Startup Ban List 26.09 (startup_ban_list_26_09) has rules nrdeck does not apply: "
+        "snapshot startup_test_99 has rules nrdeck does not apply: constraints",
+        "Startup Ban List 99.01 (startup_ban_list_99_01) has rules nrdeck does not apply: "
         "deckbuilding_rules",
     )
     older = select_in_force(newer, "startup", today=D("2025-09-01")).period

@@ -108,7 +108,7 @@ def test_an_unknown_tier_is_a_usage_error(db: CardDB) -> None:
             "startup_ban_list_24_09_for_classic_only",
         ),
         ("startup", "25.04", "startup_balance_update_25_04"),
-        ("startup", "latest", "startup_balance_update_26_05"),
+        ("startup", "latest", "startup_balance_update_26_09"),
         ("startup", "26.04", "startup_balance_update_26_05"),  # NSG's name (data/list_names.json)
         ("startup", "SBU-26.04", "startup_balance_update_26_05"),
         ("startup", "Startup Balance Update 26.04", "startup_balance_update_26_05"),
