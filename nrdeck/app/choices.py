@@ -58,8 +58,9 @@ def banlist_names(data: DataSettings, format_text: str | None, incomplete: str) 
 def _community(data: DataSettings, format_text: str | None) -> CommunityFormat | None:
     """The shipped community format ``--format`` names, read (None: none, or unreadable)."""
     try:
-        source = format_source(format_text or "standard", None)
-        found = read_format_file(load_database(data), source) if source is not None else None
+        db = load_database(data)
+        source = format_source(format_text or "standard", None, db)
+        found = read_format_file(db, source) if source is not None else None
     except NrdeckError:
         return None
     return found if isinstance(found, CommunityFormat) else None

@@ -47,7 +47,9 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     check_tier(options.tier)
     source = one_source(spec, "timeline", options.data.data_file)
     db = load_database(options.data)
-    dated = dated_format_for(db, options.format_id, options.format_file, options.format_given)
+    dated, choice = dated_format_for(
+        db, options.format_id, options.format_file, options.format_given
+    )
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
@@ -65,8 +67,9 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
         tier=options.tier,
         intervals=intervals,
         data=db.info,
-        warnings=warnings,
+        warnings=(*choice.warnings, *warnings),
         stale_data=stale_data(db.info, options.today or dt.date.today()),
+        format_note=choice.note,
     )
 
 

@@ -41,7 +41,7 @@ class PeriodsOptions(msgspec.Struct, frozen=True):
 def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPeriods:
     """Every period of the format on the corrected timeline, and the one in force on the date."""
     db = db if db is not None else load_database(options.data)
-    community = shipped_community(db, options.format_id)
+    community, choice = shipped_community(db, options.format_id)
     named = community.id if community else None
     format_id = named or periods_format(db, options.format_id, shipped_format_ids())
     day = options.as_of or options.today or dt.date.today()
@@ -55,13 +55,14 @@ def list_periods(options: PeriodsOptions, db: CardDB | None = None) -> FormatPer
         periods=periods,
         in_force=replace(found, stale_data=stale) if found else None,
         data=db.info,
-        warnings=tuple(list_name_warnings(db, load_bundled())),
+        warnings=(*choice.warnings, *list_name_warnings(db, load_bundled())),
         stale_data=stale,
+        format_note=choice.note,
     )
 
 
 def period_in_force(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:
     """The period in force on the day, saying so when the card data is too old to know it."""
-    community = shipped_community(db, format_id)
+    community, _ = shipped_community(db, format_id)
     found = community_period_on(db, community, day) if community else period_on(db, format_id, day)
     return replace(found, stale_data=stale_data(db.info, day))

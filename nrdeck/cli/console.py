@@ -98,13 +98,25 @@ def print_tracebacks(failures: Iterable[str]) -> None:
 
 
 def print_period_notes(period: Period | None, *, quiet: bool = False) -> None:
-    """About what was in force: rules nrdeck does not apply (always), stale data (not -q)."""
+    """About what was in force: rules nrdeck does not apply (always), stale data and which
+    format was used (not -q)."""
     if period is not None:
-        print_in_force_notes(period.warnings, period.stale_data, quiet=quiet)
+        print_in_force_notes(
+            period.warnings, period.stale_data, quiet=quiet, format_note=period.format_note
+        )
 
 
-def print_in_force_notes(warnings: Iterable[str], stale_data: str | None, *, quiet: bool) -> None:
-    """Rules of the lists that nrdeck does not apply (always), then stale data (not -q)."""
+def print_in_force_notes(
+    warnings: Iterable[str],
+    stale_data: str | None,
+    *,
+    quiet: bool,
+    format_note: str | None = None,
+) -> None:
+    """Rules of the lists that nrdeck does not apply (always), then stale data and the card
+    data's format used instead of a shipped file (not -q)."""
     print_warnings(warnings)
     if stale_data and not quiet:
         print_warnings([stale_data])
+    if format_note and not quiet:
+        print_notes([format_note])

@@ -71,7 +71,12 @@ def timeline(
         format_given=given(ctx, "format_id"),
     )
     report = deck_timeline(deck, options)
-    print_in_force_notes((*report.data.warnings, *report.warnings), report.stale_data, quiet=quiet)
+    print_in_force_notes(
+        (*report.data.warnings, *report.warnings),
+        report.stale_data,
+        quiet=quiet,
+        format_note=report.format_note,
+    )
     if output_format == "json":
         emit(timeline_json(report), machine=True)
     else:

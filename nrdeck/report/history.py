@@ -36,6 +36,7 @@ def timeline_json(report: DeckTimeline) -> str:
     document = {
         "version": VERSION,
         "format": report.format_id,
+        **({"format_note": report.format_note} if report.format_note else {}),
         "tier": report.tier,
         "deck": {
             "source": report.source,

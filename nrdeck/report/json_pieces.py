@@ -32,7 +32,7 @@ def named(ident: str | None, name: str | None) -> dict[str, Any] | None:
 def period_entry(period: Period) -> dict[str, Any]:
     """What was in force: format, snapshot, pool, restriction, date, tier, corrections, warnings."""
     return {
-        "format": {"id": period.format_id, "name": period.format_name},
+        "format": format_entry(period.format_id, period.format_name, period.format_note),
         "snapshot": period.snapshot_id,
         "card_pool": named(period.card_pool_id, period.card_pool_name),
         "restriction": _restriction(period),
@@ -41,6 +41,14 @@ def period_entry(period: Period) -> dict[str, Any]:
         "correction": period.correction,
         "warnings": list(period.warnings),
     }
+
+
+def format_entry(format_id: str, name: str, note: str | None) -> dict[str, Any]:
+    """{"id", "name"}, and "note" when the card data's format was used, not a shipped file's."""
+    entry: dict[str, Any] = {"id": format_id, "name": name}
+    if note:
+        entry["note"] = note
+    return entry
 
 
 def _restriction(period: Period) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nrdeck.report.json_pieces import card_data
+from nrdeck.report.json_pieces import card_data, format_entry
 from nrdeck.report.safe import one_line
 from nrdeck.results.periods import FormatPeriod, FormatPeriods, SetRelease
 
@@ -20,7 +20,7 @@ def periods_json(report: FormatPeriods) -> str:
     document = {
         "version": VERSION,
         "card_data": card_data(report.data, report.stale_data),
-        "format": {"id": report.format_id, "name": report.format_name},
+        "format": format_entry(report.format_id, report.format_name, report.format_note),
         "as_of": report.as_of.isoformat(),
         "in_force": _period_entry(current, in_force=True) if current else None,
         "periods": [
@@ -84,6 +84,7 @@ def periods_text(report: FormatPeriods) -> str:
     lines = [
         f"{report.format_name} ({report.format_id}) on nrdeck's corrected timeline "
         f"(card data: {report.data.describe()})",
+        *([f"note: {report.format_note}"] if report.format_note else []),
         f"in force on {report.as_of}: "
         + (_summary(current) if current else "nothing (before the format's first period)"),
     ]

@@ -36,6 +36,7 @@ class Period(msgspec.Struct, frozen=True):
     tier: str = "casual"  # casual: sets legal on release; competitive: rules.md §4's delay
     warnings: tuple[str, ...] = ()  # rules of the lists in force that nrdeck cannot apply
     stale_data: str | None = None  # the date is long after the card data's: lists unknown
+    format_note: str | None = None  # the card data's format used, not a shipped file's
 
     def describe(self) -> str:
         """'Standard · Ban List 25.08 · pool rotation_2025 · 2025-09-01'."""

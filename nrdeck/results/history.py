@@ -40,6 +40,7 @@ class DeckTimeline(msgspec.Struct, frozen=True):
     data: DataInfo
     warnings: tuple[str, ...] = ()  # rules of some list on the way that nrdeck cannot apply
     stale_data: str | None = None
+    format_note: str | None = None  # the card data's format used, not a shipped file's
 
 
 class Penalty(msgspec.Struct, frozen=True):

@@ -58,3 +58,4 @@ class FormatPeriods(msgspec.Struct, frozen=True):
     data: DataInfo
     warnings: tuple[str, ...] = ()  # nrdeck's own tables naming what the data lacks
     stale_data: str | None = None
+    format_note: str | None = None  # the card data's format used, not a shipped file's

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.community import select_community
@@ -13,6 +15,7 @@ from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.house import select_house
 from nrdeck.rules.inforce import InForce
 from nrdeck.rules.names import format_named, key_of
+from nrdeck.rules.shipped import community_warning
 
 if TYPE_CHECKING:
     from nrdeck.rules.selection import Selection
@@ -25,7 +28,7 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
     if selection.format_given:
         require_same_format(db, found, selection.format_id)
     if isinstance(found, CommunityFormat):
-        return select_community(
+        in_force = select_community(
             db,
             found,
             today=selection.today,
@@ -34,6 +37,11 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
             banlist_id=selection.banlist_id,
             tier=selection.tier,
         )
+        warning = community_warning(db, selection.house)
+        if warning is None:
+            return in_force
+        period = in_force.period
+        return replace(in_force, period=replace(period, warnings=(warning, *period.warnings)))
     return select_house(
         db,
         found,

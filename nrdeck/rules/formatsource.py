@@ -23,11 +23,19 @@ _HOUSE_TABLES = ("agenda_cap", "points")  # a house format's own tables: keys na
 
 
 class FormatSource(msgspec.Struct, frozen=True):
-    """A format file as the app read it: where it is, its text, its parsed table."""
+    """A format file as the app read it: where it is, its text, its parsed table; ``shipped``:
+    one of the community formats nrdeck ships (``data/formats/``), not a user's file."""
 
     path: str
     text: str
     table: Mapping[str, Any]
+    shipped: bool = False
+
+    @property
+    def format_id(self) -> str | None:
+        """The id the file gives its format (``id = "core"``), if it gives one."""
+        found = self.table.get("id")
+        return found if isinstance(found, str) else None
 
     def where(self, needle: str, section: str | None = None, nth: int = 0) -> str:
         """'file:line' of the line giving ``needle`` (a key or a value) in a table.

@@ -28,7 +28,17 @@ from nrdeck.rules.lists import (
 )
 
 CASUAL = "casual"
-BUILTIN_FORMATS = ("standard", "startup", "eternal", "system_gateway", "snapshot", "ram", CASUAL)
+# the formats NetrunnerDB's card data defines (core since the data of 2026-09), and casual
+BUILTIN_FORMATS = (
+    "standard",
+    "startup",
+    "eternal",
+    "system_gateway",
+    "core",
+    "snapshot",
+    "ram",
+    CASUAL,
+)
 LATEST = "latest"
 ACTIVE = "active"
 _SEPARATORS = str.maketrans("._-", "   ")  # folded like white space

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import msgspec
+from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.rules.inforce import InForce, select_builtin
@@ -40,11 +41,23 @@ class Selection(msgspec.Struct, frozen=True):
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
     check_tier(selection.tier)
-    if selection.house is not None:
-        # a format file's machinery is imported only when a file is read (a gateway: start-up)
-        from nrdeck.rules.fileselection import select_from_file
+    house = selection.house
+    if house is None:
+        return _builtin(db, selection)
+    if house.shipped:
+        from nrdeck.rules.shipped import gives_way, official_note
 
-        return select_from_file(db, selection)
+        if gives_way(db, house):  # the card data's own format wins over the shipped file
+            found = _builtin(db, selection)
+            noted = replace(found.period, format_note=official_note(db, house))
+            return replace(found, period=noted)
+    # a format file's machinery is imported only when a file is read (a gateway: start-up)
+    from nrdeck.rules.fileselection import select_from_file
+
+    return select_from_file(db, selection)
+
+
+def _builtin(db: CardDB, selection: Selection) -> InForce:
     return select_builtin(
         db,
         selection.format_id,

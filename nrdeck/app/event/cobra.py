@@ -169,7 +169,7 @@ def _date(s: _Settings, given: dt.date | None, today: dt.date) -> dt.date:
 def _format_file(options: SelectionOptions, db: CardDB) -> HouseFormat | CommunityFormat | None:
     """The format file the options name (``--format-file``, or a shipped community format),
     read and checked; None for a built-in format."""
-    source = format_source(options.format_id, options.format_file)
+    source = format_source(options.format_id, options.format_file, db)
     return read_format_file(db, source) if source is not None else None
 
 

@@ -31,8 +31,9 @@ _SKIPPED = r'"""[\s\S]*?"""|' r"'''[\s\S]*?'''|" r'"(?:[^"\\\n]|\\.)*"|' r"'[^'\
 _TOKENS = rf"[\[\]{{}}\n]|\d{{{MAX_DIGITS + 1},}}"
 
 
-def read_format_source(path: Path) -> FormatSource:
-    """Read and parse a format file (a usage error naming the file and line).
+def read_format_source(path: Path, *, shipped: bool = False) -> FormatSource:
+    """Read and parse a format file (a usage error naming the file and line); ``shipped``: a
+    community format nrdeck ships, which gives way to a format of the card data's own.
 
     Only a regular file, up to 1 MiB. TOML nested more than 32 deep or holding a number of
     more than 64 digits is refused with the line and the key, before it is parsed.
@@ -56,7 +57,7 @@ def read_format_source(path: Path) -> FormatSource:
         raise UsageError(
             f"{path}:{hostile}", hint="see docs/community-formats.md for what the file holds"
         )
-    return FormatSource(path=str(path), text=text, table=_parse(path, text))
+    return FormatSource(path=str(path), text=text, table=_parse(path, text), shipped=shipped)
 
 
 def _parse(path: Path, text: str) -> dict[str, object]:

@@ -5,6 +5,8 @@ The shipped community formats are TOML files in the bundled data folder (``data/
 reads one only when ``--format`` names it; completion, "did you mean" and ``nrdeck card``
 list them. A format file is read like a decklist: only a regular file, at most 1 MiB, and
 TOML nested too deeply or holding a number too long to read is refused before it is parsed.
+A format the card data defines wins over a shipped file of the same id (``core``): the file
+serves only card data without it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from nrdeck.rules.inforce import BUILTIN_FORMATS
 from nrdeck.rules.names import key_of
 
 if TYPE_CHECKING:
+    from nrdeck.carddb import CardDB
     from nrdeck.rules.formatsource import FormatSource
 
 FORMATS_FOLDER = "formats"
@@ -55,22 +58,30 @@ def shipped_format_path(text: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def read_shipped_formats() -> list[FormatSource]:
-    """Every shipped community format, read (for ``nrdeck card``)."""
+def read_shipped_formats(db: CardDB) -> list[FormatSource]:
+    """Every shipped community format the card data does not define itself, read (for
+    ``nrdeck card``)."""
     from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
 
     folder = shipped_formats_dir()
-    return [read_format_source(folder / f"{f}{SUFFIX}") for f in shipped_format_ids()]
+    return [
+        read_format_source(folder / f"{f}{SUFFIX}", shipped=True)
+        for f in shipped_format_ids()
+        if f not in db.formats
+    ]
 
 
-def format_source(format_id: str, format_file: Path | None) -> FormatSource | None:
+def format_source(
+    format_id: str, format_file: Path | None, db: CardDB | None = None
+) -> FormatSource | None:
     """The format file to use: ``--format-file``, else the shipped community format
-    ``--format`` names, else None (a built-in format's name reads no file and no folder)."""
-    if format_file is None and is_builtin(format_id):
-        return None
-    path = format_file if format_file is not None else shipped_format_path(format_id)
-    if path is None:
-        return None
+    ``--format`` names, else None. Given the card data, a shipped file whose format the data
+    defines is None (the data's own wins); without it, the rules decide when they get it."""
     from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
 
-    return read_format_source(path)
+    if format_file is not None:
+        return read_format_source(format_file)
+    path = shipped_format_path(format_id)
+    if path is None or (db is not None and path.stem in db.formats):
+        return None
+    return read_format_source(path, shipped=True)

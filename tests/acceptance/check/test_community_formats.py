@@ -300,25 +300,118 @@ def test_throwback_refuses_the_starter_identities() -> None:
 
 
 # -- Core ------------------------------------------------------------------------------------
-def test_core_is_system_gateway_and_elevation_without_the_one_box_rule(tmp_path: Path) -> None:
-    assert check(HB_CORE, "--format", "core").exit_code == ExitCode.OK
-    assert check(ZAHYA_ELEVATION, "--format", "core").exit_code == ExitCode.OK
-    found = problems(ZAHYA_INFO_BOUNTY, "--format", "core", "--as-of", "2026-01-10")
+def without_official_core(tmp_path: Path, *, elevation: bool = True) -> Path:
+    """The bundled card data as a pinned document from before NetrunnerDB defined Core (the
+    data of 2026-07): no ``core`` format or pool; without Elevation too if asked."""
+    doc = json.loads((ROOT / "data" / "cards.json").read_text("utf-8"))
+    doc["formats"] = [f for f in doc["formats"] if f["id"] != "core"]
+    doc["card_pools"] = [p for p in doc["card_pools"] if p["format_id"] != "core"]
+    if not elevation:
+        doc["sets"] = [s for s in doc["sets"] if s["id"] != "elevation"]
+        doc["printings"] = [p for p in doc["printings"] if p["set_id"] != "elevation"]
+        for pool in doc["card_pools"]:
+            pool["card_set_ids"] = [s for s in pool.get("card_set_ids", []) if s != "elevation"]
+    older = tmp_path / "older" / "cards.json"
+    older.parent.mkdir(exist_ok=True)
+    older.write_text(json.dumps(doc), "utf-8")
+    return older
+
+
+OFFICIAL_NOTE = (
+    "nrdeck: note: Core (core) is NetrunnerDB's format, from the card data; the community Core "
+    "that nrdeck ships (from 2025-05-04) serves only card data that does not define it"
+)
+
+
+@pytest.mark.parametrize("official", [True, False], ids=["netrunnerdb", "shipped"])
+def test_core_is_system_gateway_and_elevation_without_the_one_box_rule(
+    tmp_path: Path, official: bool
+) -> None:
+    data = () if official else ("--data", str(without_official_core(tmp_path)))
+    assert check(HB_CORE, "--format", "core", *data).exit_code == ExitCode.OK
+    assert check(ZAHYA_ELEVATION, "--format", "core", *data).exit_code == ExitCode.OK
+    found = problems(ZAHYA_INFO_BOUNTY, "--format", "core", "--as-of", "2026-01-10", *data)
     assert [p["message"] for p in found] == [
         "Info Bounty is not legal in Core on 2026-01-10: not in the Core card pool"
     ]
     triple = variant(tmp_path, HB_CORE, "3 Brân 1.0", drop="3 Brân 1.0")
-    assert "one-box" not in codes(triple, "--format", "core")
-    assert "identity-not-in-format" in codes(CATALYST, "--format", "core")
+    assert "one-box" not in codes(triple, "--format", "core", *data)
+    assert "identity-not-in-format" in codes(CATALYST, "--format", "core", *data)
 
 
-def test_core_starts_with_jinteki_nets_format() -> None:
-    result = check(HB_CORE, "--format", "core", "--as-of", "2025-05-03")
-    assert result.exit_code == ExitCode.USAGE
+def test_netrunnerdbs_core_wins_over_the_shipped_one_and_the_report_says_so() -> None:
+    result = check(HB_CORE, "--format", "core", "--as-of", "2025-04-24")
+    assert result.exit_code == ExitCode.OK  # NetrunnerDB's Core starts with Elevation
+    assert OFFICIAL_NOTE in result.stderr.splitlines()
+    assert OFFICIAL_NOTE not in check(HB_CORE, "--format", "core", "-q").stderr
+    before = check(HB_CORE, "--format", "core", "--as-of", "2025-04-23")
+    assert before.exit_code == ExitCode.USAGE
+    assert "format core has no period in force on 2025-04-23" in before.stderr
+    assert "its first period starts 2025-04-24" in before.stderr
+    doc = json.loads(check(HB_CORE, "--format", "CORE", "--output-format", "json").stdout)
+    validate(doc, "check-v1.schema.json")
+    deck = doc["decks"][0]
+    assert deck["format"]["id"] == "core" and deck["snapshot"] == "core_0"
+    assert deck["format"]["note"] == OFFICIAL_NOTE.removeprefix("nrdeck: note: ")
+    standard = json.loads(check(HB_CORE, "--output-format", "json").stdout)["decks"][0]
+    assert "note" not in standard["format"]
+
+
+def test_the_shipped_core_serves_card_data_without_one_and_says_so(tmp_path: Path) -> None:
+    older = str(without_official_core(tmp_path))
+    result = check(HB_CORE, "--format", "core", "--as-of", "2025-05-03", "--data", older)
+    assert result.exit_code == ExitCode.USAGE  # jinteki.net's Core starts 2025-05-04
     assert "its first period starts 2025-05-04" in result.stderr
+    used = check(HB_CORE, "--format", "core", "--data", older, "--output-format", "json")
+    deck = json.loads(used.stdout)["decks"][0]
+    assert deck["format"] == {"id": "core", "name": "Core"} and deck["snapshot"] is None
+    said = f"the card data in use (pinned file {older} (netrunner-cards-json of "
+    (warning,) = [w for w in deck["warnings"] if w.startswith(said)]
+    assert warning.endswith(
+        "does not define the format core: using the community Core that nrdeck ships (from "
+        "2025-05-04); newer card data defines NetrunnerDB's own core"
+    )
+    assert f"nrdeck: warning: {warning}" in used.stderr.splitlines()
 
 
 # -- names, completion, timeline, card, event ---------------------------------------------
+def test_every_command_names_netrunnerdbs_core_once(tmp_path: Path) -> None:
+    assert _complete("nrdeck check --format c") == ["core", "casual"]
+    assert _complete("nrdeck check --format core --banlist a") == ["active"]
+    timeline = runner.invoke(app, ["timeline", str(HB_CORE), "--offline", "--format", "core"])
+    assert timeline.exit_code == 0, timeline.stderr
+    assert OFFICIAL_NOTE in timeline.stderr.splitlines()
+    assert "2025-04-24 → …" in timeline.stdout
+    args = ["timeline", str(HB_CORE), "--offline", "--format", "core", "--output-format", "json"]
+    as_json = runner.invoke(app, args)
+    said = OFFICIAL_NOTE.removeprefix("nrdeck: note: ")
+    assert json.loads(as_json.stdout)["format_note"] == said
+    periods = runner.invoke(app, ["data", "periods", "--format", "core", "--offline"])
+    assert periods.stdout.splitlines()[1] == f"note: {said}"
+    assert "core_0: from 2025-04-24 (still in force)" in periods.stdout
+    doc = json.loads(
+        runner.invoke(
+            app, ["data", "periods", "--format", "core", "--offline", "--output-format", "json"]
+        ).stdout
+    )
+    validate(doc, "periods-v1.schema.json")
+    assert doc["format"]["note"] == said
+    card = runner.invoke(app, ["card", "Hedge Fund", "--offline"]).stdout
+    assert card.count("Core (core, casual tier):") == 1
+    assert "Core (core, casual tier):\n  2025-04-24 → …           legal" in card
+    roster = tmp_path / "roster.csv"
+    for deck in (HB_CORE, ZAHYA_ELEVATION):
+        (tmp_path / deck.name).write_bytes(deck.read_bytes())
+    roster.write_text(f"player,corp,runner\nAna,{HB_CORE.name},{ZAHYA_ELEVATION.name}\n", "utf-8")
+    event = runner.invoke(app, ["event", str(roster), "--offline", "--format", "core"])
+    assert event.exit_code == 0, event.stderr
+    assert OFFICIAL_NOTE in event.stderr.splitlines()
+    older = str(without_official_core(tmp_path))
+    shipped = runner.invoke(app, ["data", "periods", "--format", "core", "--data", older])
+    assert "from 2025-05-04 (still in force)" in shipped.stdout
+    assert "does not define the format core: using the community Core" in shipped.stderr
+
+
 @pytest.mark.parametrize("name", ["Astro", "THROWBACK", "core"])
 def test_community_format_names_ignore_case(name: str) -> None:
     assert check(HB_CORE, "--format", name, "--as-of", "2026-03-01").exit_code in (0, 1)
@@ -328,7 +421,8 @@ def test_an_unknown_format_suggests_the_community_formats() -> None:
     result = check(HB_CORE, "--format", "astor")
     assert result.exit_code == ExitCode.USAGE
     assert "unknown format 'astor'; did you mean astro?" in result.stderr
-    assert "casual, astro, core, throwback)" in result.stderr
+    assert "system_gateway, core, snapshot, ram, casual, astro, throwback)" in result.stderr
+    assert result.stderr.count("core") == 1  # NetrunnerDB's: the shipped file's id is the same
     timeline = runner.invoke(app, ["timeline", str(HB_CORE), "--offline", "--format", "thrwback"])
     assert timeline.exit_code == ExitCode.USAGE and "did you mean throwback?" in timeline.stderr
 
@@ -486,13 +580,7 @@ def test_the_python_api_knows_the_community_formats() -> None:
 
 
 def test_card_data_older_than_a_format_leaves_it_out_of_a_card_history(tmp_path: Path) -> None:
-    doc = json.loads((ROOT / "data" / "cards.json").read_text("utf-8"))  # without Elevation
-    doc["sets"] = [s for s in doc["sets"] if s["id"] != "elevation"]
-    doc["printings"] = [p for p in doc["printings"] if p["set_id"] != "elevation"]
-    for pool in doc["card_pools"]:
-        pool["card_set_ids"] = [s for s in pool.get("card_set_ids", []) if s != "elevation"]
-    older = tmp_path / "cards.json"
-    older.write_text(json.dumps(doc), "utf-8")
+    older = without_official_core(tmp_path, elevation=False)  # before Elevation and Core
     result = runner.invoke(app, ["card", "Hedge Fund", "--data", str(older), "-q"])
     assert result.exit_code == 0, result.stderr
     assert "Astro (astro, casual tier):" in result.stdout and "Core (core" not in result.stdout

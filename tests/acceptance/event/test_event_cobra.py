@@ -667,6 +667,39 @@ def test_a_community_format_at_an_other_format_tournament(london: Path, tmp_path
     assert '"singleton"' in ana  # judged by Astro's rules: three Sure Gamble
 
 
+def test_core_at_an_other_format_tournament_is_netrunnerdbs_where_the_data_has_it(
+    london: Path, tmp_path: Path
+) -> None:
+    # a Core night on Cobra (format "Other"): NetrunnerDB's Core, which the card data defines
+    data = changed(tmp_path, 5871, format_id=7, date="2026-05-01")
+    with cobra_double(data=data, folder=tmp_path) as base:
+        result = event(base, london, "5871", "--format", "core", "--output-format", "json")
+        doc_ = doc(result)
+        older = without_core(tmp_path)
+        shipped = event(
+            base, london, "5871", "--format", "core", "--data", str(older), "--output-format",
+            "json",
+        )  # fmt: skip
+    assert doc_["period"]["format"]["id"] == "core" and doc_["period"]["snapshot"] == "core_0"
+    assert doc_["period"]["format"]["note"].startswith("Core (core) is NetrunnerDB's format")
+    assert "nrdeck: note: Core (core) is NetrunnerDB's format" in result.stderr
+    assert settings(doc_)["format"] == ("Core", "option")
+    old = doc(shipped)
+    assert old["period"]["format"] == {"id": "core", "name": "Core"}
+    assert old["period"]["snapshot"] is None
+    assert "does not define the format core: using the community Core" in shipped.stderr
+
+
+def without_core(tmp_path: Path) -> Path:
+    """The bundled card data as a pinned document from before NetrunnerDB defined Core."""
+    document = json.loads((FIXTURES.parent.parent / "data" / "cards.json").read_text("utf-8"))
+    document["formats"] = [f for f in document["formats"] if f["id"] != "core"]
+    document["card_pools"] = [p for p in document["card_pools"] if p["format_id"] != "core"]
+    path = tmp_path / "older-cards.json"
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
