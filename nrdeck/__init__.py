@@ -1,6 +1,6 @@
 """nrdeck: Android: Netrunner deck legality checks, card data and draw odds.
 
-The Python API (``check_text``, ``check_paths``, ``load_cards``, ``in_force``) lives in
+The Python API (``check_text``, ``check_paths``, ``load_cards``, ``in_force``, ``periods``) lives in
 ``nrdeck.app.api`` and is imported on first use, so ``import nrdeck`` (and the console
 script's start-up) stays cheap.
 """
@@ -13,6 +13,7 @@ TYPE_CHECKING = False  # not typing's: importing typing would cost every start-u
 
 __all__ = [
     "CardDB",
+    "Change",
     "CheckReport",
     "DeckOutcome",
     "FormatPeriod",
@@ -22,6 +23,7 @@ __all__ = [
     "check_text",
     "in_force",
     "load_cards",
+    "periods",
 ]
 
 if TYPE_CHECKING:
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
     from nrdeck.app.api import (
         CardDB,
+        Change,
         CheckReport,
         DeckOutcome,
         FormatPeriod,
@@ -37,12 +40,14 @@ if TYPE_CHECKING:
         check_text,
         in_force,
         load_cards,
+        periods,
     )
 
 # public name -> the module that defines it (imported when the name is first used)
 _LAZY = dict.fromkeys(
     (
         "CardDB",
+        "Change",
         "CheckReport",
         "DeckOutcome",
         "FormatPeriod",
@@ -51,6 +56,7 @@ _LAZY = dict.fromkeys(
         "check_text",
         "in_force",
         "load_cards",
+        "periods",
     ),
     "nrdeck.app.api",
 )

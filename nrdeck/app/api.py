@@ -9,7 +9,8 @@ with ``load_cards`` and passed to every call. Nothing is printed; expected failu
 ``nrdeck.errors.NrdeckError`` subclasses (``UsageError`` for an unknown format or a missing
 file, ``DataUnavailableError`` for card data that cannot be read). ``in_force`` answers what
 is in force in a format on a date (a ``FormatPeriod``), on nrdeck's corrected timeline rather
-than by the ``active`` flag of the data, which lags behind.
+than by the ``active`` flag of the data, which lags behind; ``periods`` gives every period of a
+format, each with what it changed from the one before (``.changes``: ``Change`` values).
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from nrdeck.app.check import check_text as check_deck_text
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir, load_database
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.selection import make_selection
-from nrdeck.app.periods import period_in_force
+from nrdeck.app.periods import PeriodsOptions, list_periods, period_in_force
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
-from nrdeck.results.periods import FormatPeriod, SetRelease
+from nrdeck.results.periods import Change, FormatPeriod, SetRelease
 from nrdeck.rules import Selection, select
 
 __all__ = [
     "CardDB",
+    "Change",
     "CheckReport",
     "DeckOutcome",
     "FormatPeriod",
@@ -41,6 +43,7 @@ __all__ = [
     "check_text",
     "in_force",
     "load_cards",
+    "periods",
 ]
 
 
@@ -122,6 +125,17 @@ def in_force(
     """
     db = cards if cards is not None else load_cards()
     return period_in_force(db, format, _day(date) or dt.date.today())
+
+
+def periods(format: str = "standard", *, cards: CardDB | None = None) -> tuple[FormatPeriod, ...]:
+    """Every period of the format on nrdeck's corrected timeline, oldest first, each as
+    ``in_force`` gives it and with ``.changes``: what it changed from the period before
+    (cards banned, unbanned, restricted or unrestricted, Eternal points and influence
+    penalties, sets in and out of the pool, Startup's agenda cap). A usage error for
+    ``casual``."""
+    db = cards if cards is not None else load_cards()
+    options = PeriodsOptions(data=DataSettings(), format_id=format, today=dt.date.today())
+    return list_periods(options, db).periods
 
 
 def _selection(

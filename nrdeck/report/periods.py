@@ -8,7 +8,7 @@ from typing import Any
 
 from nrdeck.report.json_pieces import card_data, format_entry
 from nrdeck.report.safe import one_line
-from nrdeck.results.periods import FormatPeriod, FormatPeriods, SetRelease
+from nrdeck.results.periods import CHANGE_KINDS, Change, FormatPeriod, FormatPeriods, SetRelease
 
 VERSION = 1
 
@@ -53,7 +53,25 @@ def _period_entry(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
         "corrections": list(period.corrections),
         "releases": [_release_entry(r) for r in period.releases],
         "warnings": list(period.warnings),
+        "changes": [_change_entry(c) for c in period.changes],
     }
+
+
+_CARD_KINDS = frozenset(CHANGE_KINDS[:7])
+
+
+def _change_entry(change: Change) -> dict[str, Any]:
+    """{"change": kind, "card" | "set": {...}, "before", "after"} (rules.md §4)."""
+    entry: dict[str, Any] = {"change": change.kind}
+    if change.kind in _CARD_KINDS:
+        entry["card"] = {"id": change.subject, "title": change.name}
+    elif change.kind in ("set-in", "set-out"):
+        entry["set"] = {"id": change.subject, "name": change.name}
+    if change.kind not in ("banned", "unbanned", "restricted", "unrestricted", "set-in", "set-out"):
+        entry["before"], entry["after"] = change.before, change.after
+    if change.kind == "agenda-cap":
+        entry["min_points"] = change.min_points
+    return entry
 
 
 def _restriction_entry(period: FormatPeriod) -> dict[str, Any] | None:
@@ -87,6 +105,7 @@ def periods_text(report: FormatPeriods) -> str:
         *([f"note: {report.format_note}"] if report.format_note else []),
         f"in force on {report.as_of}: "
         + (_summary(current) if current else "nothing (before the format's first period)"),
+        *([_changed(current)] if current and current.changes else []),
     ]
     for period in report.periods:
         marked = current is not None and period.start == current.start
@@ -98,6 +117,12 @@ def _summary(period: FormatPeriod) -> str:
     """'startup_9 since 2026-03-02: Startup (Vantage Point), Startup Balance Update 26.03'."""
     parts = [period.card_pool_name, *_list_names(period)]
     return f"{period.snapshot_id or 'the period'} since {period.start}: {', '.join(parts)}"
+
+
+def _changed(period: FormatPeriod) -> str:
+    """'2026-09-21 Startup Balance Update 26.09: unbanned NBN: Reality Plus'."""
+    named = period.restriction_name or period.card_pool_name
+    return f"{period.start} {named}: {'; '.join(change_phrases(period.changes))}"
 
 
 def _list_names(period: FormatPeriod) -> list[str]:
@@ -132,6 +157,51 @@ def _period_lines(period: FormatPeriod, mark: str) -> list[str]:
         f"from {r.competitive}"
         for r in period.releases
     ]
+    lines += [f"  changed: {phrase}" for phrase in change_phrases(period.changes)]
     lines += [f"  correction: {c}" for c in period.corrections]
     lines += [f"  warning: {w}" for w in period.warnings]
     return lines
+
+
+_VERBS = ("banned", "unbanned", "restricted", "unrestricted")
+_SETS = {"set-in": "joined the pool", "set-out": "left the pool"}
+_VALUES = {
+    "points": "Eternal points",
+    "universal-influence": "universal influence",
+    "global-penalty": "influence limit penalty",
+}
+
+
+def change_phrases(changes: tuple[Change, ...]) -> list[str]:
+    """'unbanned NBN: Reality Plus', 'Eternal points: Rumor Mill 3 → 4', 'Vantage Point
+    joined the pool', 'agenda cap: at most 4 → at most 3 agendas worth 3 or more points'."""
+    phrases: list[str] = []
+    for kind in CHANGE_KINDS:
+        same = [c for c in changes if c.kind == kind]
+        if not same:
+            continue
+        names = ", ".join(c.name for c in same)
+        if kind in _VERBS:
+            phrases.append(f"{kind} {names}")
+        elif kind in _SETS:
+            phrases.append(f"{names} {_SETS[kind]}")
+        elif kind in _VALUES:
+            values = ", ".join(f"{c.name} {_value(c.before)} → {_value(c.after)}" for c in same)
+            phrases.append(f"{_VALUES[kind]}: {values}")
+        else:
+            phrases.extend(_cap_phrase(c) for c in same)
+    return phrases
+
+
+def _value(value: int | None) -> str:
+    return "none" if value is None else str(value)
+
+
+def _cap_phrase(change: Change) -> str:
+    def cap(value: int | None) -> str:
+        return "no cap" if value is None else f"at most {value}"
+
+    return (
+        f"agenda cap: {cap(change.before)} → {cap(change.after)} agendas worth "
+        f"{change.min_points} or more points"
+    )

@@ -19,6 +19,38 @@ class SetRelease(msgspec.Struct, frozen=True):
     competitive: dt.date  # legal at competitive events: the second Friday after (rules.md §4)
 
 
+class Change(msgspec.Struct, frozen=True):
+    """One thing a period changed from the period before it (rules.md §4, "What changed").
+
+    ``kind``: ``banned``, ``unbanned``, ``restricted``, ``unrestricted`` (a card: ``subject``
+    is its id, ``name`` its title); ``points``, ``universal-influence``, ``global-penalty`` (a
+    card's value, ``before`` and ``after``: None where it had none); ``set-in``, ``set-out``
+    (a set of the pool); ``agenda-cap`` (Startup's cap, ``before``/``after`` its max copies,
+    ``min_points`` the points an agenda is worth to count, None where no cap).
+    """
+
+    kind: str
+    subject: str = ""
+    name: str = ""
+    before: int | None = None
+    after: int | None = None
+    min_points: int | None = None
+
+
+CHANGE_KINDS = (
+    "banned",
+    "unbanned",
+    "restricted",
+    "unrestricted",
+    "points",
+    "universal-influence",
+    "global-penalty",
+    "set-in",
+    "set-out",
+    "agenda-cap",
+)
+
+
 class FormatPeriod(msgspec.Struct, frozen=True):
     """One period of a format on nrdeck's corrected timeline: what is in force from ``start``
     until ``end`` (excluded; None: still in force)."""
@@ -41,6 +73,7 @@ class FormatPeriod(msgspec.Struct, frozen=True):
     warnings: tuple[str, ...] = ()  # rules of its list nrdeck does not apply; a cap borrowed
     # on the answer for a date long after the card data's own: lists since are unknown to it
     stale_data: str | None = None
+    changes: tuple[Change, ...] = ()  # from the period before (none for the first)
 
     def covers(self, day: dt.date) -> bool:
         """True when the period is in force on the day."""

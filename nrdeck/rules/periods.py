@@ -12,12 +12,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
+from msgspec.structs import replace
+
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules.agendacap import agenda_cap
+from nrdeck.rules.changes import period_changes
 from nrdeck.rules.community import CommunityLine
 from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.history import BuiltinFormat
 from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
 from nrdeck.rules.lists import nsg_name
 from nrdeck.rules.names import CASUAL, format_named
@@ -43,7 +47,12 @@ def format_periods(db: CardDB, format_id: str) -> tuple[FormatPeriod, ...]:
 
     def build() -> tuple[FormatPeriod, ...]:
         line = timeline(db, format_id)
-        return tuple(_period(db, line, p) for p in line.periods)
+        dated = BuiltinFormat(db, format_id)
+        starts = [None, *(p.start for p in line.periods)]
+        return tuple(
+            replace(_period(db, line, p), changes=period_changes(db, dated, p.start, before))
+            for p, before in zip(line.periods, starts[:-1], strict=True)
+        )
 
     return db.memo(("format-periods", format_id), build)
 
@@ -111,6 +120,7 @@ def community_periods(db: CardDB, fmt: CommunityFormat) -> tuple[FormatPeriod, .
             and spec.start <= released
             and (end is None or released < end)
         ]
+        previous = fmt.periods[index - 1].start if index else None
         out.append(
             FormatPeriod(
                 format_id=fmt.id,
@@ -127,6 +137,7 @@ def community_periods(db: CardDB, fmt: CommunityFormat) -> tuple[FormatPeriod, .
                 agenda_cap_rule=in_force.extras.agenda_cap_rule,
                 releases=tuple(sorted(releases, key=lambda r: (r.released, r.name))),
                 warnings=period.warnings,
+                changes=period_changes(db, line, spec.start, previous),
             )
         )
     return tuple(out)

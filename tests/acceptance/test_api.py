@@ -35,8 +35,8 @@ def cards() -> CardDB:
 
 def test_every_public_name_resolves_and_is_listed() -> None:
     assert sorted(nrdeck.__all__) == sorted(
-        ["CardDB", "CheckReport", "DeckOutcome", "FormatPeriod", "SetRelease", "__version__",
-         "check_paths", "check_text", "in_force", "load_cards"]
+        ["CardDB", "Change", "CheckReport", "DeckOutcome", "FormatPeriod", "SetRelease",
+         "__version__", "check_paths", "check_text", "in_force", "load_cards", "periods"]
     )  # fmt: skip
     for name in nrdeck.__all__:
         assert getattr(nrdeck, name) is not None
