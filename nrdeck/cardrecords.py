@@ -215,6 +215,12 @@ class DataInfo(msgspec.Struct, frozen=True):
     url: str | None = None
     path: str | None = None
     warnings: tuple[str, ...] = ()  # fallbacks taken while loading (printed to stderr)
+    hermetic: bool = False  # chosen without the cache (--no-cache: the hook, the Action)
+
+    @property
+    def downloaded(self) -> bool:
+        """True for a cache of a NetrunnerDB download (not a local import)."""
+        return self.kind == "cache" and (self.url or "").startswith(("http://", "https://"))
 
     def known_as_of(self) -> dt.date | None:
         """The last day the data can know about: a download's fetch day, else its own date.
@@ -222,8 +228,7 @@ class DataInfo(msgspec.Struct, frozen=True):
         A download from NetrunnerDB knows every list published up to the day it was fetched,
         however old its newest record; a built or imported dataset knows its own date.
         """
-        downloaded = self.kind == "cache" and (self.url or "").startswith(("http://", "https://"))
-        text = self.fetched_at if downloaded and self.fetched_at else self.dataset_date
+        text = self.fetched_at if self.downloaded and self.fetched_at else self.dataset_date
         try:
             return dt.date.fromisoformat((text or "")[:10])
         except ValueError:
@@ -233,8 +238,13 @@ class DataInfo(msgspec.Struct, frozen=True):
         """A short phrase: 'bundled snapshot of 2025-09-17', 'NetrunnerDB, fetched …'."""
         if self.kind == "bundled":
             return f"bundled snapshot of {self.dataset_date or 'unknown date'}"
-        if self.kind == "cache" and self.fetched_at:
+        if self.kind == "cache" and self.fetched_at and self.downloaded:
             return f"{self.source}, fetched {self.fetched_at[:10]} (cache)"
+        if self.kind == "cache" and self.fetched_at:
+            return (
+                f"{self.source} of {self.dataset_date or 'unknown date'}, imported "
+                f"{self.fetched_at[:10]} (cache)"
+            )
         if self.kind == "file":
             return f"pinned file {self.path} ({self.source} of {self.dataset_date or '?'})"
         return f"{self.source} of {self.dataset_date or 'unknown date'} ({self.kind})"

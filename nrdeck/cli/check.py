@@ -75,6 +75,14 @@ CheckQuietOpt = Annotated[
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Add influence, agenda and points figures.")
 ]
+NoStaleWarningOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-stale-warning",
+        help="Leave the warning that the card data is old out of stderr (for the pre-commit "
+        "hook; JSON and JUnit keep it).",
+    ),
+]
 
 
 def register(app: typer.Typer, words: Sequence[str] = ()) -> None:
@@ -111,6 +119,7 @@ def check(
     color: ColorOpt = "auto",
     quiet: CheckQuietOpt = False,
     verbose: VerboseOpt = False,
+    no_stale_warning: NoStaleWarningOpt = False,
     jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
@@ -133,7 +142,7 @@ def check(
     )  # fmt: skip
     run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
-    print_period_notes(run.report.period, quiet=quiet)
+    print_period_notes(run.report.period, quiet=quiet, stale=not no_stale_warning)
     print_notes(() if quiet else run.notes)
     print_tracebacks(run.failures)
     report_options = ReportOptions(quiet=quiet, verbose=verbose)

@@ -97,12 +97,15 @@ def print_tracebacks(failures: Iterable[str]) -> None:
             write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
 
 
-def print_period_notes(period: Period | None, *, quiet: bool = False) -> None:
-    """About what was in force: rules nrdeck does not apply (always), stale data and which
-    format was used (not -q)."""
+def print_period_notes(period: Period | None, *, quiet: bool = False, stale: bool = True) -> None:
+    """About what was in force: rules nrdeck does not apply (always), stale data (not -q,
+    not ``stale=False``: --no-stale-warning) and which format was used (not -q)."""
     if period is not None:
         print_in_force_notes(
-            period.warnings, period.stale_data, quiet=quiet, format_note=period.format_note
+            period.warnings,
+            period.stale_data if stale else None,
+            quiet=quiet,
+            format_note=period.format_note,
         )
 
 

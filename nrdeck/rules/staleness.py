@@ -10,12 +10,32 @@ STALE_AFTER_DAYS = 90
 
 
 def stale_data(info: DataInfo, day: dt.date) -> str | None:
-    """A warning when ``day`` is more than 90 days after what the data can know (else None)."""
+    """A warning when ``day`` is more than 90 days after what the data can know (else None),
+    with the advice that fits how the data was chosen (rules.md §4)."""
     known = info.known_as_of()
     if known is None or (day - known).days <= STALE_AFTER_DAYS:
         return None
     return (
         f"the card data ({info.describe()}) is {(day - known).days} days older than the date "
         f"checked ({day}): ban lists, rotations and sets published since {known} are unknown "
-        "to it; run 'nrdeck data update'"
+        f"to it; {refresh_advice(info)}"
     )
+
+
+def refresh_advice(info: DataInfo) -> str:
+    """What gets newer card data, the way this data was chosen: ``data update`` where the
+    cache is used; a newer nrdeck or a rebuilt file where it is not (the hook, the Action)."""
+    if info.kind == "file":
+        return (
+            f"rebuild the pinned file ('nrdeck data build --from <netrunner-cards-json "
+            f"checkout> --out {info.path}'); 'nrdeck data update' does not change it"
+        )
+    if info.kind == "bundled" and info.hermetic:
+        return (
+            "a newer nrdeck bundles newer data (raise the pre-commit hook's rev or the GitHub "
+            "Action's pinned commit), or pass --data with a file from 'nrdeck data build'; "
+            "'nrdeck data update' does not change a run without the cache"
+        )
+    if info.kind == "cache" and not info.downloaded:
+        return "run 'nrdeck data update', or 'nrdeck data import' a newer checkout"
+    return "run 'nrdeck data update'"

@@ -79,7 +79,9 @@ def load_database(settings: DataSettings) -> CardDB:
             settings.data_file, "file", rule_tables(), other_titles=bundled_titles_path()
         )
     if settings.no_cache:
-        return load_bundled()
+        db = load_bundled()
+        db.info = replace(db.info, hermetic=True)
+        return db
     cached = read_cache(Cache(settings.cache_dir or default_cache_dir()))
     if cached.db is not None and cached.in_use:
         return cached.db

@@ -44,6 +44,9 @@ class JunitReporter:
         ET.SubElement(
             props, "property", {"name": "card_data", "value": attr(report.data.describe())}
         )
+        stale = report.period.stale_data if report.period else None
+        if stale:
+            ET.SubElement(props, "property", {"name": "card_data_warning", "value": attr(stale)})
         suite.extend(cases)
         ET.indent(suites)
         body = ET.tostring(suites, encoding="unicode")

@@ -8,6 +8,7 @@ card-data cache, so the same commit gets the same verdict on every machine.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import subprocess
@@ -160,3 +161,31 @@ def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cac
     assert "side-mismatch" in out
     assert f"2 decks: 1 legal, 1 illegal · {BUNDLED}" in out  # never the newer user cache
     assert "\x1b[" not in out
+
+
+@pytest.mark.slow
+def test_the_hook_gives_hermetic_advice_and_no_stale_warning_leaves_it_out(
+    tmp_path: Path,
+) -> None:
+    head = _head_with_hook()
+    late = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=116)).isoformat()
+    repo = tmp_path / "decks"
+    (repo / "decks").mkdir(parents=True)
+    _git(repo, "init", "-q")
+    (repo / "decks" / "too-many.txt").write_text(ILLEGAL_SG, encoding="utf-8")
+    _git(repo, "add", ".")
+    said = {}
+    for extra in ("", ", --no-stale-warning"):
+        (repo / ".pre-commit-config.yaml").write_text(
+            f"repos:\n- repo: {ROOT}\n  rev: {head}\n  hooks:\n  - id: nrdeck-check\n"
+            f"    args: [--format, system_gateway, --as-of, '{late}'{extra}]\n",
+            encoding="utf-8",
+        )
+        ran = _pre_commit(repo, tmp_path / "home", "decks/too-many.txt")
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        said[extra] = ran.stdout
+    assert "116 days older than the date checked" in said[""]
+    assert "raise the pre-commit hook's rev" in said[""]
+    assert "run 'nrdeck data update'" not in said[""]
+    assert "days older than" not in said[", --no-stale-warning"]
+    assert "✗ decks/too-many.txt" in said[", --no-stale-warning"]

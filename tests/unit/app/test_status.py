@@ -170,4 +170,7 @@ def test_import_fills_the_cache(cards_json: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["data", "import", str(cards_json), "--cache-dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
     status = runner.invoke(app, ["data", "status", "--cache-dir", str(tmp_path)])
-    assert "card data: netrunner-cards-json, fetched" in status.stdout
+    today = dt.date.today().isoformat()
+    assert status.stdout.startswith(
+        f"card data: netrunner-cards-json of {SNAPSHOT_DATE}, imported {today} (cache)"
+    )

@@ -1,0 +1,92 @@
+"""Stale card data: the warning tells the truth and gives advice that fits how nrdeck runs
+(issue 30, point 5; rules.md §4).
+
+With a cache, ``nrdeck data update`` gets newer data. The pre-commit hook and the GitHub Action
+run without it (``--no-cache``): there only a newer nrdeck or a rebuilt ``--data`` file does, and
+``data update`` changes nothing. An imported checkout is dated by its own data, not by the day
+it was imported. A hook user keeps the warning out of the commit's output with one option,
+``--no-stale-warning``; the machine outputs keep it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import xmlschema
+from typer.testing import CliRunner, Result
+
+from nrdeck.cli import app
+from tests.paths import EXAMPLES, ROOT, SNAPSHOT_DATE
+
+ZAHYA = str(EXAMPLES / "standard-zahya.txt")
+LATE = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=116)).isoformat()
+SAYS = (
+    f"the card data (bundled snapshot of {SNAPSHOT_DATE}) is 116 days older than the date "
+    f"checked ({LATE}): ban lists, rotations and sets published since {SNAPSHOT_DATE} are "
+    "unknown to it; "
+)
+runner = CliRunner()
+
+
+def check(*args: str) -> Result:
+    result = runner.invoke(app, ["check", ZAHYA, "--offline", "--as-of", LATE, *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def warning_of(result: Result) -> str:
+    (line,) = [ln for ln in result.stderr.splitlines() if "days older than" in ln]
+    return line.removeprefix("nrdeck: warning: ")
+
+
+def test_with_the_cache_the_advice_is_data_update(tmp_path: Path) -> None:
+    said = warning_of(check("--cache-dir", str(tmp_path)))
+    assert said == SAYS + "run 'nrdeck data update'"
+
+
+def test_without_the_cache_the_advice_is_a_newer_nrdeck_or_a_rebuilt_file() -> None:
+    said = warning_of(check("--no-cache"))
+    assert said == SAYS + (
+        "a newer nrdeck bundles newer data (raise the pre-commit hook's rev or the GitHub "
+        "Action's pinned commit), or pass --data with a file from 'nrdeck data build'; "
+        "'nrdeck data update' does not change a run without the cache"
+    )
+    assert "data update'\"" not in said and not said.endswith("run 'nrdeck data update'")
+
+
+def test_a_pinned_file_is_told_to_rebuild_the_file(tmp_path: Path) -> None:
+    pinned = tmp_path / "cards.json"
+    shutil.copy(ROOT / "data" / "cards.json", pinned)
+    said = warning_of(check("--data", str(pinned)))
+    assert said.endswith(
+        f"rebuild the pinned file ('nrdeck data build --from <netrunner-cards-json checkout> "
+        f"--out {pinned}'); 'nrdeck data update' does not change it"
+    )
+
+
+def test_an_import_is_dated_by_its_data_not_by_the_day_it_was_imported(
+    cards_json: Path, tmp_path: Path
+) -> None:
+    cache = str(tmp_path / "cache")
+    imported = runner.invoke(app, ["data", "import", str(cards_json), "--cache-dir", cache])
+    assert imported.exit_code == 0, imported.output
+    said = warning_of(check("--cache-dir", cache))
+    today = dt.date.today().isoformat()
+    described = f"netrunner-cards-json of {SNAPSHOT_DATE}, imported {today} (cache)"
+    assert said.startswith(f"the card data ({described}) is 116 days older than the date")
+    assert "fetched" not in said
+    assert said.endswith("run 'nrdeck data update', or 'nrdeck data import' a newer checkout")
+
+
+def test_no_stale_warning_leaves_it_out_of_stderr_only() -> None:
+    quiet = check("--no-cache", "--no-stale-warning")
+    assert "days older than" not in quiet.stderr
+    assert quiet.stderr.splitlines()[-1].startswith("1 deck: 1 legal")  # the summary stays
+    doc = json.loads(check("--no-cache", "--no-stale-warning", "--output-format", "json").stdout)
+    assert doc["card_data"]["warning"].startswith(SAYS)
+    junit = check("--no-cache", "--no-stale-warning", "--output-format", "junit").stdout
+    xmlschema.XMLSchema(ROOT / "tests" / "fixtures" / "junit" / "junit-10.xsd").validate(junit)
+    assert '<property name="card_data_warning" value="the card data (bundled snapshot' in junit
