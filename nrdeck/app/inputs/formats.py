@@ -76,12 +76,11 @@ def format_source(
 ) -> FormatSource | None:
     """The format file to use: ``--format-file``, else the shipped community format
     ``--format`` names, else None. Given the card data, a shipped file whose format the data
-    defines is None (the data's own wins); without it, the rules decide when they get it."""
+    defines is None (the data's own wins); without it, the rules decide when they get it.
+    A built-in format's name reads no file and imports no TOML parser."""
+    path = format_file or shipped_format_path(format_id)
+    if path is None or (format_file is None and db is not None and path.stem in db.formats):
+        return None
     from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
 
-    if format_file is not None:
-        return read_format_source(format_file)
-    path = shipped_format_path(format_id)
-    if path is None or (db is not None and path.stem in db.formats):
-        return None
-    return read_format_source(path, shipped=True)
+    return read_format_source(path, shipped=format_file is None)

@@ -1,6 +1,6 @@
 """Fast start: checking a local file imports neither requests, numpy, pydantic, rapidfuzz,
-typing_extensions nor (piped) Rich, and builds no dataclasses (each costs about a millisecond
-to define)."""
+the TOML parser, typing_extensions nor (piped) Rich, and builds no dataclasses (each costs
+about a millisecond to define)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ def test_checking_a_local_file_imports_no_network_or_simulation_stack() -> None:
     assert "numpy" not in top
     assert "pydantic" not in top
     assert "rapidfuzz" not in top
+    assert "tomllib" not in top and "tomli" not in top  # read only with a format file
 
 
 def test_checking_a_local_file_defines_no_nrdeck_dataclass() -> None:
