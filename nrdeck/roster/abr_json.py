@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from nrdeck.errors import UsageError
-from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
+from nrdeck.roster.limits import some_entries
+from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry
 from nrdeck.roster.plain_json import json_cell, load_json
 
 EXTRA = ("rank_swiss", "rank_top")

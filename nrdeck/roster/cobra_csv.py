@@ -17,8 +17,8 @@ from nrdeck.deck import RawDeck, RawLine
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.roster.cobra_json import compose
-from nrdeck.roster.limits import MAX_NUMBER_CHARS, long_number
-from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
+from nrdeck.roster.limits import MAX_NUMBER_CHARS, long_number, some_entries
+from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry
 from nrdeck.textnorm import excerpt
 
 STRIDE = 4  # Qty, Card Name, Inf, then an empty column

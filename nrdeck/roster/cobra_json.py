@@ -18,7 +18,8 @@ from nrdeck.deck import RawDeck, RawLine
 from nrdeck.decklist.lines import MAX_QUANTITY
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
-from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry, some_entries
+from nrdeck.roster.limits import some_entries
+from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry
 from nrdeck.roster.plain_json import load_json
 
 SIDE_NAMES = {"corp": "Corp", "runner": "Runner"}

@@ -14,13 +14,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from nrdeck.errors import UsageError
+from nrdeck.roster.limits import some_entries
 from nrdeck.roster.model import (
     REQUIRED_COLUMNS,
     Cell,
     ReadOptions,
     Roster,
     RosterEntry,
-    some_entries,
 )
 
 DELIMITERS = ",;\t"

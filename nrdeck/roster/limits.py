@@ -3,8 +3,8 @@
 A roster a tool wrote never holds a number hundreds of digits long (Python refuses to read
 one past 4,300 digits), a player called by a megabyte of text, or a cell bigger than a
 decklist. Every reader decodes JSON with ``decode_json`` and hands its entries to
-``check_sizes``, so such a roster is one clear usage error naming the file and the place,
-never an internal error or an hour of rendering.
+``some_entries`` (which has ``check_sizes`` look at them), so such a roster is one clear
+usage error naming the file and the place, never an internal error or an hour of rendering.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.errors import UsageError
+from nrdeck.roster.model import RosterEntry
 
 if TYPE_CHECKING:
     from nrdeck.deck import RawDeck
-    from nrdeck.roster.model import RosterEntry
 
 MAX_NUMBER_CHARS = 32  # a JSON number: ids, ranks, quantities and tables are far shorter
 MAX_NAME_CHARS = 500  # a player, deck or card name, a column's name
@@ -65,6 +65,17 @@ def long_number(number: str, source: str, line: int) -> UsageError:
         f"roster numbers are at most {MAX_NUMBER_CHARS} characters",
         hint=_HINT,
     )
+
+
+def some_entries(
+    entries: list[RosterEntry], source: str, unit: str = "entry"
+) -> tuple[RosterEntry, ...]:
+    """The entries, or a usage error for a roster without players or with a name or cell
+    past its sane size (``unit``: what an entry's ``line`` counts, ``line`` or ``entry``)."""
+    if not entries:
+        raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
+    check_sizes(entries, source, unit)
+    return tuple(entries)
 
 
 def check_sizes(entries: Iterable[RosterEntry], source: str, unit: str) -> None:

@@ -1,4 +1,7 @@
-"""What every roster reader returns: players, each with a Corp and a Runner deck cell."""
+"""What every roster reader returns: players, each with a Corp and a Runner deck cell.
+
+Only types: a leaf of the roster package (the sizes a roster may hold are ``limits``'s).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +12,6 @@ import msgspec
 from msgspec import field
 
 from nrdeck.deck import RawDeck
-from nrdeck.errors import UsageError
-from nrdeck.roster.limits import check_sizes
 
 REQUIRED_COLUMNS = ("player", "corp", "runner")
 
@@ -64,14 +65,3 @@ class ReadOptions(msgspec.Struct, frozen=True):
     """How to read a roster: ``columns`` maps player/corp/runner to a CSV header's names."""
 
     columns: Mapping[str, str] = field(default_factory=dict)
-
-
-def some_entries(
-    entries: list[RosterEntry], source: str, unit: str = "entry"
-) -> tuple[RosterEntry, ...]:
-    """The entries, or a usage error for a roster without players or with a name or cell
-    past its sane size (``unit``: what an entry's ``line`` counts, ``line`` or ``entry``)."""
-    if not entries:
-        raise UsageError(f"{source}: the roster has no players", hint="add a row per player")
-    check_sizes(entries, source, unit)
-    return tuple(entries)

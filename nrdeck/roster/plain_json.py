@@ -8,8 +8,8 @@ from typing import Any
 
 from nrdeck.errors import UsageError
 from nrdeck.roster.generic_csv import entry_of
-from nrdeck.roster.limits import NumberTooLong, decode_json, number_error
-from nrdeck.roster.model import REQUIRED_COLUMNS, ReadOptions, Roster, RosterEntry, some_entries
+from nrdeck.roster.limits import NumberTooLong, decode_json, number_error, some_entries
+from nrdeck.roster.model import REQUIRED_COLUMNS, ReadOptions, Roster, RosterEntry
 
 _HINT = "a JSON roster is a list of objects with the keys player, corp and runner"
 
