@@ -28,14 +28,20 @@ IO_CALLS = frozenset(
 
 
 class Import:
-    """One import statement: where it is, what it names, whether it runs at module top."""
+    """One import statement: where it is, what it names, and when it runs: at module top
+    (``top``), inside a function (``function``), or never (``type``: under ``TYPE_CHECKING``,
+    for annotations only; a cycle through it is a cycle all the same)."""
 
-    def __init__(self, module: str, line: int, target: str, top: bool) -> None:
-        self.module, self.line, self.target, self.top = module, line, target, top
+    def __init__(self, module: str, line: int, target: str, when: str) -> None:
+        self.module, self.line, self.target, self.when = module, line, target, when
+
+    @property
+    def top(self) -> bool:
+        return self.when == "top"
 
     def __repr__(self) -> str:
-        where = "module top" if self.top else "inside a function"
-        return f"{self.module}:{self.line} imports {self.target} ({where})"
+        where = {"top": "module top", "function": "inside a function", "type": "type only"}
+        return f"{self.module}:{self.line} imports {self.target} ({where[self.when]})"
 
 
 def module_name(path: Path) -> str:
@@ -55,11 +61,21 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def _walk(node: ast.AST, top: bool) -> Iterator[tuple[ast.AST, bool]]:
+def _walk(node: ast.AST, when: str) -> Iterator[tuple[ast.AST, str]]:
+    """Every node under ``node``, with when it runs (see ``Import``)."""
     for child in ast.iter_child_nodes(node):
+        inner = when
         if isinstance(child, ast.If) and _is_type_checking(child):
-            continue  # never runs
-        inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            inner = "type"  # its body never runs; its ``else`` does, as ``when`` says
+            for part in child.body:
+                yield part, inner
+                yield from _walk(part, inner)
+            for part in child.orelse:
+                yield part, when
+                yield from _walk(part, when)
+            continue
+        if when == "top" and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            inner = "function"
         yield child, inner
         yield from _walk(child, inner)
 
@@ -74,17 +90,18 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
 
 @cache
 def imports() -> tuple[Import, ...]:
+    """Every import of the package: at module top, inside functions, and type-only ones."""
     found = []
     names = set(modules())
     for module, tree in modules().items():
-        for node, top in _walk(tree, True):
+        for node, when in _walk(tree, "top"):
             if isinstance(node, ast.Import):
-                found += [Import(module, node.lineno, a.name, top) for a in node.names]
+                found += [Import(module, node.lineno, a.name, when) for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 base = _resolve(module, node)
                 for alias in node.names:
                     sub = f"{base}.{alias.name}"
-                    found.append(Import(module, node.lineno, sub if sub in names else base, top))
+                    found.append(Import(module, node.lineno, sub if sub in names else base, when))
     return tuple(found)
 
 
@@ -245,7 +262,7 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
     feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.fileselection")}
     lazy = offending(
         lambda i: (
-            not i.top
+            i.when == "function"
             and i.target.startswith("nrdeck")
             and not heavy(i.target)
             and (i.module, i.target) != console_script

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
 
 from msgspec.structs import replace
 
@@ -12,32 +12,42 @@ from nrdeck.rules.community import select_community
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.formatfile import HouseFormat
+from nrdeck.rules.formatsource import FormatSource
 from nrdeck.rules.house import select_house
 from nrdeck.rules.inforce import InForce
 from nrdeck.rules.names import format_named, key_of
 from nrdeck.rules.shipped import community_warning
-
-if TYPE_CHECKING:
-    from nrdeck.rules.selection import Selection
+from nrdeck.rules.tier import CASUAL_TIER
 
 
-def select_from_file(db: CardDB, selection: Selection) -> InForce:
-    """What is in force under the selection's format file (``selection.house``)."""
-    assert selection.house is not None
-    found = read_format_file(db, selection.house)
-    if selection.format_given:
-        require_same_format(db, found, selection.format_id)
+def select_from_file(
+    db: CardDB,
+    source: FormatSource,
+    format_id: str,
+    *,
+    today: dt.date,
+    as_of: dt.date | None = None,
+    snapshot_id: str | None = None,
+    banlist_id: str | None = None,
+    tier: str = CASUAL_TIER,
+    format_given: bool = False,
+) -> InForce:
+    """What is in force under a format file, on the fields ``select_builtin`` takes:
+    ``format_given``: ``--format`` was given on purpose, and the file must agree with it."""
+    found = read_format_file(db, source)
+    if format_given:
+        require_same_format(db, found, format_id)
     if isinstance(found, CommunityFormat):
         in_force = select_community(
             db,
             found,
-            today=selection.today,
-            as_of=selection.as_of,
-            snapshot_id=selection.snapshot_id,
-            banlist_id=selection.banlist_id,
-            tier=selection.tier,
+            today=today,
+            as_of=as_of,
+            snapshot_id=snapshot_id,
+            banlist_id=banlist_id,
+            tier=tier,
         )
-        warning = community_warning(db, selection.house)
+        warning = community_warning(db, source)
         if warning is None:
             return in_force
         period = in_force.period
@@ -45,12 +55,12 @@ def select_from_file(db: CardDB, selection: Selection) -> InForce:
     return select_house(
         db,
         found,
-        selection.format_id,
-        today=selection.today,
-        as_of=selection.as_of,
-        snapshot_id=selection.snapshot_id,
-        banlist_id=selection.banlist_id,
-        tier=selection.tier,
+        format_id,
+        today=today,
+        as_of=as_of,
+        snapshot_id=snapshot_id,
+        banlist_id=banlist_id,
+        tier=tier,
     )
 
 

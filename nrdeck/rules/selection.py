@@ -54,7 +54,17 @@ def select(db: CardDB, selection: Selection) -> InForce:
     # a format file's machinery is imported only when a file is read (a gateway: start-up)
     from nrdeck.rules.fileselection import select_from_file
 
-    return select_from_file(db, selection)
+    return select_from_file(
+        db,
+        house,
+        selection.format_id,
+        today=selection.today,
+        as_of=selection.as_of,
+        snapshot_id=selection.snapshot_id,
+        banlist_id=selection.banlist_id,
+        tier=selection.tier,
+        format_given=selection.format_given,
+    )
 
 
 def _builtin(db: CardDB, selection: Selection) -> InForce:
