@@ -52,7 +52,7 @@ from nrdeck.rules.formatfile import (
     subtype_ids,
 )
 from nrdeck.rules.formatsource import Field, FormatSource, date, table, text, texts
-from nrdeck.rules.lookups import HouseRules
+from nrdeck.rules.houserules import HouseRules
 from nrdeck.rules.names import CASUAL, format_named
 
 POOL_KEYS = frozenset({"name", "legal_in", "sets", "cycles", "card_pool"})

@@ -25,9 +25,9 @@ from nrdeck.rules.check import check_deck
 from nrdeck.rules.community import CommunityLine
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.formatfile import HouseFormat
+from nrdeck.rules.houserules import HouseRules
 from nrdeck.rules.inforce import InForce, build_in_force
 from nrdeck.rules.legality import unavailable_reason
-from nrdeck.rules.lookups import HouseRules
 from nrdeck.rules.names import CASUAL, format_named
 from nrdeck.rules.tier import TIERS, legal_from
 from nrdeck.rules.timeline import timeline

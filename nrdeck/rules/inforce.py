@@ -10,7 +10,8 @@ from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.agendacap import agenda_cap
-from nrdeck.rules.lookups import HouseRules, Lookups, build_lookups
+from nrdeck.rules.houserules import HouseRules
+from nrdeck.rules.lookups import Lookups, build_lookups
 from nrdeck.rules.names import (
     BUILTIN_FORMATS,
     CASUAL,

@@ -8,32 +8,11 @@ from collections.abc import Callable
 import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
+from nrdeck.rules.houserules import HouseRules
 from nrdeck.rules.tier import legal_from
-from nrdeck.ruletables import AgendaCap, Erratum
+from nrdeck.ruletables import Erratum
 
 SYSTEM_GATEWAY_SET = "system_gateway"
-
-
-class HouseRules(msgspec.Struct, frozen=True):
-    """What a format file adds on top of the pool and list in force (community-formats.md).
-
-    Its own bans (cards and subtypes), restrictions, points and agenda cap; a copy limit over
-    every card's own (``max_copies``: 1 is singleton); sets that are never cards of the format
-    (``exclude_sets``); and ``outside_pool``: a released card from outside the pool is allowed
-    as a restricted card (Throwback) instead of ``not-in-card-pool``.
-    """
-
-    name: str
-    path: str
-    banned: frozenset[str] = frozenset()
-    restricted: frozenset[str] = frozenset()
-    points: dict[str, int] = {}
-    point_limit: int | None = None
-    agenda_cap: AgendaCap | None = None
-    banned_subtypes: frozenset[str] = frozenset()
-    max_copies: int | None = None
-    exclude_sets: frozenset[str] = frozenset()
-    outside_pool: bool = False
 
 
 class Availability(msgspec.Struct, frozen=True):
