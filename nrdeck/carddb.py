@@ -237,7 +237,7 @@ class CardDB:
         return self.memo(("pool-cards", pool_id), build)
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
-        """A format's snapshots in the data's order (not corrected: see rules.timeline)."""
+        """A format's snapshots in the data's order (not corrected: the rules' timeline is)."""
         return self.formats[format_id].snapshots
 
     def counts(self) -> dict[str, int]:

@@ -9,10 +9,15 @@ from nrdeck.app.inputs.formats import format_source, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
+from nrdeck.rules.calendar.names import (
+    BUILTIN_FORMATS,
+    format_named,
+    list_numbers,
+    restriction_names,
+)
 from nrdeck.rules.community import community_list_names
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
-from nrdeck.rules.names import BUILTIN_FORMATS, format_named, list_numbers, restriction_names
 
 
 def matching(values: Iterable[str], incomplete: str) -> list[str]:

@@ -29,12 +29,12 @@ from nrdeck.cards.document import encode, encode_titles, info_of, require_consis
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus
-from nrdeck.rules.agendacap import cap_disagreements
+from nrdeck.rules.calendar.agendacap import cap_disagreements
+from nrdeck.rules.calendar.lists import list_name_warnings, own_lists
+from nrdeck.rules.calendar.staleness import stale_data
+from nrdeck.rules.calendar.timeline import timeline
 from nrdeck.rules.corrections import correction_states
-from nrdeck.rules.lists import list_name_warnings, own_lists
 from nrdeck.rules.namedids import missing_named_ids
-from nrdeck.rules.staleness import stale_data
-from nrdeck.rules.timeline import timeline
 
 __all__ = [
     "BuildOutcome",

@@ -21,11 +21,11 @@ from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.resolve import find_title, title_index, without_trailing_group
 from nrdeck.results.history import CardHistory, DeckTimeline
+from nrdeck.rules.calendar.staleness import stale_data
+from nrdeck.rules.calendar.tier import check_tier
 from nrdeck.rules.cardhistory import card_facts, card_formats, card_printings
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.history import deck_history
-from nrdeck.rules.staleness import stale_data
-from nrdeck.rules.tier import check_tier
 
 
 class HistoryOptions(msgspec.Struct, frozen=True):

@@ -18,7 +18,8 @@ from nrdeck.app.inputs.formatlines import shipped_community
 from nrdeck.app.inputs.formats import shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
-from nrdeck.rules.lists import list_name_warnings
+from nrdeck.rules.calendar.lists import list_name_warnings
+from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.periods import (
     community_period_on,
     community_periods,
@@ -26,7 +27,6 @@ from nrdeck.rules.periods import (
     period_on,
     periods_format,
 )
-from nrdeck.rules.staleness import stale_data
 
 
 class PeriodsOptions(msgspec.Struct, frozen=True):

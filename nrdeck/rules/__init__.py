@@ -5,9 +5,9 @@ Pure functions over loaded data: no file, network, environment or clock.
 
 from __future__ import annotations
 
+from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.check import check_deck
-from nrdeck.rules.houserules import HouseRules
-from nrdeck.rules.inforce import BUILTIN_FORMATS, FormatExtras, InForce
 from nrdeck.rules.selection import Selection, select
 
 __all__ = [

@@ -16,10 +16,10 @@ from nrdeck.results.history import (
     CardPrinting,
     Penalty,
 )
+from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar.names import BUILTIN_FORMATS
+from nrdeck.rules.calendar.timeline import timeline
 from nrdeck.rules.history import BuiltinFormat, DatedFormat
-from nrdeck.rules.inforce import InForce
-from nrdeck.rules.names import BUILTIN_FORMATS
-from nrdeck.rules.timeline import timeline
 
 
 def card_facts(db: CardDB, card: Card) -> CardFacts:

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from nrdeck.carddb import CardDB
 from nrdeck.results.history import CardInterval
 from nrdeck.results.periods import Change
+from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.cardhistory import card_status
 from nrdeck.rules.history import DatedFormat
-from nrdeck.rules.inforce import InForce
-from nrdeck.rules.tier import CASUAL_TIER
 
 _LISTED = ("banned", "restricted")
 

@@ -6,6 +6,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
 from nrdeck.rules import influence
+from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.construction import (
     agenda_band,
     agenda_points,
@@ -14,7 +15,6 @@ from nrdeck.rules.construction import (
 )
 from nrdeck.rules.context import DeckContext
 from nrdeck.rules.identities import identity_rule_problems
-from nrdeck.rules.inforce import InForce
 from nrdeck.rules.legality import legality_problems, points_breakdown
 
 

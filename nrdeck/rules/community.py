@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
-from nrdeck.rules.agendacap import agenda_cap
+from nrdeck.rules.calendar.agendacap import agenda_cap
+from nrdeck.rules.calendar.inforce import FormatExtras, InForce, PoolOrigin, make_in_force
+from nrdeck.rules.calendar.lists import number_in
+from nrdeck.rules.calendar.names import LATEST, key_of, unknown
+from nrdeck.rules.calendar.staleness import stale_data
+from nrdeck.rules.calendar.tier import CASUAL_TIER, TIERS, legal_from
+from nrdeck.rules.calendar.timeline import timeline
 from nrdeck.rules.communityspec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
-from nrdeck.rules.inforce import FormatExtras, InForce, PoolOrigin, make_in_force
-from nrdeck.rules.lists import number_in
-from nrdeck.rules.names import LATEST, key_of, unknown
-from nrdeck.rules.staleness import stale_data
-from nrdeck.rules.tier import CASUAL_TIER, TIERS, legal_from
-from nrdeck.rules.timeline import timeline
 
 
 class CommunityLine:

@@ -37,6 +37,8 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
+from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.communityspec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 from nrdeck.rules.formatfile import (
     HouseFormat,
@@ -52,8 +54,6 @@ from nrdeck.rules.formatfile import (
     subtype_ids,
 )
 from nrdeck.rules.formatsource import Field, FormatSource, date, table, text, texts
-from nrdeck.rules.houserules import HouseRules
-from nrdeck.rules.names import CASUAL, format_named
 
 POOL_KEYS = frozenset({"name", "legal_in", "sets", "cycles", "card_pool"})
 LIST_KEYS = frozenset(

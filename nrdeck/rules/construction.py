@@ -6,9 +6,9 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import Card
 from nrdeck.problems import Location, Problem
+from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.cardids import AMPERE, SINGLETON_IDENTITIES, STARTER_IDENTITIES, THE_SHADOW
 from nrdeck.rules.context import DRAFT_SET, DeckContext, plural
-from nrdeck.rules.inforce import InForce
 
 
 def agenda_band(cards: int) -> tuple[int, int]:

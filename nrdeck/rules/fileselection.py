@@ -8,16 +8,16 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
+from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar.names import format_named, key_of
+from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.community import select_community
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.formatfile import HouseFormat
 from nrdeck.rules.formatsource import FormatSource
 from nrdeck.rules.house import select_house
-from nrdeck.rules.inforce import InForce
-from nrdeck.rules.names import format_named, key_of
 from nrdeck.rules.shipped import community_warning
-from nrdeck.rules.tier import CASUAL_TIER
 
 
 def select_from_file(

@@ -19,8 +19,8 @@ import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
+from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.formatsource import Field, FormatSource, text, texts, whole
-from nrdeck.rules.houserules import HouseRules
 from nrdeck.ruletables import AgendaCap
 
 # the keys of each table (the JSON Schema in docs/ lists the same: a test keeps them equal)

@@ -21,16 +21,16 @@ from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckResult
 from nrdeck.results.history import DeckInterval
+from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar.inforce import InForce, build_in_force
+from nrdeck.rules.calendar.names import CASUAL, format_named
+from nrdeck.rules.calendar.tier import TIERS, legal_from
+from nrdeck.rules.calendar.timeline import timeline
 from nrdeck.rules.check import check_deck
 from nrdeck.rules.community import CommunityLine
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.formatfile import HouseFormat
-from nrdeck.rules.houserules import HouseRules
-from nrdeck.rules.inforce import InForce, build_in_force
 from nrdeck.rules.legality import unavailable_reason
-from nrdeck.rules.names import CASUAL, format_named
-from nrdeck.rules.tier import TIERS, legal_from
-from nrdeck.rules.timeline import timeline
 
 
 class DatedFormat(Protocol):

@@ -29,11 +29,11 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
+from nrdeck.rules.calendar.inforce import InForce, build_in_force, select_builtin
+from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named
+from nrdeck.rules.calendar.tier import CASUAL_TIER
+from nrdeck.rules.calendar.timeline import TimelinePeriod
 from nrdeck.rules.formatfile import HouseFormat, HouseSource, read_house
-from nrdeck.rules.inforce import InForce, build_in_force, select_builtin
-from nrdeck.rules.names import CASUAL, format_named, restriction_named
-from nrdeck.rules.tier import CASUAL_TIER
-from nrdeck.rules.timeline import TimelinePeriod
 
 __all__ = ["HouseFormat", "HouseSource", "parse_house_format", "select_house"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nrdeck.problems import Problem
+from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.cardids import AMPERE, CUSTOM_BIOTICS, STARTER_IDENTITIES
 from nrdeck.rules.context import DeckContext
-from nrdeck.rules.inforce import InForce
 
 NEUTRAL = frozenset({"neutral_corp", "neutral_runner"})
 

@@ -8,9 +8,9 @@ import msgspec
 
 from nrdeck.problems import Problem
 from nrdeck.results.check import CardCost
+from nrdeck.rules.calendar.lookups import Lookups
 from nrdeck.rules.cardids import PAD_CAMPAIGN, THE_PROFESSOR
 from nrdeck.rules.context import DeckContext
-from nrdeck.rules.lookups import Lookups
 
 Condition = Callable[[DeckContext], bool]
 

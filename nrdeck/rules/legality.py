@@ -9,11 +9,11 @@ import msgspec
 from nrdeck.carddb import CardDB
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CardCost
+from nrdeck.rules.calendar.inforce import InForce, PoolOrigin
+from nrdeck.rules.calendar.lookups import Lookups
+from nrdeck.rules.calendar.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
+from nrdeck.rules.calendar.timeline import set_release, timeline
 from nrdeck.rules.context import DeckContext, plural
-from nrdeck.rules.inforce import InForce, PoolOrigin
-from nrdeck.rules.lookups import Lookups
-from nrdeck.rules.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
-from nrdeck.rules.timeline import set_release, timeline
 
 # -- card pool and release dates ------------------------------------------------
 COMPETITIVE_RULE = "competitive events: new sets legal from the second Friday after release"

@@ -17,16 +17,16 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
-from nrdeck.rules.agendacap import agenda_cap
+from nrdeck.rules.calendar.agendacap import agenda_cap
+from nrdeck.rules.calendar.inforce import dated_period, period_corrections, unapplied_rules
+from nrdeck.rules.calendar.lists import nsg_name
+from nrdeck.rules.calendar.names import CASUAL, format_named
+from nrdeck.rules.calendar.tier import CASUAL_TIER, competitive_date
+from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, set_release, timeline
 from nrdeck.rules.changes import period_changes
 from nrdeck.rules.community import CommunityLine
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.history import BuiltinFormat
-from nrdeck.rules.inforce import dated_period, period_corrections, unapplied_rules
-from nrdeck.rules.lists import nsg_name
-from nrdeck.rules.names import CASUAL, format_named
-from nrdeck.rules.tier import CASUAL_TIER, competitive_date
-from nrdeck.rules.timeline import Timeline, TimelinePeriod, set_release, timeline
 
 
 def periods_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:

@@ -9,8 +9,8 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.inforce import InForce, select_builtin
-from nrdeck.rules.tier import CASUAL_TIER, check_tier
+from nrdeck.rules.calendar.inforce import InForce, select_builtin
+from nrdeck.rules.calendar.tier import CASUAL_TIER, check_tier
 
 if TYPE_CHECKING:
     from nrdeck.rules.formatfile import HouseSource

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 
 from nrdeck.carddb import CardDB
+from nrdeck.rules.calendar.names import BUILTIN_FORMATS
 from nrdeck.rules.formatsource import FormatSource
-from nrdeck.rules.names import BUILTIN_FORMATS
 
 
 def gives_way(db: CardDB, source: FormatSource) -> bool:

@@ -15,9 +15,9 @@ import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.results.event import CalendarWarning
-from nrdeck.rules.inforce import InForce, dated_period
-from nrdeck.rules.tier import COMPETITIVE_TIER, legal_from
-from nrdeck.rules.timeline import set_release, timeline
+from nrdeck.rules.calendar.inforce import InForce, dated_period
+from nrdeck.rules.calendar.tier import COMPETITIVE_TIER, legal_from
+from nrdeck.rules.calendar.timeline import set_release, timeline
 
 CASUAL_TYPES = ("game night kit", "casual tournament kit")
 COMPETITIVE_TYPES = (

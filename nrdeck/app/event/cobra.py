@@ -28,11 +28,11 @@ from nrdeck.results.event import (
     SettingSource,
 )
 from nrdeck.rules import select
+from nrdeck.rules.calendar.names import format_named, restriction_named
 from nrdeck.rules.communityfile import read_format_file
 from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.fileselection import file_format, found_path
 from nrdeck.rules.formatfile import HouseFormat
-from nrdeck.rules.names import format_named, restriction_named
 from nrdeck.rules.registration import find_set
 from nrdeck.rules.tournament import (
     TournamentSettings,

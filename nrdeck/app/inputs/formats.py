@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nrdeck.cards.bundled import data_dir
-from nrdeck.rules.inforce import BUILTIN_FORMATS
-from nrdeck.rules.names import key_of
+from nrdeck.rules.calendar.inforce import BUILTIN_FORMATS
+from nrdeck.rules.calendar.names import key_of
 
 if TYPE_CHECKING:
     from nrdeck.carddb import CardDB

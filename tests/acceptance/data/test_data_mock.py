@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.carddb import CardDB
-from nrdeck.rules.agendacap import list_cap
+from nrdeck.rules.calendar.agendacap import list_cap
 from tests.paths import SHARED, SNAPSHOT_DATE
 
 MOCK = SHARED / "tools" / "nrdb_mock.py"

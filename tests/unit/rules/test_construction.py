@@ -192,7 +192,7 @@ def test_a_banned_subtype_bans_every_card_of_it_even_when_not_listed(db: CardDB)
 
     import msgspec
 
-    from nrdeck.rules.inforce import make_in_force
+    from nrdeck.rules.calendar.inforce import make_in_force
 
     day = dt.date(2024, 10, 19)
     listed = select_in_force(db, "standard", today=day, as_of=day)

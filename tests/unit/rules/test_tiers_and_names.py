@@ -10,8 +10,8 @@ from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.problems import Severity
 from nrdeck.rules import check_deck
-from nrdeck.rules.names import restriction_named, restriction_names
-from nrdeck.rules.tier import competitive_date
+from nrdeck.rules.calendar.names import restriction_named, restriction_names
+from nrdeck.rules.calendar.tier import competitive_date
 from tests.paths import ROOT
 from tests.unit.rules.decks import read
 from tests.unit.rules.helpers import select_in_force

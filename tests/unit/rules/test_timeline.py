@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.timeline import Timeline, set_release, timeline
+from nrdeck.rules.calendar.timeline import Timeline, set_release, timeline
 from tests.builders import with_format_faults_of_2025
 from tests.unit.rules.helpers import select_in_force
 

@@ -8,7 +8,7 @@ Signal Games publishes where NetrunnerDB's differs (nrdeck's table ``data/list_n
 the format's periods) or ``active`` (the list of the snapshot the data marks active).
 
 Numbers, completion, did-you-mean and the valid names of an error are those of the format's
-own lists (``nrdeck.rules.lists``); an exact id or name of any list filed under the format
+own lists (``nrdeck.rules.calendar.lists``); an exact id or name of any list filed under the format
 (a copy filed there for NetrunnerDB's classic site too) still names it.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
-from nrdeck.rules.lists import (
+from nrdeck.rules.calendar.lists import (
     aliases_of,
     nsg_name,
     number_in,

@@ -12,7 +12,7 @@ import datetime as dt
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.timeline import set_release
+from nrdeck.rules.calendar.timeline import set_release
 
 CASUAL_TIER = "casual"
 COMPETITIVE_TIER = "competitive"

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
-from nrdeck.rules.houserules import HouseRules
-from nrdeck.rules.tier import legal_from
+from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar.tier import legal_from
 from nrdeck.ruletables import Erratum
 
 SYSTEM_GATEWAY_SET = "system_gateway"

@@ -15,7 +15,7 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
-from nrdeck.rules.houserules import HouseRules
+from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.ruletables import AgendaCap
 
 DATA_MIN_POINTS = 3  # the data's key names the points: max_3_point_agendas

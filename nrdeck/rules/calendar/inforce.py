@@ -9,19 +9,19 @@ import msgspec
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
-from nrdeck.rules.agendacap import agenda_cap
-from nrdeck.rules.houserules import HouseRules
-from nrdeck.rules.lookups import Lookups, build_lookups
-from nrdeck.rules.names import (
+from nrdeck.rules.calendar.agendacap import agenda_cap
+from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar.lookups import Lookups, build_lookups
+from nrdeck.rules.calendar.names import (
     BUILTIN_FORMATS,
     CASUAL,
     format_named,
     restriction_named,
     snapshot_named,
 )
-from nrdeck.rules.staleness import stale_data
-from nrdeck.rules.tier import CASUAL_TIER
-from nrdeck.rules.timeline import Timeline, TimelinePeriod, snapshot_start, timeline
+from nrdeck.rules.calendar.staleness import stale_data
+from nrdeck.rules.calendar.tier import CASUAL_TIER
+from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, snapshot_start, timeline
 from nrdeck.ruletables import AgendaCap
 
 __all__ = ["BUILTIN_FORMATS", "CASUAL", "FormatExtras", "InForce", "select_builtin"]
