@@ -62,8 +62,9 @@ class TitleReading(msgspec.Struct, frozen=True):
 
 class Undecided(msgspec.Struct, frozen=True):
     """A line whose title in another language names several cards that the deck's language
-    and side do not tell apart: the format's pool on the date may (``rules.collisions``);
-    else ``problem`` (``ambiguous-card``, naming the candidates) stands."""
+    and side do not tell apart: the format's pool on the date may
+    (``nrdeck.rules.deckbuilding.collisions``); else ``problem`` (``ambiguous-card``, naming
+    the candidates) stands."""
 
     line: RawLine
     written: str

@@ -12,8 +12,8 @@ in it (Japanese and Chinese titles stop at older sets).
 A title in another language that names several cards (a collision) is decided by the
 list's language, then the deck's side; what remains is an ``ambiguous-card`` problem naming
 the candidates, recorded so that the format's pool on the date may still decide it
-(``nrdeck.rules.collisions``). Section headers in another language (a type or subtype name
-and a count, 'Événement (12)') are skipped.
+(``nrdeck.rules.deckbuilding.collisions``). Section headers in another language (a type or
+subtype name and a count, 'Événement (12)') are skipped.
 
 Whatever names the identity (a format's identity field or section, a roster's identity
 column, a deck's first line without a quantity) goes through one function: a card that is

@@ -24,7 +24,7 @@ from nrdeck.results.history import CardHistory, DeckTimeline
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import check_tier
 from nrdeck.rules.cardhistory import card_facts, card_formats, card_printings
-from nrdeck.rules.context import DeckContext
+from nrdeck.rules.deckbuilding.context import DeckContext
 from nrdeck.rules.history import deck_history
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.inforce import BUILTIN_FORMATS, FormatExtras, InForce
-from nrdeck.rules.check import check_deck
+from nrdeck.rules.deckbuilding.check import check_deck
 from nrdeck.rules.selection import Selection, select
 
 __all__ = [

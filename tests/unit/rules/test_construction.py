@@ -10,7 +10,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
 from nrdeck.rules import check_deck
-from nrdeck.rules.construction import agenda_band
+from nrdeck.rules.deckbuilding.construction import agenda_band
 from tests.unit.rules.helpers import check, codes, make_deck, select_in_force
 
 

@@ -91,7 +91,7 @@ def test_alliance_card_is_free_only_when_its_printed_condition_holds(
 
 
 def test_the_alliance_cards_table_covers_every_alliance_card(db: CardDB) -> None:
-    from nrdeck.rules.influence import ALLIANCE
+    from nrdeck.rules.deckbuilding.influence import ALLIANCE
 
     assert {c.id for c in db.cards.values() if c.has_subtype("alliance")} == set(ALLIANCE)
 

@@ -20,7 +20,7 @@ STARTER_IDENTITIES = frozenset(
 
 def rule_card_ids() -> dict[str, str]:
     """Every card id named here -> what names it (the alliance cards are ``ALLIANCE``'s keys
-    in ``rules/influence.py``)."""
+    in ``rules/deckbuilding/influence.py``)."""
     named = {
         AMPERE: "the Ampère rules",
         NOVA: "the singleton rule",

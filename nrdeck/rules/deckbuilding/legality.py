@@ -13,7 +13,7 @@ from nrdeck.rules.calendar.inforce import InForce, PoolOrigin
 from nrdeck.rules.calendar.lookups import Lookups
 from nrdeck.rules.calendar.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
 from nrdeck.rules.calendar.timeline import set_release, timeline
-from nrdeck.rules.context import DeckContext, plural
+from nrdeck.rules.deckbuilding.context import DeckContext, plural
 
 # -- card pool and release dates ------------------------------------------------
 COMPETITIVE_RULE = "competitive events: new sets legal from the second Friday after release"

@@ -7,8 +7,13 @@ from msgspec.structs import replace
 from nrdeck.carddb import Card
 from nrdeck.problems import Location, Problem
 from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.cardids import AMPERE, SINGLETON_IDENTITIES, STARTER_IDENTITIES, THE_SHADOW
-from nrdeck.rules.context import DRAFT_SET, DeckContext, plural
+from nrdeck.rules.deckbuilding.cardids import (
+    AMPERE,
+    SINGLETON_IDENTITIES,
+    STARTER_IDENTITIES,
+    THE_SHADOW,
+)
+from nrdeck.rules.deckbuilding.context import DRAFT_SET, DeckContext, plural
 
 
 def agenda_band(cards: int) -> tuple[int, int]:

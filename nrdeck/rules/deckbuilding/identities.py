@@ -6,8 +6,8 @@ from collections import defaultdict
 
 from nrdeck.problems import Problem
 from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.cardids import AMPERE, CUSTOM_BIOTICS, STARTER_IDENTITIES
-from nrdeck.rules.context import DeckContext
+from nrdeck.rules.deckbuilding.cardids import AMPERE, CUSTOM_BIOTICS, STARTER_IDENTITIES
+from nrdeck.rules.deckbuilding.context import DeckContext
 
 NEUTRAL = frozenset({"neutral_corp", "neutral_runner"})
 

@@ -5,24 +5,26 @@ from __future__ import annotations
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
-from nrdeck.rules import influence
 from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.construction import (
+from nrdeck.rules.deckbuilding import influence
+from nrdeck.rules.deckbuilding.construction import (
     agenda_band,
     agenda_points,
     construction_problems,
     draft_casual,
 )
-from nrdeck.rules.context import DeckContext
-from nrdeck.rules.identities import identity_rule_problems
-from nrdeck.rules.legality import legality_problems, points_breakdown
+from nrdeck.rules.deckbuilding.context import DeckContext
+from nrdeck.rules.deckbuilding.identities import identity_rule_problems
+from nrdeck.rules.deckbuilding.legality import legality_problems, points_breakdown
 
 
 def check_deck(deck: Deck, db: CardDB, in_force: InForce) -> CheckResult:
     """Every problem in the deck (its reading problems first) and its figures; a title
     naming several cards is decided by the pool in force, where it can be."""
     if deck.undecided:
-        from nrdeck.rules.collisions import settle  # only titles naming several cards need it
+        from nrdeck.rules.deckbuilding.collisions import (
+            settle,  # only titles naming several cards need it
+        )
 
         deck = settle(deck, db, in_force)
     ctx = DeckContext.of(deck, db)

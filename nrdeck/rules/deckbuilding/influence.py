@@ -9,8 +9,8 @@ import msgspec
 from nrdeck.problems import Problem
 from nrdeck.results.check import CardCost
 from nrdeck.rules.calendar.lookups import Lookups
-from nrdeck.rules.cardids import PAD_CAMPAIGN, THE_PROFESSOR
-from nrdeck.rules.context import DeckContext
+from nrdeck.rules.deckbuilding.cardids import PAD_CAMPAIGN, THE_PROFESSOR
+from nrdeck.rules.deckbuilding.context import DeckContext
 
 Condition = Callable[[DeckContext], bool]
 
