@@ -259,7 +259,7 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
     console_script = ("nrdeck.__main__", "nrdeck.cli")
     # a format file's machinery (house and community formats), about 3 ms that a check under
     # a built-in format never needs (benchmarks/bench_check.py measures check --format astro)
-    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.fileselection")}
+    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.formatfiles.select")}
     lazy = offending(
         lambda i: (
             i.when == "function"

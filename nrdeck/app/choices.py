@@ -15,9 +15,9 @@ from nrdeck.rules.calendar.names import (
     list_numbers,
     restriction_names,
 )
-from nrdeck.rules.community import community_list_names
-from nrdeck.rules.communityfile import read_format_file
-from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatfiles.community import community_list_names
+from nrdeck.rules.formatfiles.community_file import read_format_file
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
 
 
 def matching(values: Iterable[str], incomplete: str) -> list[str]:

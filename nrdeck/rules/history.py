@@ -26,11 +26,11 @@ from nrdeck.rules.calendar.inforce import InForce, build_in_force
 from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.calendar.tier import TIERS, legal_from
 from nrdeck.rules.calendar.timeline import timeline
-from nrdeck.rules.community import CommunityLine
-from nrdeck.rules.communityspec import CommunityFormat
 from nrdeck.rules.deckbuilding.check import check_deck
 from nrdeck.rules.deckbuilding.legality import unavailable_reason
-from nrdeck.rules.formatfile import HouseFormat
+from nrdeck.rules.formatfiles.community import CommunityLine
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.formatfiles.toplevel import HouseFormat
 
 
 class DatedFormat(Protocol):

@@ -24,8 +24,8 @@ from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.calendar.tier import CASUAL_TIER, competitive_date
 from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, set_release, timeline
 from nrdeck.rules.changes import period_changes
-from nrdeck.rules.community import CommunityLine
-from nrdeck.rules.communityspec import CommunityFormat
+from nrdeck.rules.formatfiles.community import CommunityLine
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
 from nrdeck.rules.history import BuiltinFormat
 
 

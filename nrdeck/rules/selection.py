@@ -13,7 +13,7 @@ from nrdeck.rules.calendar.inforce import InForce, select_builtin
 from nrdeck.rules.calendar.tier import CASUAL_TIER, check_tier
 
 if TYPE_CHECKING:
-    from nrdeck.rules.formatfile import HouseSource
+    from nrdeck.rules.formatfiles.toplevel import HouseSource
 
 
 class Selection(msgspec.Struct, frozen=True):
@@ -45,14 +45,14 @@ def select(db: CardDB, selection: Selection) -> InForce:
     if house is None:
         return _builtin(db, selection)
     if house.shipped:
-        from nrdeck.rules.shipped import gives_way, official_note
+        from nrdeck.rules.formatfiles.shipped import gives_way, official_note
 
         if gives_way(db, house):  # the card data's own format wins over the shipped file
             found = _builtin(db, selection)
             noted = replace(found.period, format_note=official_note(db, house))
             return replace(found, period=noted)
     # a format file's machinery is imported only when a file is read (a gateway: start-up)
-    from nrdeck.rules.fileselection import select_from_file
+    from nrdeck.rules.formatfiles.select import select_from_file
 
     return select_from_file(
         db,

@@ -29,10 +29,10 @@ from nrdeck.results.event import (
 )
 from nrdeck.rules import select
 from nrdeck.rules.calendar.names import format_named, restriction_named
-from nrdeck.rules.communityfile import read_format_file
-from nrdeck.rules.communityspec import CommunityFormat
-from nrdeck.rules.fileselection import file_format, found_path
-from nrdeck.rules.formatfile import HouseFormat
+from nrdeck.rules.formatfiles.community_file import read_format_file
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.formatfiles.select import file_format, found_path
+from nrdeck.rules.formatfiles.toplevel import HouseFormat
 from nrdeck.rules.registration import find_set
 from nrdeck.rules.tournament import (
     TournamentSettings,

@@ -22,7 +22,7 @@ from nrdeck.rules.calendar.names import key_of
 
 if TYPE_CHECKING:
     from nrdeck.carddb import CardDB
-    from nrdeck.rules.formatsource import FormatSource
+    from nrdeck.rules.formatfiles.source import FormatSource
 
 FORMATS_FOLDER = "formats"
 SUFFIX = ".toml"

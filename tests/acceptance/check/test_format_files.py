@@ -315,8 +315,8 @@ def test_the_shipped_files_fit_the_published_schema(name: str) -> None:
 
 
 def test_the_schema_knows_the_keys_the_reader_knows() -> None:
-    from nrdeck.rules.communityfile import LIST_KEYS, PERIOD_KEYS, POOL_KEYS
-    from nrdeck.rules.formatfile import TOP_KEYS
+    from nrdeck.rules.formatfiles.community_file import LIST_KEYS, PERIOD_KEYS, POOL_KEYS
+    from nrdeck.rules.formatfiles.toplevel import TOP_KEYS
 
     schema = json.loads((ROOT / "docs" / "format-file.schema.json").read_text("utf-8"))
     defs = schema["$defs"]

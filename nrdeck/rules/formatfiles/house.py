@@ -14,11 +14,11 @@ min_points = 3
 max_copies = 4
 ```
 
-The app reads and parses the file; ``nrdeck.rules.formatfile`` checks the parsed table
+The app reads and parses the file; ``toplevel`` checks the parsed table
 (``HouseSource``) and this module selects what is in force under it. Errors name the file and
 the line that mentions the value. The same file can set ``max_copies``, ``banned_subtypes``,
 ``exclude_sets`` and ``outside_pool``; with ``[[periods]]`` it is a community format
-(``nrdeck.rules.community``).
+(``community``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from nrdeck.rules.calendar.inforce import InForce, build_in_force, select_builti
 from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named
 from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.calendar.timeline import TimelinePeriod
-from nrdeck.rules.formatfile import HouseFormat, HouseSource, read_house
+from nrdeck.rules.formatfiles.toplevel import HouseFormat, HouseSource, read_house
 
 __all__ = ["HouseFormat", "HouseSource", "parse_house_format", "select_house"]
 

@@ -1,5 +1,5 @@
 """A community format as the checks use it: its periods, pools and lists, each list with its
-source (read from its file by ``nrdeck.rules.communityfile``)."""
+source (read from its file by ``community_file``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Format files: the keys of every format file, the rules its top level sets, a house format.
 
 A file without ``[[periods]]`` is a house format (a built-in format or a card pool plus its
-own lists; read here, selected by ``nrdeck.rules.house``). A file with ``[[periods]]`` is a
-community format with its own dated pools and lists (read by ``nrdeck.rules.communityfile``,
-whose ``read_format_file`` is the one entry for both). Both are one shape
+own lists; read here, selected by ``house``). A file with ``[[periods]]`` is a community
+format with its own dated pools and lists (read by ``community_file``, whose
+``read_format_file`` is the one entry for both). Both are one shape
 (docs/format-file.schema.json); the app reads and parses the TOML, and the rules check the
 parsed table against the card data. Every mistake is a usage error of one line naming the
 file, the line and the key; nothing of a bad file is ever used.
@@ -20,7 +20,7 @@ import msgspec
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.houserules import HouseRules
-from nrdeck.rules.formatsource import Field, FormatSource, text, texts, whole
+from nrdeck.rules.formatfiles.source import Field, FormatSource, text, texts, whole
 from nrdeck.ruletables import AgendaCap
 
 # the keys of each table (the JSON Schema in docs/ lists the same: a test keeps them equal)

@@ -24,7 +24,7 @@ list = "astro_ban_list_26_02"
 ```
 
 The reading is checked against the card data here (``read_community``); what is in force on
-a date is ``nrdeck.rules.community``.
+a date is ``community``.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.names import CASUAL, format_named
-from nrdeck.rules.communityspec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
-from nrdeck.rules.formatfile import (
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
+from nrdeck.rules.formatfiles.source import Field, FormatSource, date, table, text, texts
+from nrdeck.rules.formatfiles.toplevel import (
     HouseFormat,
     card_id,
     check_keys,
@@ -53,7 +54,6 @@ from nrdeck.rules.formatfile import (
     set_ids,
     subtype_ids,
 )
-from nrdeck.rules.formatsource import Field, FormatSource, date, table, text, texts
 
 POOL_KEYS = frozenset({"name", "legal_in", "sets", "cycles", "card_pool"})
 LIST_KEYS = frozenset(

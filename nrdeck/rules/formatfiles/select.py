@@ -11,13 +11,13 @@ from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.calendar.names import format_named, key_of
 from nrdeck.rules.calendar.tier import CASUAL_TIER
-from nrdeck.rules.community import select_community
-from nrdeck.rules.communityfile import read_format_file
-from nrdeck.rules.communityspec import CommunityFormat
-from nrdeck.rules.formatfile import HouseFormat
-from nrdeck.rules.formatsource import FormatSource
-from nrdeck.rules.house import select_house
-from nrdeck.rules.shipped import community_warning
+from nrdeck.rules.formatfiles.community import select_community
+from nrdeck.rules.formatfiles.community_file import read_format_file
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.formatfiles.house import select_house
+from nrdeck.rules.formatfiles.shipped import community_warning
+from nrdeck.rules.formatfiles.source import FormatSource
+from nrdeck.rules.formatfiles.toplevel import HouseFormat
 
 
 def select_from_file(

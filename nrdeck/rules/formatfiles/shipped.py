@@ -11,7 +11,7 @@ import datetime as dt
 
 from nrdeck.carddb import CardDB
 from nrdeck.rules.calendar.names import BUILTIN_FORMATS
-from nrdeck.rules.formatsource import FormatSource
+from nrdeck.rules.formatfiles.source import FormatSource
 
 
 def gives_way(db: CardDB, source: FormatSource) -> bool:

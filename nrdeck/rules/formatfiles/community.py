@@ -22,7 +22,7 @@ from nrdeck.rules.calendar.names import LATEST, key_of, unknown
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import CASUAL_TIER, TIERS, legal_from
 from nrdeck.rules.calendar.timeline import timeline
-from nrdeck.rules.communityspec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 
 
 class CommunityLine:
