@@ -1,6 +1,6 @@
 """What an event run returns: per player, the two registered decks' outcomes and problems.
 
-Built by ``nrdeck.app.event.run`` (registration problems by ``nrdeck.rules.registration``);
+Built by ``nrdeck.app.event.run`` (registration problems by ``nrdeck.rules.event.registration``);
 reporters only read them.
 """
 

@@ -4,7 +4,7 @@ The date, format, ban list, card pool limit and tier come from the tournament (t
 and the tier by name). An explicit option that contradicts Cobra is a usage error naming
 both values; an equal one is fine; a setting Cobra leaves empty falls back to the option or
 nrdeck's default, with a note. The calendar then says where the tournament's settings and
-the corrected timeline disagree (``nrdeck.rules.tournament``); the roster's players are
+the corrected timeline disagree (``nrdeck.rules.event.tournament``); the roster's players are
 compared with Cobra's list in ``nrdeck.app.event.cobra_players``.
 """
 
@@ -29,12 +29,8 @@ from nrdeck.results.event import (
 )
 from nrdeck.rules import select
 from nrdeck.rules.calendar.names import format_named, restriction_named
-from nrdeck.rules.formatfiles.community_file import read_format_file
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
-from nrdeck.rules.formatfiles.select import file_format, found_path
-from nrdeck.rules.formatfiles.toplevel import HouseFormat
-from nrdeck.rules.registration import find_set
-from nrdeck.rules.tournament import (
+from nrdeck.rules.event.registration import find_set
+from nrdeck.rules.event.tournament import (
     TournamentSettings,
     calendar_warnings,
     format_of_name,
@@ -42,6 +38,10 @@ from nrdeck.rules.tournament import (
     usable_list,
     usable_set,
 )
+from nrdeck.rules.formatfiles.community_file import read_format_file
+from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.formatfiles.select import file_format, found_path
+from nrdeck.rules.formatfiles.toplevel import HouseFormat
 
 _FIX = "drop the option to use Cobra's setting, or correct the tournament's settings in Cobra"
 _UPDATE = "run 'nrdeck data update': Cobra may name a list or set newer than nrdeck's card data"

@@ -8,7 +8,7 @@ from nrdeck.app.inputs.roster import Roster
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Location, Severity
 from nrdeck.results.event import EventReport
-from nrdeck.rules.registration import check_sides, mark_duplicates
+from nrdeck.rules.event.registration import check_sides, mark_duplicates
 from tests.builders import banned_problem as banned
 from tests.builders import checked_deck as checked
 from tests.builders import event_report as report

@@ -1,4 +1,4 @@
-"""A tournament's settings against the corrected calendar (nrdeck.rules.tournament)."""
+"""A tournament's settings against the corrected calendar (nrdeck.rules.event.tournament)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from nrdeck.carddb import CardDB
 from nrdeck.rules import Selection, select
-from nrdeck.rules.tournament import (
+from nrdeck.rules.event.tournament import (
     CODES,
     TournamentSettings,
     calendar_warnings,
