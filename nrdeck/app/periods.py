@@ -20,7 +20,7 @@ from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.calendar.lists import list_name_warnings
 from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.periods import (
+from nrdeck.rules.history.periods import (
     community_period_on,
     community_periods,
     format_periods,

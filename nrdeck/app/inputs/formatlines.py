@@ -20,7 +20,7 @@ from nrdeck.rules.formatfiles.community_spec import CommunityFormat
 from nrdeck.rules.formatfiles.select import require_same_format
 from nrdeck.rules.formatfiles.shipped import community_warning, gives_way, official_note
 from nrdeck.rules.formatfiles.source import FormatSource
-from nrdeck.rules.history import DatedFormat, dated_format
+from nrdeck.rules.history.deck import DatedFormat, dated_format
 
 
 class FormatChoice(msgspec.Struct, frozen=True):

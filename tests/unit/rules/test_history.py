@@ -11,8 +11,8 @@ from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules import check_deck
 from nrdeck.rules.calendar.timeline import timeline
-from nrdeck.rules.cardhistory import card_intervals, card_printings
-from nrdeck.rules.history import deck_history, history_format
+from nrdeck.rules.history.card import card_intervals, card_printings
+from nrdeck.rules.history.deck import deck_history, history_format
 from tests.unit.rules.decks import CTM_WORLDS_2016, LOUD_PE_2024, NEH_2015, read
 from tests.unit.rules.helpers import select_in_force
 

@@ -19,7 +19,7 @@ from nrdeck.results.history import (
 from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.calendar.names import BUILTIN_FORMATS
 from nrdeck.rules.calendar.timeline import timeline
-from nrdeck.rules.history import BuiltinFormat, DatedFormat
+from nrdeck.rules.history.deck import BuiltinFormat, DatedFormat
 
 
 def card_facts(db: CardDB, card: Card) -> CardFacts:

@@ -23,10 +23,10 @@ from nrdeck.rules.calendar.lists import nsg_name
 from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.calendar.tier import CASUAL_TIER, competitive_date
 from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, set_release, timeline
-from nrdeck.rules.changes import period_changes
 from nrdeck.rules.formatfiles.community import CommunityLine
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat
-from nrdeck.rules.history import BuiltinFormat
+from nrdeck.rules.history.changes import period_changes
+from nrdeck.rules.history.deck import BuiltinFormat
 
 
 def periods_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:

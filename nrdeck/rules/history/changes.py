@@ -17,8 +17,8 @@ from nrdeck.results.history import CardInterval
 from nrdeck.results.periods import Change
 from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.calendar.tier import CASUAL_TIER
-from nrdeck.rules.cardhistory import card_status
-from nrdeck.rules.history import DatedFormat
+from nrdeck.rules.history.card import card_status
+from nrdeck.rules.history.deck import DatedFormat
 
 _LISTED = ("banned", "restricted")
 
