@@ -33,8 +33,8 @@ from nrdeck.rules.calendar.agendacap import cap_disagreements
 from nrdeck.rules.calendar.lists import list_name_warnings, own_lists
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.timeline import timeline
-from nrdeck.rules.corrections import correction_states
-from nrdeck.rules.namedids import missing_named_ids
+from nrdeck.rules.datahealth.corrections import correction_states
+from nrdeck.rules.datahealth.namedids import missing_named_ids
 
 __all__ = [
     "BuildOutcome",

@@ -2,8 +2,8 @@
 
 Card ids are NetrunnerDB's slugs and can move upstream (2026: ``i_ve_had_worse`` became
 ``ive_had_worse``). Every id a rule compares with is a constant here, so that
-``nrdeck.rules.namedids`` can check them all against the card data in use and name any the
-data does not have, instead of the rule silently matching nothing.
+``nrdeck.rules.datahealth.namedids`` can check them all against the card data in use and name
+any the data does not have, instead of the rule silently matching nothing.
 """
 
 AMPERE = "ampere_cybernetics_for_anyone"

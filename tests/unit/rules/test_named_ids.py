@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.corrections import correction_states
-from nrdeck.rules.namedids import missing_named_ids, named_card_ids, named_restriction_ids
+from nrdeck.rules.datahealth.corrections import correction_states
+from nrdeck.rules.datahealth.namedids import (
+    missing_named_ids,
+    named_card_ids,
+    named_restriction_ids,
+)
 from tests.builders import with_format_faults_of_2025
 
 

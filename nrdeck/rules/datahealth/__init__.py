@@ -1,0 +1,4 @@
+"""The card data's health: which of nrdeck's corrections the data in use still needs, and the
+ids nrdeck's rules and tables name that the data lacks (for ``data status`` and the data
+commands). Imports deckbuilding, for the ids its rules name.
+"""
