@@ -32,7 +32,7 @@ from nrdeck.results.status import DataStatus, FormatStatus
 from nrdeck.rules.calendar.agendacap import cap_disagreements
 from nrdeck.rules.calendar.lists import list_name_warnings, own_lists
 from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.calendar.timeline import timeline
+from nrdeck.rules.calendar.timeline import format_timeline
 from nrdeck.rules.datahealth.corrections import correction_states
 from nrdeck.rules.datahealth.namedids import missing_named_ids
 
@@ -291,7 +291,7 @@ def data_status(db: CardDB, today: dt.date) -> DataStatus:
 
 def _format_status(db: CardDB, format_id: str, today: dt.date) -> FormatStatus:
     fmt = db.formats[format_id]
-    period = timeline(db, format_id).at(today)
+    period = format_timeline(db, format_id).at(today)
     active = fmt.active_snapshot
     return FormatStatus(
         format_id=format_id,

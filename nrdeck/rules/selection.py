@@ -13,18 +13,18 @@ from nrdeck.rules.calendar.inforce import InForce, select_builtin
 from nrdeck.rules.calendar.tier import CASUAL_TIER, check_tier
 
 if TYPE_CHECKING:
-    from nrdeck.rules.formatfiles.toplevel import HouseSource
+    from nrdeck.rules.formatfiles.source import FormatSource
 
 
 class Selection(msgspec.Struct, frozen=True):
-    """What the options ask for: a format, a date, maybe a snapshot, ban list or house format.
+    """What the options ask for: a format, a date, maybe a snapshot, ban list or format file.
 
     ``today`` is given by the caller (the core never reads the clock): without ``as_of`` or a
-    snapshot it is the date checked. A format file (a house format, or a community format:
-    ``--format astro`` names a file nrdeck ships) comes as the table the caller read from it,
-    and is checked against the card data here. ``tier``: ``casual`` (sets legal on release)
-    or ``competitive`` (rules.md §4). ``community_ids``: the community formats nrdeck ships,
-    for "did you mean" when ``format_id`` names no format.
+    snapshot it is the date checked. ``format_file``, a house or community format
+    (``--format-file``, or ``--format astro``: a file nrdeck ships), comes as the table the
+    caller read from it, and is checked against the card data here. ``tier``: ``casual``
+    (sets legal on release) or ``competitive`` (rules.md §4). ``community_ids``: the
+    community formats nrdeck ships, for "did you mean" when ``format_id`` names no format.
     """
 
     today: dt.date
@@ -32,7 +32,7 @@ class Selection(msgspec.Struct, frozen=True):
     as_of: dt.date | None = None
     snapshot_id: str | None = None
     banlist_id: str | None = None
-    house: HouseSource | None = None
+    format_file: FormatSource | None = None
     tier: str = CASUAL_TIER
     community_ids: tuple[str, ...] = ()
     format_given: bool = False  # --format given on purpose: a format file must agree with it
@@ -41,22 +41,22 @@ class Selection(msgspec.Struct, frozen=True):
 def select(db: CardDB, selection: Selection) -> InForce:
     """What is in force: the period, pool, ban list, date and extras the selection names."""
     check_tier(selection.tier)
-    house = selection.house
-    if house is None:
+    source = selection.format_file
+    if source is None:
         return _builtin(db, selection)
-    if house.shipped:
+    if source.shipped:
         from nrdeck.rules.formatfiles.shipped import gives_way, official_note
 
-        if gives_way(db, house):  # the card data's own format wins over the shipped file
+        if gives_way(db, source):  # the card data's own format wins over the shipped file
             found = _builtin(db, selection)
-            noted = replace(found.period, format_note=official_note(db, house))
+            noted = replace(found.period, format_note=official_note(db, source))
             return replace(found, period=noted)
     # a format file's machinery is imported only when a file is read (a gateway: start-up)
     from nrdeck.rules.formatfiles.select import select_from_file
 
     return select_from_file(
         db,
-        house,
+        source,
         selection.format_id,
         today=selection.today,
         as_of=selection.as_of,

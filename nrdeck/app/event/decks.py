@@ -26,13 +26,13 @@ from nrdeck.results.check import DeckOutcome
 from nrdeck.results.event import MISSING_CODE, SIDE_NAMES
 from nrdeck.roster import Cell, RosterEntry
 from nrdeck.rules import InForce
-from nrdeck.rules.deckbuilding import context as deck_rules
+from nrdeck.rules.deckbuilding.context import DeckContext
 
 # Called with (phase, done, total, what was just done); phase is "fetching" or "checking".
 EventProgress = Callable[[str, int, int, str], None]
 
 
-class DeckContext(msgspec.Struct, frozen=True):
+class CellContext(msgspec.Struct, frozen=True):
     """What checking one cell needs: the data, what is in force, fetched decks, the roster."""
 
     db: CardDB
@@ -72,7 +72,7 @@ def fetch_all(
 
 
 def deck_outcome(
-    source: DeckSource, column: str, player: str, line: int | None, unit: str, ctx: DeckContext
+    source: DeckSource, column: str, player: str, line: int | None, unit: str, ctx: CellContext
 ) -> DeckOutcome:
     """One cell's deck, read (or taken from the fetched copies) and checked; never raises.
 
@@ -113,7 +113,7 @@ def place_unsided(entry: RosterEntry, db: CardDB) -> tuple[RosterEntry, tuple[st
     cells = {"corp": entry.corp, "runner": entry.runner}
     left: list[str] = []
     for raw in entry.unsided:
-        side = deck_rules.DeckContext.of(resolve(raw, db), db).side  # identity's, else cards'
+        side = DeckContext.of(resolve(raw, db), db).side  # identity's, else cards'
         order = [side, *(s for s in cells if s != side)] if side in cells else list(cells)
         free = next((s for s in order if s is not None and cells[s].empty), None)
         if free is None:

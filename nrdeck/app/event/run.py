@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.check import BugHook
 from nrdeck.app.event.decks import (
-    DeckContext,
+    CellContext,
     EventProgress,
     classify,
     deck_outcome,
@@ -82,7 +82,7 @@ def run_event(
     )
     every_cell = [source for pair in (*pairs, *other_pairs) for source in pair]
     fetched = fetch_all(every_cell, db, deck_settings, settings.jobs, progress)
-    ctx = DeckContext(
+    ctx = CellContext(
         db, in_force, deck_settings, fetched, roster.source, roster.folder, on_bug=on_bug
     )
     others = _other_lists(compare_with, other_pairs, ctx) if compare_with else None
@@ -150,7 +150,7 @@ class _Checker:
     """Checks one deck after another, reporting progress."""
 
     def __init__(
-        self, ctx: DeckContext, unit: str, progress: EventProgress | None, total: int
+        self, ctx: CellContext, unit: str, progress: EventProgress | None, total: int
     ) -> None:
         self.ctx, self.unit, self.progress, self.total, self.done = ctx, unit, progress, total, 0
 
@@ -199,7 +199,7 @@ def _player(
 
 
 def _other_lists(
-    roster: Roster, pairs: Sequence[Pair], ctx: DeckContext
+    roster: Roster, pairs: Sequence[Pair], ctx: CellContext
 ) -> dict[str, dict[str, Deck | None]]:
     """Each player of the other roster (by name) and their lists, read and resolved."""
     other = replace(ctx, roster=roster.source, folder=roster.folder)

@@ -64,7 +64,7 @@ def make_selection(
         as_of=as_of,
         snapshot_id=snapshot_id,
         banlist_id=banlist_id,
-        house=source,
+        format_file=source,
         tier=tier,
         community_ids=shipped_format_ids() if source is None and not builtin else (),
         format_given=format_given and format_file is not None,

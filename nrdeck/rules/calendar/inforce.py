@@ -21,7 +21,7 @@ from nrdeck.rules.calendar.names import (
 )
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import CASUAL_TIER
-from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, snapshot_start, timeline
+from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, format_timeline, snapshot_start
 from nrdeck.ruletables import AgendaCap
 
 __all__ = ["BUILTIN_FORMATS", "CASUAL", "FormatExtras", "InForce", "select_builtin"]
@@ -156,7 +156,7 @@ def snapshot_period(
 ) -> TimelinePeriod:
     """The period a snapshot produced (on ``as_of`` when it produced two)."""
     snapshot_id = snapshot_named(db, format_id, snapshot_id)
-    line = timeline(db, format_id)
+    line = format_timeline(db, format_id)
     periods = line.of_snapshot(snapshot_id)
     if not periods:  # a snapshot kept out of the timeline (sunset_01): use it as the data has it
         snap = db.snapshots[snapshot_id]
@@ -172,7 +172,7 @@ def snapshot_period(
 
 def dated_period(db: CardDB, format_id: str, day: dt.date) -> TimelinePeriod:
     """The period in force on the day (a usage error before the format's first period)."""
-    line = timeline(db, format_id)
+    line = format_timeline(db, format_id)
     found = line.at(day)
     if found is None:
         first = line.periods
@@ -223,7 +223,7 @@ def build_in_force(
     """An InForce for a timeline period, with an optional ban list replacing the period's."""
     if restriction is None and chosen.restriction_id:
         restriction = db.restrictions[chosen.restriction_id]
-    line = timeline(db, format_id)
+    line = format_timeline(db, format_id)
     pool = db.card_pools[chosen.card_pool_id]
     extras, cap_warnings = format_extras(db, format_id, restriction, house)
     notes = period_corrections(line, chosen, day)

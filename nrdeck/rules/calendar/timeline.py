@@ -173,6 +173,6 @@ def _inside(day: dt.date | None, start: dt.date, end: dt.date | None) -> bool:
     return day is not None and start <= day and (end is None or day < end)
 
 
-def timeline(db: CardDB, format_id: str) -> Timeline:
+def format_timeline(db: CardDB, format_id: str) -> Timeline:
     """The corrected timeline of a format in this database (built once per database)."""
     return db.memo(("timeline", format_id), lambda: Timeline(db, format_id))

@@ -12,7 +12,7 @@ from nrdeck.results.check import CardCost
 from nrdeck.rules.calendar.inforce import InForce, PoolOrigin
 from nrdeck.rules.calendar.lookups import Lookups
 from nrdeck.rules.calendar.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
-from nrdeck.rules.calendar.timeline import set_release, timeline
+from nrdeck.rules.calendar.timeline import format_timeline, set_release
 from nrdeck.rules.deckbuilding.context import DeckContext, plural
 
 # -- card pool and release dates ------------------------------------------------
@@ -113,7 +113,7 @@ def _joined(db: CardDB, format_id: str, tier: str) -> dict[str, dt.date]:
     """Set id -> the day it became legal in the format under the tier (built once)."""
 
     def build() -> dict[str, dt.date]:
-        line = timeline(db, format_id)
+        line = format_timeline(db, format_id)
         joined: dict[str, dt.date] = {}
         for period in line.periods:
             for set_id in line.pool_sets(period.card_pool_id):
@@ -134,7 +134,7 @@ def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:
     format_id = pool.format_id
     if format_id not in db.formats:
         return None
-    line = timeline(db, format_id)
+    line = format_timeline(db, format_id)
     sets = db.sets_of(card_id)
     was_in = False
     left: dt.date | None = None

@@ -17,7 +17,7 @@ from nrdeck.carddb import CardDB, Restriction
 from nrdeck.results.event import CalendarWarning
 from nrdeck.rules.calendar.inforce import InForce, dated_period
 from nrdeck.rules.calendar.tier import COMPETITIVE_TIER, legal_from
-from nrdeck.rules.calendar.timeline import set_release, timeline
+from nrdeck.rules.calendar.timeline import format_timeline, set_release
 
 CASUAL_TYPES = ("game night kit", "casual tournament kit")
 COMPETITIVE_TYPES = (
@@ -142,7 +142,9 @@ def _list_warnings(
 def _list_start(db: CardDB, format_id: str, restriction: Restriction) -> dt.date:
     """The day a list came into force on the corrected timeline (its own date if not on it)."""
     starts = [
-        p.start for p in timeline(db, format_id).periods if p.restriction_id == restriction.id
+        p.start
+        for p in format_timeline(db, format_id).periods
+        if p.restriction_id == restriction.id
     ]
     return min(starts) if starts else restriction.date_start
 

@@ -21,7 +21,7 @@ from nrdeck.rules.calendar.lists import number_in
 from nrdeck.rules.calendar.names import LATEST, key_of, unknown
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import CASUAL_TIER, TIERS, legal_from
-from nrdeck.rules.calendar.timeline import timeline
+from nrdeck.rules.calendar.timeline import format_timeline
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 
 
@@ -117,7 +117,7 @@ class CommunityLine:
         days = set(self._starts)
         for period in self.fmt.periods:
             if period.pool.legal_in:
-                days.update(p.start for p in timeline(self.db, period.pool.legal_in).periods)
+                days.update(p.start for p in format_timeline(self.db, period.pool.legal_in).periods)
         for card_id in card_ids:
             for set_id in self.db.sets_of(card_id):
                 days.update(d for d in (legal_from(self.db, set_id, t) for t in TIERS) if d)
@@ -180,7 +180,7 @@ def pool_sets(db: CardDB, pool: PoolSpec, day: dt.date) -> frozenset[str]:
         return db.pool_sets(pool.card_pool)
     if pool.legal_in is None:
         return pool.sets
-    line = timeline(db, pool.legal_in)
+    line = format_timeline(db, pool.legal_in)
     started = bisect_right([p.start for p in line.periods], day)
 
     def build() -> frozenset[str]:

@@ -15,7 +15,7 @@ max_copies = 4
 ```
 
 The app reads and parses the file; ``toplevel`` checks the parsed table
-(``HouseSource``) and this module selects what is in force under it. Errors name the file and
+(``FormatSource``) and this module selects what is in force under it. Errors name the file and
 the line that mentions the value. The same file can set ``max_copies``, ``banned_subtypes``,
 ``exclude_sets`` and ``outside_pool``; with ``[[periods]]`` it is a community format
 (``community``).
@@ -33,14 +33,7 @@ from nrdeck.rules.calendar.inforce import InForce, build_in_force, select_builti
 from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named
 from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.calendar.timeline import TimelinePeriod
-from nrdeck.rules.formatfiles.toplevel import HouseFormat, HouseSource, read_house
-
-__all__ = ["HouseFormat", "HouseSource", "parse_house_format", "select_house"]
-
-
-def parse_house_format(source: HouseSource, db: CardDB) -> HouseFormat:
-    """Check a house format's table against the card data (usage errors name the line)."""
-    return read_house(db, source)
+from nrdeck.rules.formatfiles.toplevel import HouseFormat
 
 
 def select_house(

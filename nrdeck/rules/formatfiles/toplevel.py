@@ -38,9 +38,6 @@ OUTSIDE_POOL = ("not-in-card-pool", "restricted")  # what a card from outside th
 _ID = r"^[a-z0-9][a-z0-9_]*$"
 
 
-HouseSource = FormatSource  # the name house formats have always used
-
-
 class HouseFormat(msgspec.Struct, frozen=True):
     """A checked house format: its rules, and what it builds on."""
 

@@ -18,7 +18,7 @@ from nrdeck.results.history import (
 )
 from nrdeck.rules.calendar.inforce import InForce
 from nrdeck.rules.calendar.names import BUILTIN_FORMATS
-from nrdeck.rules.calendar.timeline import timeline
+from nrdeck.rules.calendar.timeline import format_timeline
 from nrdeck.rules.history.deck import BuiltinFormat, DatedFormat
 
 
@@ -63,7 +63,9 @@ def card_formats(
     each community format given (the ones nrdeck ships)."""
     ordered = [f for f in BUILTIN_FORMATS if f in db.formats]
     ordered += sorted(f for f in db.formats if f not in ordered)
-    lines: list[DatedFormat] = [BuiltinFormat(db, f) for f in ordered if timeline(db, f).periods]
+    lines: list[DatedFormat] = [
+        BuiltinFormat(db, f) for f in ordered if format_timeline(db, f).periods
+    ]
     lines += community
     return tuple(
         CardFormat(line.format_id, line.format_name, card_intervals(db, card_id, line, tier))

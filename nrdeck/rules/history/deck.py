@@ -25,7 +25,7 @@ from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.inforce import InForce, build_in_force
 from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.calendar.tier import TIERS, legal_from
-from nrdeck.rules.calendar.timeline import timeline
+from nrdeck.rules.calendar.timeline import format_timeline
 from nrdeck.rules.deckbuilding.check import check_deck
 from nrdeck.rules.deckbuilding.legality import unavailable_reason
 from nrdeck.rules.formatfiles.community import CommunityLine
@@ -64,7 +64,7 @@ class BuiltinFormat:
 
     def in_force_on(self, day: dt.date, tier: str) -> InForce | None:
         """The timeline's period on the day, as a check builds it."""
-        period = timeline(self.db, self.base).at(day)
+        period = format_timeline(self.db, self.base).at(day)
         if period is None:
             return None
         return build_in_force(self.db, self.base, period, day, house=self.house, tier=tier)
@@ -95,7 +95,7 @@ def dated_format(
 def history_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> str:
     """The format a history is asked for (casual has no dated pool: a usage error)."""
     format_id = format_named(db, text, community_ids)
-    if format_id == CASUAL or not timeline(db, format_id).periods:
+    if format_id == CASUAL or not format_timeline(db, format_id).periods:
         raise UsageError(
             f"the {format_id} format has no dated card pool or ban list, so no history",
             hint="choose a format such as standard, startup or eternal",
@@ -105,7 +105,7 @@ def history_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> 
 
 def change_days(db: CardDB, card_ids: Iterable[str], format_id: str) -> list[dt.date]:
     """Every day from the format's first period on when something about these cards changes."""
-    line = timeline(db, format_id)
+    line = format_timeline(db, format_id)
     first = line.periods[0].start
     days = {p.start for p in line.periods}
     for card_id in card_ids:

@@ -22,7 +22,7 @@ from nrdeck.rules.calendar.inforce import dated_period, period_corrections, unap
 from nrdeck.rules.calendar.lists import nsg_name
 from nrdeck.rules.calendar.names import CASUAL, format_named
 from nrdeck.rules.calendar.tier import CASUAL_TIER, competitive_date
-from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, set_release, timeline
+from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, format_timeline, set_release
 from nrdeck.rules.formatfiles.community import CommunityLine
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat
 from nrdeck.rules.history.changes import period_changes
@@ -46,7 +46,7 @@ def format_periods(db: CardDB, format_id: str) -> tuple[FormatPeriod, ...]:
     format_id = periods_format(db, format_id)
 
     def build() -> tuple[FormatPeriod, ...]:
-        line = timeline(db, format_id)
+        line = format_timeline(db, format_id)
         dated = BuiltinFormat(db, format_id)
         starts = [None, *(p.start for p in line.periods)]
         return tuple(

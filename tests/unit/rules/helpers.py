@@ -81,7 +81,7 @@ def select_in_force(
         as_of=as_of,
         snapshot_id=snapshot_id,
         banlist_id=banlist_id,
-        house=house,
+        format_file=house,
         tier=tier,
     )
     return select(db, selection)

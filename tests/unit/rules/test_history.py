@@ -10,7 +10,7 @@ import pytest
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules import check_deck
-from nrdeck.rules.calendar.timeline import timeline
+from nrdeck.rules.calendar.timeline import format_timeline
 from nrdeck.rules.history.card import card_intervals, card_printings
 from nrdeck.rules.history.deck import deck_history, history_format
 from tests.unit.rules.decks import CTM_WORLDS_2016, LOUD_PE_2024, NEH_2015, read
@@ -21,7 +21,7 @@ D = dt.date.fromisoformat
 
 def test_intervals_cover_the_format_from_its_first_period_without_gaps(db: CardDB) -> None:
     intervals, _ = deck_history(read(db, NEH_2015), db, "standard", "casual")
-    assert intervals[0].start == timeline(db, "standard").periods[0].start
+    assert intervals[0].start == format_timeline(db, "standard").periods[0].start
     assert all(a.end == b.start for a, b in pairwise(intervals))
     assert intervals[-1].end is None
 

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.calendar.timeline import Timeline, set_release, timeline
+from nrdeck.rules.calendar.timeline import Timeline, format_timeline, set_release
 from tests.builders import with_format_faults_of_2025
 from tests.unit.rules.helpers import select_in_force
 
@@ -82,14 +82,14 @@ def test_periods_record_the_correction_they_apply(db: CardDB) -> None:
 
 
 def test_sunset_is_not_a_standard_period(db: CardDB) -> None:
-    ids = [p.snapshot.id for p in timeline(db, "standard").periods]
+    ids = [p.snapshot.id for p in format_timeline(db, "standard").periods]
     assert "sunset_01" not in ids
     # 2023-09-21 (sunset_01's date) is still standard_24 with Ban List 23.08.
     assert in_force(db, "standard", "2023-09-21") == ("rotation_2023", "standard_ban_list_23_08")
 
 
 def test_standard_periods_are_in_date_order_without_gaps(db: CardDB) -> None:
-    periods = timeline(db, "standard").periods
+    periods = format_timeline(db, "standard").periods
     assert all(a.end == b.start for a, b in pairwise(periods))
     assert periods[-1].end is None
 
@@ -107,7 +107,7 @@ def test_revised_core_set_is_legal_from_the_2017_rotation(db: CardDB) -> None:
 
 
 def test_pool_growth_is_derived_from_release_dates_and_later_pools(db: CardDB) -> None:
-    growth = timeline(db, "standard").growth
+    growth = format_timeline(db, "standard").growth
     assert growth == {
         "rotation_2018": {"downfall", "uprising_booster_pack"},
         "rotation_2021": {"midnight_sun_booster_pack", "midnight_sun"},
