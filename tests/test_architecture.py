@@ -7,6 +7,9 @@ Each check names the offending module and line.
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -259,7 +262,7 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
     console_script = ("nrdeck.__main__", "nrdeck.cli")
     # a format file's machinery (house and community formats), about 3 ms that a check under
     # a built-in format never needs (benchmarks/bench_check.py measures check --format astro)
-    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.formatfiles.select")}
+    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.formatfiles")}
     lazy = offending(
         lambda i: (
             i.when == "function"
@@ -273,6 +276,8 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
 
 
 def test_no_import_cycle_between_modules() -> None:
+    # every import counts: type-only ones, those inside functions, a front's own (a module
+    # importing its own wing's front is a circle that only __init__ order makes work)
     graph: dict[str, set[str]] = {m: set() for m in modules()}
     for i in imports():
         if i.target in graph and i.target != i.module:
@@ -283,8 +288,6 @@ def test_no_import_cycle_between_modules() -> None:
     def visit(node: str, path: list[str]) -> None:
         state[node] = 1
         for nxt in sorted(graph[node]):
-            if nxt == node.rsplit(".", 1)[0] or node == nxt.rsplit(".", 1)[0]:
-                continue  # a package and its own modules (__init__ re-exports)
             if state.get(nxt) == 1:
                 cycles.append(" -> ".join([*path[path.index(nxt) :], nxt]))
             elif nxt not in state:
@@ -340,3 +343,83 @@ def test_only_cli_settings_reads_the_environment_in_the_cli() -> None:
         if (isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv"))
     ]
     assert found == []
+
+
+# The wings inside the layers, bottom first (docs/design/layout.md draws the arrows): a wing
+# imports only wings of a lower rank, never one of its own rank, and never the modules at its
+# layer's root (the chooser, the entry points), which sit above every wing of the layer.
+WING_RANKS = {
+    "nrdeck.rules.calendar": 0,
+    "nrdeck.rules.deckbuilding": 1,
+    "nrdeck.rules.formatfiles": 1,
+    "nrdeck.rules.event": 1,
+    "nrdeck.rules.datahealth": 2,
+    "nrdeck.rules.history": 2,
+}
+WINGS = tuple(WING_RANKS)
+ROOT_RANK = len(WING_RANKS)  # the layer's own root modules: above every wing
+# what a default check (a plain decklist, Standard, no format file) never imports
+NOT_IN_A_DEFAULT_CHECK = (
+    "nrdeck.rules.formatfiles",
+    "nrdeck.rules.history",
+    "nrdeck.rules.event",
+    "nrdeck.rules.datahealth",
+)
+DECK = PACKAGE.parent / "data" / "examples" / "standard-zahya.txt"
+
+
+def wing_of(module: str) -> str | None:
+    """The wing ``module`` belongs to (its front included), or None."""
+    return next((w for w in WINGS if module == w or module.startswith(f"{w}.")), None)
+
+
+def _rank(module: str) -> tuple[str, str, int] | None:
+    """(layer, wing or the layer's root, rank) of a module of a layer with wings."""
+    wing = wing_of(module)
+    if wing in WING_RANKS:
+        return wing.rsplit(".", 1)[0], wing, WING_RANKS[wing]
+    layers = {w.rsplit(".", 1)[0] for w in WING_RANKS}
+    layer = next((x for x in layers if module == x or module.startswith(f"{x}.")), None)
+    return None if layer is None else (layer, layer, ROOT_RANK)
+
+
+def test_the_wings_import_only_downward() -> None:
+    def upward(i: Import) -> bool:
+        source, target = _rank(i.module), _rank(i.target)
+        if source is None or target is None or source[0] != target[0] or source[1] == target[1]:
+            return False
+        return target[2] >= source[2]
+
+    assert offending(upward) == []
+
+
+def test_outside_a_wing_import_its_front() -> None:
+    def past_the_front(i: Import) -> bool:
+        wing = wing_of(i.target)
+        return wing is not None and wing_of(i.module) != wing and i.target != wing
+
+    assert offending(past_the_front) == []
+
+
+def test_a_default_check_imports_no_format_file_history_event_or_data_health_module() -> None:
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['nrdeck', 'check', {str(DECK)!r}, '--offline']\n"
+        "try:\n"
+        "    runpy.run_module('nrdeck', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('nrdeck'))))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NRDECK_") or k.endswith("DIR")}
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+    )
+    loaded = proc.stdout.split()
+    assert "nrdeck.rules.deckbuilding.check" in loaded, proc.stderr[-2000:]  # the check ran
+    assert [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))] == []

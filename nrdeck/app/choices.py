@@ -9,15 +9,13 @@ from nrdeck.app.inputs.formats import format_source, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
-from nrdeck.rules.calendar.names import (
+from nrdeck.rules.calendar import (
     BUILTIN_FORMATS,
     format_named,
     list_numbers,
     restriction_names,
 )
-from nrdeck.rules.formatfiles.community import community_list_names
-from nrdeck.rules.formatfiles.community_file import read_format_file
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.formatfiles import CommunityFormat, community_list_names, read_format_file
 
 
 def matching(values: Iterable[str], incomplete: str) -> list[str]:

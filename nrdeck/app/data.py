@@ -29,12 +29,14 @@ from nrdeck.cards.document import encode, encode_titles, info_of, require_consis
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus
-from nrdeck.rules.calendar.agendacap import cap_disagreements
-from nrdeck.rules.calendar.lists import list_name_warnings, own_lists
-from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.calendar.timeline import format_timeline
-from nrdeck.rules.datahealth.corrections import correction_states
-from nrdeck.rules.datahealth.namedids import missing_named_ids
+from nrdeck.rules.calendar import (
+    cap_disagreements,
+    format_timeline,
+    list_name_warnings,
+    own_lists,
+    stale_data,
+)
+from nrdeck.rules.datahealth import correction_states, missing_named_ids
 
 __all__ = [
     "BuildOutcome",

@@ -21,11 +21,9 @@ from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.resolve import find_title, title_index, without_trailing_group
 from nrdeck.results.history import CardHistory, DeckTimeline
-from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.calendar.tier import check_tier
-from nrdeck.rules.deckbuilding.context import DeckContext
-from nrdeck.rules.history.card import card_facts, card_formats, card_printings
-from nrdeck.rules.history.deck import deck_history
+from nrdeck.rules.calendar import check_tier, stale_data
+from nrdeck.rules.deckbuilding import DeckContext
+from nrdeck.rules.history import card_facts, card_formats, card_printings, deck_history
 
 
 class HistoryOptions(msgspec.Struct, frozen=True):

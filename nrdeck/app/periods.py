@@ -18,9 +18,8 @@ from nrdeck.app.inputs.formatlines import shipped_community
 from nrdeck.app.inputs.formats import shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
-from nrdeck.rules.calendar.lists import list_name_warnings
-from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.history.periods import (
+from nrdeck.rules.calendar import list_name_warnings, stale_data
+from nrdeck.rules.history import (
     community_period_on,
     community_periods,
     format_periods,

@@ -9,11 +9,10 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.calendar.inforce import InForce, select_builtin
-from nrdeck.rules.calendar.tier import CASUAL_TIER, check_tier
+from nrdeck.rules.calendar import CASUAL_TIER, InForce, check_tier, select_builtin
 
 if TYPE_CHECKING:
-    from nrdeck.rules.formatfiles.source import FormatSource
+    from nrdeck.rules.formatfiles import FormatSource
 
 
 class Selection(msgspec.Struct, frozen=True):
@@ -45,14 +44,14 @@ def select(db: CardDB, selection: Selection) -> InForce:
     if source is None:
         return _builtin(db, selection)
     if source.shipped:
-        from nrdeck.rules.formatfiles.shipped import gives_way, official_note
+        from nrdeck.rules.formatfiles import gives_way, official_note
 
         if gives_way(db, source):  # the card data's own format wins over the shipped file
             found = _builtin(db, selection)
             noted = replace(found.period, format_note=official_note(db, source))
             return replace(found, period=noted)
     # a format file's machinery is imported only when a file is read (a gateway: start-up)
-    from nrdeck.rules.formatfiles.select import select_from_file
+    from nrdeck.rules.formatfiles import select_from_file
 
     return select_from_file(
         db,

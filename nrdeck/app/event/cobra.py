@@ -28,20 +28,23 @@ from nrdeck.results.event import (
     SettingSource,
 )
 from nrdeck.rules import select
-from nrdeck.rules.calendar.names import format_named, restriction_named
-from nrdeck.rules.event.registration import find_set
-from nrdeck.rules.event.tournament import (
+from nrdeck.rules.calendar import format_named, restriction_named
+from nrdeck.rules.event import (
     TournamentSettings,
     calendar_warnings,
+    find_set,
     format_of_name,
     tier_of_type,
     usable_list,
     usable_set,
 )
-from nrdeck.rules.formatfiles.community_file import read_format_file
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
-from nrdeck.rules.formatfiles.select import file_format, found_path
-from nrdeck.rules.formatfiles.toplevel import HouseFormat
+from nrdeck.rules.formatfiles import (
+    CommunityFormat,
+    HouseFormat,
+    file_format,
+    found_path,
+    read_format_file,
+)
 
 _FIX = "drop the option to use Cobra's setting, or correct the tournament's settings in Cobra"
 _UPDATE = "run 'nrdeck data update': Cobra may name a list or set newer than nrdeck's card data"

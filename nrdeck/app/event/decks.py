@@ -26,7 +26,7 @@ from nrdeck.results.check import DeckOutcome
 from nrdeck.results.event import MISSING_CODE, SIDE_NAMES
 from nrdeck.roster import Cell, RosterEntry
 from nrdeck.rules import InForce
-from nrdeck.rules.deckbuilding.context import DeckContext
+from nrdeck.rules.deckbuilding import DeckContext
 
 # Called with (phase, done, total, what was just done); phase is "fetching" or "checking".
 EventProgress = Callable[[str, int, int, str], None]

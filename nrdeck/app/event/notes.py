@@ -15,7 +15,7 @@ from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.results.event import SIDE_NAMES, EventDeck, ListComparison, ProblemGroup
 from nrdeck.rules import InForce
-from nrdeck.rules.deckbuilding.legality import unavailable_reason
+from nrdeck.rules.deckbuilding import unavailable_reason
 
 SAME_SHOWN = 3  # other players named for an identical list
 

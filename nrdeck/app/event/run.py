@@ -41,7 +41,7 @@ from nrdeck.results.event import (
 )
 from nrdeck.roster import Roster, RosterEntry
 from nrdeck.rules import InForce, Selection, check_deck, select
-from nrdeck.rules.event.registration import check_sides, limit_pool, mark_duplicates
+from nrdeck.rules.event import check_sides, limit_pool, mark_duplicates
 
 SORTS = ("status", "name", "table")
 Pair = tuple[DeckSource, DeckSource]

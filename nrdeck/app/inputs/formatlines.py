@@ -14,13 +14,17 @@ import msgspec
 from nrdeck.app.inputs.formats import format_source, read_shipped_formats, shipped_format_ids
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.formatfiles.community import CommunityLine
-from nrdeck.rules.formatfiles.community_file import read_format_file
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
-from nrdeck.rules.formatfiles.select import require_same_format
-from nrdeck.rules.formatfiles.shipped import community_warning, gives_way, official_note
-from nrdeck.rules.formatfiles.source import FormatSource
-from nrdeck.rules.history.deck import DatedFormat, dated_format
+from nrdeck.rules.formatfiles import (
+    CommunityFormat,
+    CommunityLine,
+    FormatSource,
+    community_warning,
+    gives_way,
+    official_note,
+    read_format_file,
+    require_same_format,
+)
+from nrdeck.rules.history import DatedFormat, dated_format
 
 
 class FormatChoice(msgspec.Struct, frozen=True):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
 from nrdeck.errors import UsageError
-from nrdeck.rules.formatfiles.source import FormatSource
+from nrdeck.rules.formatfiles import FormatSource
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -17,12 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nrdeck.cards.bundled import data_dir
-from nrdeck.rules.calendar.inforce import BUILTIN_FORMATS
-from nrdeck.rules.calendar.names import key_of
+from nrdeck.rules.calendar import BUILTIN_FORMATS, key_of
 
 if TYPE_CHECKING:
     from nrdeck.carddb import CardDB
-    from nrdeck.rules.formatfiles.source import FormatSource
+    from nrdeck.rules.formatfiles import FormatSource
 
 FORMATS_FOLDER = "formats"
 SUFFIX = ".toml"

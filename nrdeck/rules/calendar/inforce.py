@@ -12,19 +12,11 @@ from nrdeck.results.check import Period
 from nrdeck.rules.calendar.agendacap import agenda_cap
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.lookups import Lookups, build_lookups
-from nrdeck.rules.calendar.names import (
-    BUILTIN_FORMATS,
-    CASUAL,
-    format_named,
-    restriction_named,
-    snapshot_named,
-)
+from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named, snapshot_named
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, format_timeline, snapshot_start
 from nrdeck.ruletables import AgendaCap
-
-__all__ = ["BUILTIN_FORMATS", "CASUAL", "FormatExtras", "InForce", "select_builtin"]
 
 
 class FormatExtras(msgspec.Struct, frozen=True):

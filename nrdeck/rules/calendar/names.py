@@ -81,7 +81,7 @@ def did_you_mean(text: str, choices: Iterable[str], limit: int = 3) -> list[str]
     return [choice for choice, score, _ in found if score >= floor]
 
 
-def unknown(
+def unknown_name(
     what: str,
     text: str,
     choices: list[str],
@@ -109,7 +109,7 @@ def format_named(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> st
     found = next((f for f in ids if key_of(f) == wanted), None)
     if found is None:
         valid = [*ids, *(c for c in community_ids if c not in ids)]
-        raise unknown("format", text, valid, valid)
+        raise unknown_name("format", text, valid, valid)
     return found
 
 
@@ -135,7 +135,7 @@ def snapshot_named(db: CardDB, format_id: str, text: str) -> str:
             f"format {format_id}",
             hint=f"use an id: {', '.join(snaps)}",
         )
-    raise unknown("snapshot", text, ids, ids, f" for format {format_id}")
+    raise unknown_name("snapshot", text, ids, ids, f" for format {format_id}")
 
 
 def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
@@ -155,7 +155,7 @@ def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
     typed = bare if bare != wanted else text
     choices = [*list_numbers(db, format_id), *(r.id for r in reversed(own))]
     valid = [valid_lists(db, format_id)]
-    raise unknown("ban list", text, choices, valid, f" for format {format_id}", typed)
+    raise unknown_name("ban list", text, choices, valid, f" for format {format_id}", typed)
 
 
 def valid_lists(db: CardDB, format_id: str) -> str:

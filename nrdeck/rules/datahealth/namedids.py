@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from nrdeck.carddb import CardDB
-from nrdeck.rules.deckbuilding.cardids import rule_card_ids
-from nrdeck.rules.deckbuilding.influence import ALLIANCE
+from nrdeck.rules.deckbuilding import ALLIANCE, rule_card_ids
 
 
 def named_card_ids(db: CardDB) -> dict[str, str]:

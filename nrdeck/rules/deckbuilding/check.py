@@ -5,7 +5,7 @@ from __future__ import annotations
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
-from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar import InForce
 from nrdeck.rules.deckbuilding import influence
 from nrdeck.rules.deckbuilding.construction import (
     agenda_band,

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck, DeckEntry, TitleReading, Undecided
-from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar import InForce
 from nrdeck.titlematch import BY_POOL
 
 

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import Card
 from nrdeck.problems import Location, Problem
-from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar import InForce
 from nrdeck.rules.deckbuilding.cardids import (
     AMPERE,
     SINGLETON_IDENTITIES,

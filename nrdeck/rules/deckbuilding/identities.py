@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nrdeck.problems import Problem
-from nrdeck.rules.calendar.inforce import InForce
+from nrdeck.rules.calendar import InForce
 from nrdeck.rules.deckbuilding.cardids import AMPERE, CUSTOM_BIOTICS, STARTER_IDENTITIES
 from nrdeck.rules.deckbuilding.context import DeckContext
 

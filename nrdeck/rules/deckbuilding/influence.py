@@ -8,7 +8,7 @@ import msgspec
 
 from nrdeck.problems import Problem
 from nrdeck.results.check import CardCost
-from nrdeck.rules.calendar.lookups import Lookups
+from nrdeck.rules.calendar import Lookups
 from nrdeck.rules.deckbuilding.cardids import PAD_CAMPAIGN, THE_PROFESSOR
 from nrdeck.rules.deckbuilding.context import DeckContext
 

@@ -9,10 +9,16 @@ import msgspec
 from nrdeck.carddb import CardDB
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CardCost
-from nrdeck.rules.calendar.inforce import InForce, PoolOrigin
-from nrdeck.rules.calendar.lookups import Lookups
-from nrdeck.rules.calendar.tier import CASUAL_TIER, COMPETITIVE_TIER, legal_from
-from nrdeck.rules.calendar.timeline import format_timeline, set_release
+from nrdeck.rules.calendar import (
+    CASUAL_TIER,
+    COMPETITIVE_TIER,
+    InForce,
+    Lookups,
+    PoolOrigin,
+    format_timeline,
+    legal_from,
+    set_release,
+)
 from nrdeck.rules.deckbuilding.context import DeckContext, plural
 
 # -- card pool and release dates ------------------------------------------------

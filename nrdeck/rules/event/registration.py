@@ -17,8 +17,7 @@ from nrdeck.carddb import CardDB, CardSet
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.results.event import SIDE_NAMES, SIDES, EventDeck, PlayerReport, PoolLimit
-from nrdeck.rules.calendar.inforce import InForce, make_in_force
-from nrdeck.rules.calendar.timeline import set_release
+from nrdeck.rules.calendar import InForce, make_in_force, set_release
 from nrdeck.textnorm import normalise_title
 
 

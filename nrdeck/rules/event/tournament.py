@@ -15,9 +15,14 @@ import msgspec
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.results.event import CalendarWarning
-from nrdeck.rules.calendar.inforce import InForce, dated_period
-from nrdeck.rules.calendar.tier import COMPETITIVE_TIER, legal_from
-from nrdeck.rules.calendar.timeline import format_timeline, set_release
+from nrdeck.rules.calendar import (
+    COMPETITIVE_TIER,
+    InForce,
+    dated_period,
+    format_timeline,
+    legal_from,
+    set_release,
+)
 
 CASUAL_TYPES = ("game night kit", "casual tournament kit")
 COMPETITIVE_TYPES = (

@@ -15,13 +15,22 @@ from collections.abc import Iterable
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
-from nrdeck.rules.calendar.agendacap import agenda_cap
-from nrdeck.rules.calendar.inforce import FormatExtras, InForce, PoolOrigin, make_in_force
-from nrdeck.rules.calendar.lists import number_in
-from nrdeck.rules.calendar.names import LATEST, key_of, unknown
-from nrdeck.rules.calendar.staleness import stale_data
-from nrdeck.rules.calendar.tier import CASUAL_TIER, TIERS, legal_from
-from nrdeck.rules.calendar.timeline import format_timeline
+from nrdeck.rules.calendar import (
+    CASUAL_TIER,
+    LATEST,
+    TIERS,
+    FormatExtras,
+    InForce,
+    PoolOrigin,
+    agenda_cap,
+    format_timeline,
+    key_of,
+    legal_from,
+    make_in_force,
+    number_in,
+    stale_data,
+    unknown_name,
+)
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 
 
@@ -164,7 +173,7 @@ def community_list_named(fmt: CommunityFormat, text: str) -> ListSpec:
         return numbered[0]
     names = [n for s in reversed(lists) for n in (number_in(s.name), s.id) if n]
     valid = [LATEST, *(f"{number_in(s.name) or s.name} ({s.id})" for s in reversed(lists))]
-    raise unknown("ban list", text, names, valid, f" for format {fmt.id}")
+    raise unknown_name("ban list", text, names, valid, f" for format {fmt.id}")
 
 
 def community_list_names(fmt: CommunityFormat) -> list[str]:

@@ -37,8 +37,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.calendar.houserules import HouseRules
-from nrdeck.rules.calendar.names import CASUAL, format_named
+from nrdeck.rules.calendar import CASUAL, HouseRules, format_named
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec
 from nrdeck.rules.formatfiles.source import Field, FormatSource, date, table, text, texts
 from nrdeck.rules.formatfiles.toplevel import (

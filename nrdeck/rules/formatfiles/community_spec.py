@@ -8,7 +8,7 @@ import datetime as dt
 import msgspec
 
 from nrdeck.carddb import Restriction
-from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar import HouseRules
 
 
 class PoolSpec(msgspec.Struct, frozen=True):

@@ -29,10 +29,16 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB, Restriction
 from nrdeck.errors import UsageError
-from nrdeck.rules.calendar.inforce import InForce, build_in_force, select_builtin
-from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named
-from nrdeck.rules.calendar.tier import CASUAL_TIER
-from nrdeck.rules.calendar.timeline import TimelinePeriod
+from nrdeck.rules.calendar import (
+    CASUAL,
+    CASUAL_TIER,
+    InForce,
+    TimelinePeriod,
+    build_in_force,
+    format_named,
+    restriction_named,
+    select_builtin,
+)
 from nrdeck.rules.formatfiles.toplevel import HouseFormat
 
 

@@ -8,9 +8,7 @@ from msgspec.structs import replace
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.calendar.names import format_named, key_of
-from nrdeck.rules.calendar.tier import CASUAL_TIER
+from nrdeck.rules.calendar import CASUAL_TIER, InForce, format_named, key_of
 from nrdeck.rules.formatfiles.community import select_community
 from nrdeck.rules.formatfiles.community_file import read_format_file
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat

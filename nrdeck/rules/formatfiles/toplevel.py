@@ -19,7 +19,7 @@ import msgspec
 
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.rules.calendar.houserules import HouseRules
+from nrdeck.rules.calendar import HouseRules
 from nrdeck.rules.formatfiles.source import Field, FormatSource, text, texts, whole
 from nrdeck.ruletables import AgendaCap
 

@@ -16,9 +16,7 @@ from nrdeck.results.history import (
     CardPrinting,
     Penalty,
 )
-from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.calendar.names import BUILTIN_FORMATS
-from nrdeck.rules.calendar.timeline import format_timeline
+from nrdeck.rules.calendar import BUILTIN_FORMATS, InForce, format_timeline
 from nrdeck.rules.history.deck import BuiltinFormat, DatedFormat
 
 

@@ -15,8 +15,7 @@ from collections.abc import Iterator
 from nrdeck.carddb import CardDB
 from nrdeck.results.history import CardInterval
 from nrdeck.results.periods import Change
-from nrdeck.rules.calendar.inforce import InForce
-from nrdeck.rules.calendar.tier import CASUAL_TIER
+from nrdeck.rules.calendar import CASUAL_TIER, InForce
 from nrdeck.rules.history.card import card_status
 from nrdeck.rules.history.deck import DatedFormat
 

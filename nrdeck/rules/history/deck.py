@@ -21,16 +21,18 @@ from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckResult
 from nrdeck.results.history import DeckInterval
-from nrdeck.rules.calendar.houserules import HouseRules
-from nrdeck.rules.calendar.inforce import InForce, build_in_force
-from nrdeck.rules.calendar.names import CASUAL, format_named
-from nrdeck.rules.calendar.tier import TIERS, legal_from
-from nrdeck.rules.calendar.timeline import format_timeline
-from nrdeck.rules.deckbuilding.check import check_deck
-from nrdeck.rules.deckbuilding.legality import unavailable_reason
-from nrdeck.rules.formatfiles.community import CommunityLine
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
-from nrdeck.rules.formatfiles.toplevel import HouseFormat
+from nrdeck.rules.calendar import (
+    CASUAL,
+    TIERS,
+    HouseRules,
+    InForce,
+    build_in_force,
+    format_named,
+    format_timeline,
+    legal_from,
+)
+from nrdeck.rules.deckbuilding import check_deck, unavailable_reason
+from nrdeck.rules.formatfiles import CommunityFormat, CommunityLine, HouseFormat
 
 
 class DatedFormat(Protocol):

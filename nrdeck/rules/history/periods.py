@@ -17,14 +17,22 @@ from msgspec.structs import replace
 from nrdeck.carddb import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
-from nrdeck.rules.calendar.agendacap import agenda_cap
-from nrdeck.rules.calendar.inforce import dated_period, period_corrections, unapplied_rules
-from nrdeck.rules.calendar.lists import nsg_name
-from nrdeck.rules.calendar.names import CASUAL, format_named
-from nrdeck.rules.calendar.tier import CASUAL_TIER, competitive_date
-from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, format_timeline, set_release
-from nrdeck.rules.formatfiles.community import CommunityLine
-from nrdeck.rules.formatfiles.community_spec import CommunityFormat
+from nrdeck.rules.calendar import (
+    CASUAL,
+    CASUAL_TIER,
+    Timeline,
+    TimelinePeriod,
+    agenda_cap,
+    competitive_date,
+    dated_period,
+    format_named,
+    format_timeline,
+    nsg_name,
+    period_corrections,
+    set_release,
+    unapplied_rules,
+)
+from nrdeck.rules.formatfiles import CommunityFormat, CommunityLine
 from nrdeck.rules.history.changes import period_changes
 from nrdeck.rules.history.deck import BuiltinFormat
 
