@@ -28,7 +28,8 @@ from collections import Counter
 from nrdeck.carddb import Card, CardDB
 from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecided
 from nrdeck.problems import Location, Problem
-from nrdeck.textnorm import compatible, excerpt, mixed_scripts
+from nrdeck.quoting import excerpt
+from nrdeck.textnorm import compatible, mixed_scripts
 from nrdeck.titlematch import (
     ENGLISH,
     MAX_GROUPS_DROPPED,

@@ -1,4 +1,4 @@
-"""Title normalisation shared by the card index and name resolution; quoting untrusted text."""
+"""Title normalisation shared by the card index and name resolution."""
 
 from __future__ import annotations
 
@@ -133,20 +133,3 @@ def loose_title(text: str) -> str:
 def loosen(normalised: str) -> str:
     """A normalised title with its punctuation dropped (``loose_title`` of what it came from)."""
     return " ".join(re.sub(_PUNCT, " ", normalised).replace("_", " ").split())
-
-
-EXCERPT_LENGTH = 80
-
-
-def shorten(text: str, limit: int = EXCERPT_LENGTH) -> str:
-    """``text`` cut to ``limit`` characters when longer, saying how long it was."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(text):,} characters)"
-
-
-def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
-    """``text`` quoted for a message (``repr``: control characters escaped), shortened."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"

@@ -11,7 +11,7 @@ import re
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.decklist.lines import LineCollector, read_line
-from nrdeck.textnorm import excerpt
+from nrdeck.quoting import excerpt
 
 _META = re.compile(r"^;;\s*([\w-]+)\s*:(.*)$")  # the value is stripped after
 _ID = re.compile(r"\[id:\s*(\d{5})\b[^\[\]]*\]")

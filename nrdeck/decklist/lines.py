@@ -26,7 +26,8 @@ import msgspec
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
-from nrdeck.textnorm import compatible, excerpt, fold_case
+from nrdeck.quoting import excerpt
+from nrdeck.textnorm import compatible, fold_case
 
 MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near

@@ -15,7 +15,7 @@ from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.decklist.lines import MAX_QUANTITY, LineCollector, LineFinder
-from nrdeck.textnorm import excerpt, shorten
+from nrdeck.quoting import excerpt, shorten
 
 _SHAPE = (
     "expected a NetrunnerDB deck: an object with 'cards' (v2, printing codes) or "

@@ -11,7 +11,7 @@ from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.decklist.lines import MAX_QUANTITY, LineCollector, LineFinder, quantity_value
-from nrdeck.textnorm import excerpt, shorten
+from nrdeck.quoting import excerpt, shorten
 
 _CODE = re.compile(r"(\d{5})$")
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
+from nrdeck.quoting import excerpt
 from nrdeck.roster.cobra_json import compose
 from nrdeck.roster.limits import MAX_NUMBER_CHARS, long_number, some_entries
 from nrdeck.roster.model import Cell, ReadOptions, Roster, RosterEntry
-from nrdeck.textnorm import excerpt
 
 STRIDE = 4  # Qty, Card Name, Inf, then an empty column
 _HINT = "expected Cobra's 'Decks spreadsheet' export (rows Player, Deck, Min/Identity/Max, Qty)"

@@ -19,8 +19,8 @@ import msgspec
 
 from nrdeck.carddb import Card, CardDB
 from nrdeck.errors import UsageError
+from nrdeck.quoting import excerpt
 from nrdeck.sim.scoring import card_runner_value
-from nrdeck.textnorm import excerpt
 
 # card data built before nrdeck read facts from card text: econ falls back to this subtype
 FALLBACK_ECONOMY_SUBTYPE = "transaction"

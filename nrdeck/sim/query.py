@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from nrdeck.errors import UsageError
-from nrdeck.textnorm import shorten
+from nrdeck.quoting import shorten
 
 MAX_QUERY_LENGTH = 2_000  # characters: far more than any question a player asks
 MAX_DEPTH = 32  # parentheses and '!' nested in one another

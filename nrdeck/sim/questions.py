@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from nrdeck.errors import UsageError
+from nrdeck.quoting import excerpt
 from nrdeck.results.simulation import Simulation, TargetResult, TargetStep
 from nrdeck.sim.groups import find_titles
 from nrdeck.sim.optimal import optimal_rule
@@ -22,7 +23,6 @@ from nrdeck.sim.run import (
 )
 from nrdeck.sim.tables import assumptions, identity_title
 from nrdeck.sim.variants import parse_sweep, pool_with, sweep_item
-from nrdeck.textnorm import excerpt
 
 _TARGET = re.compile(
     r"^(?P<query>.+?)\s*>=\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*@\s*[Tt]?(?P<turn>\d+)\s*$"

@@ -16,6 +16,7 @@ from msgspec import field
 from nrdeck.carddb import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
+from nrdeck.quoting import excerpt
 from nrdeck.results.simulation import GroupInfo
 from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
 from nrdeck.sim.model import Odds, Problem, build_atoms
@@ -24,7 +25,6 @@ from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
 from nrdeck.sim.request import SimRequest, mulligan_rule, validate
 from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
 from nrdeck.sim.solvers import Choice, choose, solve
-from nrdeck.textnorm import excerpt
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
