@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 
 from nrdeck.app.inputs.decks import read_deck_text
-from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource
+from nrdeck.catalog.db import CardDB
 from nrdeck.decklist.writers import WRITER_BY_FORMAT
 
 GOAL_MS = 2.0

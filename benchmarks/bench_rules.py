@@ -16,8 +16,8 @@ import random
 import statistics
 import time
 
-from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import BundledSource
+from nrdeck.catalog.db import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.rules import InForce, Selection, check_deck, select
 

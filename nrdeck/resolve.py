@@ -1,6 +1,6 @@
 """Names, printing codes and card ids -> cards. Unresolved lines become problems.
 
-What a title names is ``nrdeck.titlematch``'s to say: English first (as written,
+What a title names is ``nrdeck.catalog.titles``'s to say: English first (as written,
 normalised, without punctuation, without trailing set names), then the other languages of
 the card data, then a unique English prefix. Anything else is an ``unknown-card`` problem
 with up to three suggestions (for the first ``MAX_SUGGESTED_NAMES`` unknown names of a
@@ -25,12 +25,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nrdeck.carddb import Card, CardDB
-from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecided
-from nrdeck.problems import Location, Problem
-from nrdeck.quoting import excerpt
-from nrdeck.textnorm import compatible, mixed_scripts
-from nrdeck.titlematch import (
+from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog.titlekeys import compatible, mixed_scripts
+from nrdeck.catalog.titles import (
     ENGLISH,
     MAX_GROUPS_DROPPED,
     MAX_SUGGESTED_LENGTH,
@@ -45,6 +42,9 @@ from nrdeck.titlematch import (
     title_index,
     without_trailing_group,
 )
+from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecided
+from nrdeck.problems import Location, Problem
+from nrdeck.quoting import excerpt
 
 __all__ = [
     "MAX_GROUPS_DROPPED",
@@ -303,7 +303,7 @@ class _Resolver:
 
 
 def _language_name(code: str) -> str:
-    from nrdeck.translations import language_name
+    from nrdeck.catalog.translations import language_name
 
     return language_name(code)
 

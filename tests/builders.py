@@ -12,8 +12,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB, DataInfo
 from nrdeck.cards.document import decode
+from nrdeck.catalog.db import CardDB, DataInfo
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.results.check import CardCost, CheckResult, DeckOutcome, DeckStats, Period

@@ -1,6 +1,6 @@
 """The dependency rule, read from every import of the package (style.md, "The shape").
 
-cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, carddb, ...}.
+cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
 Each check names the offending module and line.
 """
 

@@ -11,7 +11,8 @@ import datetime as dt
 from collections.abc import Callable
 
 from nrdeck.app.inputs.selection import make_selection
-from nrdeck.carddb import CardDB
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.titlekeys import fold_case
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import sections
 from nrdeck.errors import UsageError
@@ -20,7 +21,6 @@ from nrdeck.results.check import CheckResult
 from nrdeck.results.event import EventReport
 from nrdeck.results.sheets import DeckSheet, SheetRow, SheetSection
 from nrdeck.rules import check_deck, select
-from nrdeck.textnorm import fold_case
 
 SHEET = "sheet"  # nrdeck convert --to sheet
 ENGLISH = "en"

@@ -8,11 +8,10 @@ from typing import TypeVar
 
 import msgspec
 
-from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import titles_path
 from nrdeck.cards.document import load_file
-from nrdeck.errors import DataUnavailableError
-from nrdeck.ruletables import (
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import titles_path
+from nrdeck.catalog.ruletables import (
     RuleTables,
     decode_agenda_caps,
     decode_corrections,
@@ -20,6 +19,7 @@ from nrdeck.ruletables import (
     decode_list_names,
     decode_moved_ids,
 )
+from nrdeck.errors import DataUnavailableError
 
 SNAPSHOT_NAME = "cards.json"
 CORRECTIONS_NAME = "corrections.json"

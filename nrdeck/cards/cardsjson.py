@@ -10,7 +10,22 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from nrdeck.cardrecords import (
+from nrdeck.cards.boundary import first_error
+from nrdeck.cards.document import new_document
+from nrdeck.cards.textfacts import with_text_facts
+from nrdeck.cards.v2_models import (
+    V2Card,
+    V2CardPool,
+    V2CardSet,
+    V2Cycle,
+    V2Faction,
+    V2Format,
+    V2Named,
+    V2Printing,
+    V2Restriction,
+    V2TranslatedCard,
+)
+from nrdeck.catalog.records import (
     TITLES_FORMAT,
     TITLES_SCHEMA,
     Card,
@@ -29,24 +44,9 @@ from nrdeck.cardrecords import (
     TitlesDocument,
     UnknownRule,
 )
-from nrdeck.cards.boundary import first_error
-from nrdeck.cards.document import new_document
-from nrdeck.cards.textfacts import with_text_facts
-from nrdeck.cards.v2_models import (
-    V2Card,
-    V2CardPool,
-    V2CardSet,
-    V2Cycle,
-    V2Faction,
-    V2Format,
-    V2Named,
-    V2Printing,
-    V2Restriction,
-    V2TranslatedCard,
-)
+from nrdeck.catalog.titlekeys import TITLE_KEYS
+from nrdeck.catalog.translations import title_index
 from nrdeck.errors import DataUnavailableError
-from nrdeck.textnorm import TITLE_KEYS
-from nrdeck.translations import title_index
 
 SOURCE_NAME = "netrunner-cards-json"
 TRANSLATIONS = "translations"

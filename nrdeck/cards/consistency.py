@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import FactsDocument, Restriction, is_printing_code
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import FactsDocument, Restriction, is_printing_code
 
 REQUIRED = ("cards", "printings", "sets", "cycles", "factions", "formats", "card_pools")
 

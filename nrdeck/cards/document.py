@@ -1,7 +1,7 @@
 """nrdeck's facts-only card document, and its titles in other languages: the one module
 that writes and reads them.
 
-The document is described once, by the msgspec records of ``nrdeck.cardrecords``
+The document is described once, by the msgspec records of ``nrdeck.catalog.records``
 (``FactsDocument``). Writers (``data build``, ``data import``, ``data update``) build those
 records and ``encode`` them deterministically, then decode the bytes back so that nothing is
 written that the reader would refuse. Reading (``decode``, ``load_file``) decodes straight
@@ -21,8 +21,9 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import (
+from nrdeck.cards.consistency import reference_problems, summary
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
     TEXT_FACTS,
@@ -47,9 +48,8 @@ from nrdeck.cardrecords import (
     UnknownRule,
     titles_path,
 )
-from nrdeck.cards.consistency import reference_problems, summary
+from nrdeck.catalog.ruletables import RuleTables
 from nrdeck.errors import DataUnavailableError
-from nrdeck.ruletables import RuleTables
 
 REBUILD = "rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'"
 

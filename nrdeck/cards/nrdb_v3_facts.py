@@ -20,21 +20,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from nrdeck.cardrecords import (
-    Card,
-    CardPool,
-    CardSet,
-    Cycle,
-    Faction,
-    FactsDocument,
-    FormatEntry,
-    Named,
-    Origin,
-    Printing,
-    Restriction,
-    SnapshotEntry,
-    UnknownRule,
-)
 from nrdeck.cards.boundary import first_error
 from nrdeck.cards.document import new_document
 from nrdeck.cards.textfacts import with_text_facts
@@ -49,6 +34,21 @@ from nrdeck.cards.v3_models import (
     V3Printing,
     V3Restriction,
     V3Snapshot,
+)
+from nrdeck.catalog.records import (
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
+    Faction,
+    FactsDocument,
+    FormatEntry,
+    Named,
+    Origin,
+    Printing,
+    Restriction,
+    SnapshotEntry,
+    UnknownRule,
 )
 from nrdeck.errors import DataUnavailableError
 

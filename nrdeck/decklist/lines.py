@@ -24,10 +24,10 @@ from typing import TypeVar
 
 import msgspec
 
+from nrdeck.catalog.titlekeys import compatible, fold_case
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.quoting import excerpt
-from nrdeck.textnorm import compatible, fold_case
 
 MAX_QUANTITY = 99
 MAX_LINES = 10_000  # lines (or card entries) read from one decklist: no deck comes near

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from nrdeck.catalog.ruletables import Erratum
 from nrdeck.report.json_pieces import card_data
 from nrdeck.report.safe import block, one_line
 from nrdeck.results.history import (
@@ -15,7 +16,6 @@ from nrdeck.results.history import (
     DeckInterval,
     DeckTimeline,
 )
-from nrdeck.ruletables import Erratum
 
 VERSION = 1
 PASS, FAIL = "✓", "✗"

@@ -6,8 +6,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.cardrecords import DataInfo
-from nrdeck.ruletables import Erratum
+from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog.ruletables import Erratum
 
 
 class DeckInterval(msgspec.Struct, frozen=True):

@@ -6,8 +6,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.cardrecords import DataInfo
-from nrdeck.ruletables import AgendaCap
+from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog.ruletables import AgendaCap
 
 
 class SetRelease(msgspec.Struct, frozen=True):

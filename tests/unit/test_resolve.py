@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.carddb import CardDB
+from nrdeck.catalog.db import CardDB
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.resolve import MAX_SUGGESTED_NAMES, TitleIndex, resolve
 
@@ -261,7 +261,7 @@ def test_a_collision_is_narrowed_by_language_then_side(
     expected: tuple[tuple[str, ...], str],
     db: CardDB,
 ) -> None:
-    from nrdeck.titlematch import narrowed
+    from nrdeck.catalog.titles import narrowed
 
     found = narrowed(hits, language, side, db.cards)
     assert (found.cards, found.decided_by) == expected

@@ -15,8 +15,6 @@ import msgspec
 from msgspec import field
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import BundledSource, bundled_titles_path, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.cards.document import (
@@ -26,6 +24,8 @@ from nrdeck.cards.document import (
     require_consistent,
     titles_loader,
 )
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import TEXT_FACTS
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line

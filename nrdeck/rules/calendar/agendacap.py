@@ -14,9 +14,9 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.carddb import CardDB, Restriction
+from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.rules.calendar.houserules import HouseRules
-from nrdeck.ruletables import AgendaCap
 
 DATA_MIN_POINTS = 3  # the data's key names the points: max_3_point_agendas
 

@@ -6,7 +6,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.carddb import CardDB, Restriction
+from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar.agendacap import agenda_cap
@@ -16,7 +17,6 @@ from nrdeck.rules.calendar.names import CASUAL, format_named, restriction_named,
 from nrdeck.rules.calendar.staleness import stale_data
 from nrdeck.rules.calendar.tier import CASUAL_TIER
 from nrdeck.rules.calendar.timeline import Timeline, TimelinePeriod, format_timeline, snapshot_start
-from nrdeck.ruletables import AgendaCap
 
 
 class FormatExtras(msgspec.Struct, frozen=True):

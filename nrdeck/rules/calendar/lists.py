@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from nrdeck.carddb import CardDB, Restriction
-from nrdeck.ruletables import ListAlias
+from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog.ruletables import ListAlias
 
 _SHORT = r"\d+\.\d+[a-z]?"  # a list's number
 

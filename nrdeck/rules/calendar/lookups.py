@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import msgspec
 
-from nrdeck.carddb import CardDB, Restriction
+from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog.ruletables import Erratum
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.tier import legal_from
-from nrdeck.ruletables import Erratum
 
 SYSTEM_GATEWAY_SET = "system_gateway"
 

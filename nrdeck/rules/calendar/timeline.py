@@ -7,8 +7,8 @@ from bisect import bisect_right
 
 import msgspec
 
-from nrdeck.carddb import CardDB, FormatSnapshot
-from nrdeck.ruletables import Corrections
+from nrdeck.catalog.db import CardDB, FormatSnapshot
+from nrdeck.catalog.ruletables import Corrections
 
 
 class TimelinePeriod(msgspec.Struct, frozen=True):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.titles import BY_POOL
 from nrdeck.deck import Deck, DeckEntry, TitleReading, Undecided
 from nrdeck.rules.calendar import InForce
-from nrdeck.titlematch import BY_POOL
 
 
 def settle(deck: Deck, db: CardDB, in_force: InForce) -> Deck:

@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB, CardSet
+from nrdeck.catalog.db import CardDB, CardSet
+from nrdeck.catalog.titlekeys import normalise_title
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.results.event import SIDE_NAMES, SIDES, EventDeck, PlayerReport, PoolLimit
 from nrdeck.rules.calendar import InForce, make_in_force, set_release
-from nrdeck.textnorm import normalise_title
 
 
 class SideCheck(msgspec.Struct, frozen=True):

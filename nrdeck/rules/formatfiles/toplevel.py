@@ -17,11 +17,11 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.carddb import CardDB
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import HouseRules
 from nrdeck.rules.formatfiles.source import Field, FormatSource, text, texts, whole
-from nrdeck.ruletables import AgendaCap
 
 # the keys of each table (the JSON Schema in docs/ lists the same: a test keeps them equal)
 HOUSE_KEYS = frozenset(

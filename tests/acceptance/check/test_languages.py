@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import nrdeck.report
-from nrdeck.cardrecords import titles_path
 from nrdeck.cards.bundled import snapshot_path
+from nrdeck.catalog.records import titles_path
 from nrdeck.cli import app
 from tests.paths import ROOT
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import data_dir
+from nrdeck.catalog.db import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck

@@ -16,9 +16,9 @@ from typer.testing import CliRunner, Result
 
 import nrdeck
 from nrdeck import CardDB, FormatPeriod, in_force, load_cards
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode, UsageError
-from nrdeck.ruletables import AgendaCap
 from tests.paths import ROOT, SNAPSHOT_DATE
 
 # 101 days after the bundled snapshot's date: the card data is stale then

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.cache import Cache
 from nrdeck.cards.document import decode
+from nrdeck.catalog.records import TEXT_FACTS
 from tests.acceptance.data.data_cli import first_update, nrdeck, update
 from tests.builders import before_text_facts
 from tests.fakes.nrdb_v3 import FakeNrdb

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from nrdeck.cardrecords import titles_path
 from nrdeck.cards.bundled import snapshot_path
+from nrdeck.catalog.records import titles_path
 from nrdeck.cli import app
 from tests.paths import ROOT, SNAPSHOT_DATE
 

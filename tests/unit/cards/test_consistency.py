@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB
-from nrdeck.cardrecords import FactsDocument
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import decode
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import FactsDocument
 
 
 @pytest.fixture(scope="module")

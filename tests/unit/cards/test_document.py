@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import load_file
+from nrdeck.catalog.db import CardDB
 from nrdeck.errors import DataUnavailableError
 
 Doc = dict[str, Any]

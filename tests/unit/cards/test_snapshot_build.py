@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from nrdeck.app.data import build_snapshot
-from nrdeck.cardrecords import TEXT_FACTS
 from nrdeck.cards.bundled import snapshot_path
+from nrdeck.catalog.records import TEXT_FACTS
 from tests.paths import SNAPSHOT_DATE
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from nrdeck.carddb import CardDB, Restriction, UnknownRule
+from nrdeck.catalog.db import CardDB, Restriction, UnknownRule
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
-from nrdeck.ruletables import AgendaCap
 from tests.builders import database, with_format_faults_of_2025
 from tests.unit.rules.decks import (
     CTM_WORLDS_2016,

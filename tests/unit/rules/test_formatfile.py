@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.carddb import CardDB
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.rules import InForce, check_deck
-from nrdeck.ruletables import AgendaCap
 from tests.unit.rules.helpers import make_deck, select_in_force
 
 DAY = dt.date(2025, 11, 1)

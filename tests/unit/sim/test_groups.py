@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.carddb import CardDB
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import decode
+from nrdeck.catalog.db import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
 from nrdeck.sim.engine import simulate_deck

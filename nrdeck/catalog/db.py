@@ -1,6 +1,6 @@
 """The in-memory card database and its indexes, built from a facts-only card document.
 
-The document is described by ``nrdeck.cardrecords.FactsDocument`` and written and read by
+The document is described by ``records.FactsDocument`` and written and read by
 ``nrdeck.cards.document``; this module holds the decoded records and their indexes.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 
-from nrdeck.cardrecords import (
+from nrdeck.catalog.records import (
     IDENTITY_TYPES,
     Card,
     CardPool,
@@ -30,11 +30,11 @@ from nrdeck.cardrecords import (
     TitlesLoader,
     UnknownRule,
 )
-from nrdeck.ruletables import RuleTables
-from nrdeck.textnorm import normalise_title
+from nrdeck.catalog.ruletables import RuleTables
+from nrdeck.catalog.titlekeys import normalise_title
 
 if TYPE_CHECKING:
-    from nrdeck.translations import Translations
+    from nrdeck.catalog.translations import Translations
 
 T = TypeVar("T")
 # keys of the data that nrdeck once recorded as not understood and now reads
@@ -170,7 +170,9 @@ class CardDB:
         where they come from (when not from this data) joins the data's warnings, once."""
 
         def build() -> Translations:
-            from nrdeck.translations import Translations  # only lists not in English need it
+            from nrdeck.catalog.translations import (
+                Translations,  # only lists not in English need it
+            )
 
             doc, note = self.titles() if self.titles is not None else (None, "")
             if note:

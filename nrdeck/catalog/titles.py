@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from nrdeck.carddb import Card, CardDB
-from nrdeck.cardrecords import is_printing_code
-from nrdeck.textnorm import (
+from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog.records import is_printing_code
+from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
     invisible_character,
@@ -33,7 +33,7 @@ from nrdeck.textnorm import (
 )
 
 if TYPE_CHECKING:
-    from nrdeck.translations import TranslatedMatch
+    from nrdeck.catalog.translations import TranslatedMatch
 
 MIN_PREFIX = 4
 MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many

@@ -356,7 +356,7 @@ class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     Kept apart from the card document so that reading English lists never decodes it: it is
     read on the first title the English titles do not know. ``index`` holds every title
     already normalised (-> (language, card id) pairs), made with version ``keys`` of
-    nrdeck's title normalisation (``textnorm.TITLE_KEYS``); with another version, or none,
+    nrdeck's title normalisation (``titlekeys.TITLE_KEYS``); with another version, or none,
     the titles are indexed again when read.
     """
 

@@ -3,7 +3,7 @@ language names, in which language, and how many cards a language has titles for.
 
 Built from a titles document (``nrdeck.cards.document``) the first time a title misses the
 English titles, so a list written in English never pays for it. The same normalisation as
-the English index (``nrdeck.textnorm``), plus German written without umlauts ('ae' for 'ä').
+the English index (``titlekeys``), plus German written without umlauts ('ae' for 'ä').
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Container, Iterator, Mapping
 
 import msgspec
 
-from nrdeck.cardrecords import Card, LanguageTitles, TitlesDocument
-from nrdeck.textnorm import (
+from nrdeck.catalog.records import Card, LanguageTitles, TitlesDocument
+from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     fold_accents,
     fold_case,
