@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from nrdeck.cards.bundled import BundledSource
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist import PARSER_BY_FORMAT, parse_text
 from nrdeck.decklist.detect import detect_format
 from nrdeck.decklist.lines import MAX_LINES

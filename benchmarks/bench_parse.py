@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from nrdeck.app.inputs.decks import read_deck_text
 from nrdeck.cards.bundled import BundledSource
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.writers import WRITER_BY_FORMAT
 
 GOAL_MS = 2.0

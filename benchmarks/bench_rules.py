@@ -17,7 +17,7 @@ import statistics
 import time
 
 from nrdeck.cards.bundled import BundledSource
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.rules import InForce, Selection, check_deck, select
 

@@ -25,19 +25,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nrdeck.catalog.db import Card, CardDB
-from nrdeck.catalog.titlekeys import compatible, mixed_scripts
-from nrdeck.catalog.titles import (
+from nrdeck.catalog import (
     ENGLISH,
-    MAX_GROUPS_DROPPED,
     MAX_SUGGESTED_LENGTH,
-    MIN_PREFIX,
     MIN_SIMILARITY,
     SIMILARITY_MARGIN,
+    Card,
+    CardDB,
     Match,
-    TitleIndex,
+    compatible,
     find_title,
     list_language,
+    mixed_scripts,
     narrowed,
     title_index,
     without_trailing_group,
@@ -46,19 +45,7 @@ from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecid
 from nrdeck.problems import Location, Problem
 from nrdeck.quoting import excerpt
 
-__all__ = [
-    "MAX_GROUPS_DROPPED",
-    "MAX_SUGGESTED_LENGTH",
-    "MIN_PREFIX",
-    "MIN_SIMILARITY",
-    "SIMILARITY_MARGIN",
-    "Match",
-    "TitleIndex",
-    "find_title",
-    "resolve",
-    "title_index",
-    "without_trailing_group",
-]
+__all__ = ["resolve"]
 
 MAX_SUGGESTED_NAMES = 20  # unknown names per deck that get "did you mean" titles
 MAX_SHOWN = 5  # candidates named in an ambiguous-card message
@@ -303,7 +290,7 @@ class _Resolver:
 
 
 def _language_name(code: str) -> str:
-    from nrdeck.catalog.translations import language_name
+    from nrdeck.catalog import language_name
 
     return language_name(code)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pytest_httpserver import HTTPServer
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from tests.paths import SHARED
 
 CARDS_JSON = SHARED / "netrunner-cards-json"

@@ -356,7 +356,8 @@ WING_RANKS = {
     "nrdeck.rules.datahealth": 2,
     "nrdeck.rules.history": 2,
 }
-WINGS = tuple(WING_RANKS)
+CATALOG = "nrdeck.catalog"  # the card catalogue: imports nothing else of nrdeck
+WINGS = (*WING_RANKS, CATALOG)
 ROOT_RANK = len(WING_RANKS)  # the layer's own root modules: above every wing
 # what a default check (a plain decklist, Standard, no format file) never imports
 NOT_IN_A_DEFAULT_CHECK = (
@@ -399,6 +400,19 @@ def test_outside_a_wing_import_its_front() -> None:
         return wing is not None and wing_of(i.module) != wing and i.target != wing
 
     assert offending(past_the_front) == []
+
+
+def test_the_catalog_imports_nothing_else_of_nrdeck() -> None:
+    assert (
+        offending(
+            lambda i: (
+                in_package(i.module, "catalog")
+                and i.target.split(".")[0] == "nrdeck"
+                and not in_package(i.target, "catalog")
+            )
+        )
+        == []
+    )
 
 
 def test_a_default_check_imports_no_format_file_history_event_or_data_health_module() -> None:

@@ -26,7 +26,7 @@ from nrdeck.app.inputs.cards import DataSettings, default_cache_dir, load_databa
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.selection import make_selection
 from nrdeck.app.periods import PeriodsOptions, list_periods, period_in_force
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.periods import Change, FormatPeriod, SetRelease

@@ -20,7 +20,7 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef

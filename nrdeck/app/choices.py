@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.formats import format_source, shipped_format_ids
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError
 from nrdeck.rules.calendar import (

@@ -8,7 +8,7 @@ from nrdeck.app.check import validate_input_format
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.app.sheets import SHEET, sheet_page
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import WRITER_BY_FORMAT
 from nrdeck.errors import UsageError

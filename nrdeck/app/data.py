@@ -24,8 +24,7 @@ from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import encode, encode_titles, info_of, require_consistent
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import TEXT_FACTS, FactsDocument, titles_path
+from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, titles_path
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus

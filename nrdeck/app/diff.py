@@ -16,7 +16,7 @@ from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
 from nrdeck.app.inputs.origin import origin_of
 from nrdeck.app.inputs.roster import names_registration, registration_source
 from nrdeck.app.inputs.sources import EmptySource, RefusedSource, deck_source
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import RemoteDeckError, UsageError
 from nrdeck.results.diff import CardDelta, DeckDiff, IdentityRef

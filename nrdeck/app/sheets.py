@@ -11,8 +11,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from nrdeck.app.inputs.selection import make_selection
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.titlekeys import fold_case
+from nrdeck.catalog import CardDB, fold_case
 from nrdeck.deck import Deck
 from nrdeck.decklist.writers import sections
 from nrdeck.errors import UsageError

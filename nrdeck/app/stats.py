@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.check import CheckOptions, check_source, prepare
 from nrdeck.app.inputs.sources import one_source
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import DeckInputError, NrdeckError, RemoteDeckError
 from nrdeck.results.check import CheckResult
 from nrdeck.results.stats import Count, DeckBreakdown

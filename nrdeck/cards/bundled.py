@@ -9,15 +9,15 @@ from typing import TypeVar
 import msgspec
 
 from nrdeck.cards.document import load_file
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import titles_path
-from nrdeck.catalog.ruletables import (
+from nrdeck.catalog import (
+    CardDB,
     RuleTables,
     decode_agenda_caps,
     decode_corrections,
     decode_errata,
     decode_list_names,
     decode_moved_ids,
+    titles_path,
 )
 from nrdeck.errors import DataUnavailableError
 

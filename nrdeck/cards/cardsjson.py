@@ -25,7 +25,8 @@ from nrdeck.cards.v2_models import (
     V2Restriction,
     V2TranslatedCard,
 )
-from nrdeck.catalog.records import (
+from nrdeck.catalog import (
+    TITLE_KEYS,
     TITLES_FORMAT,
     TITLES_SCHEMA,
     Card,
@@ -43,9 +44,8 @@ from nrdeck.catalog.records import (
     SnapshotEntry,
     TitlesDocument,
     UnknownRule,
+    language_title_index,
 )
-from nrdeck.catalog.titlekeys import TITLE_KEYS
-from nrdeck.catalog.translations import title_index
 from nrdeck.errors import DataUnavailableError
 
 SOURCE_NAME = "netrunner-cards-json"
@@ -104,7 +104,7 @@ class CardsJsonSource:
             schema_version=TITLES_SCHEMA,
             languages=languages,
             origin=doc.origin,
-            index=title_index(languages, known),
+            index=language_title_index(languages, known),
             keys=TITLE_KEYS,
         )
 

@@ -22,14 +22,14 @@ from typing import Any
 import msgspec
 
 from nrdeck.cards.consistency import reference_problems, summary
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import (
+from nrdeck.catalog import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
     TEXT_FACTS,
     TITLES_FORMAT,
     TITLES_SCHEMA,
     Card,
+    CardDB,
     CardPool,
     CardSet,
     Cycle,
@@ -42,13 +42,13 @@ from nrdeck.catalog.records import (
     Origin,
     Printing,
     Restriction,
+    RuleTables,
     TitlesDocument,
     TitlesLoaded,
     TitlesLoader,
     UnknownRule,
     titles_path,
 )
-from nrdeck.catalog.ruletables import RuleTables
 from nrdeck.errors import DataUnavailableError
 
 REBUILD = "rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'"

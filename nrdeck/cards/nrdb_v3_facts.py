@@ -35,7 +35,7 @@ from nrdeck.cards.v3_models import (
     V3Restriction,
     V3Snapshot,
 )
-from nrdeck.catalog.records import (
+from nrdeck.catalog import (
     Card,
     CardPool,
     CardSet,

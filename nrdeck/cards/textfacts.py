@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.records import IDENTITY_TYPES, Card, DrawFacts, RunnerPoints
+from nrdeck.catalog import IDENTITY_TYPES, Card, DrawFacts, RunnerPoints
 
 _TAGS = re.compile(r"<[^>]+>")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})

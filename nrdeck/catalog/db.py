@@ -13,11 +13,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import msgspec
 
 from nrdeck.catalog.records import (
-    IDENTITY_TYPES,
     Card,
     CardPool,
     CardSet,
-    Cost,
     Cycle,
     DataInfo,
     Faction,
@@ -39,25 +37,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # keys of the data that nrdeck once recorded as not understood and now reads
 UNDERSTOOD_KEYS = frozenset({("restriction", "max_3_point_agendas")})
-
-__all__ = [
-    "IDENTITY_TYPES",
-    "Card",
-    "CardDB",
-    "CardPool",
-    "CardSet",
-    "Cost",
-    "Cycle",
-    "DataInfo",
-    "Faction",
-    "FactsDocument",
-    "Format",
-    "FormatSnapshot",
-    "Named",
-    "Printing",
-    "Restriction",
-    "UnknownRule",
-]
 
 
 class CardDB:

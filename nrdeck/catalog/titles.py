@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from nrdeck.catalog.db import Card, CardDB
-from nrdeck.catalog.records import is_printing_code
+from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.records import Card, is_printing_code
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,

@@ -23,7 +23,6 @@ from nrdeck.catalog.titlekeys import (
     umlaut_spelling,
 )
 
-ENGLISH = "en"
 LANGUAGE_NAMES = {
     "en": "English",
     "ca": "Catalan",
@@ -62,7 +61,7 @@ class TranslatedMatch(msgspec.Struct, frozen=True):
         return tuple(lang for lang, card in self.hits if card == card_id)
 
 
-def title_index(
+def language_title_index(
     languages: Mapping[str, LanguageTitles], known: Container[str]
 ) -> dict[str, tuple[Hit, ...]]:
     """Every title (and face title) of the cards in ``known``, normalised, and German ones
@@ -105,7 +104,7 @@ class Translations:
         self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
 
     def _build_exact(self) -> None:
-        self._exact = title_index(self.languages, self.cards)
+        self._exact = language_title_index(self.languages, self.cards)
 
     def _build_loose(self) -> None:
         index: dict[str, set[Hit]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from nrdeck.catalog.titlekeys import fold_case
+from nrdeck.catalog import fold_case
 
 _EXTENSIONS = {".o8d": "o8d", ".json": "json", ".md": "markdown"}
 # Formats told by content, in order: (format, pattern, words, flags). Each pattern runs (and

@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import msgspec
 
-from nrdeck.catalog.titlekeys import compatible, fold_case
+from nrdeck.catalog import compatible, fold_case
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.quoting import excerpt

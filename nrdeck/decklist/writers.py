@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import msgspec
 
-from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog import Card, CardDB
 from nrdeck.deck import Deck
 
 DeckWriter = Callable[[Deck, CardDB], str]

@@ -11,7 +11,7 @@ from enum import Enum
 
 import msgspec
 
-from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog import DataInfo
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CachedCopy, CheckResult, DeckOutcome, Period

@@ -6,8 +6,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog.records import DataInfo
-from nrdeck.catalog.ruletables import Erratum
+from nrdeck.catalog import DataInfo, Erratum
 
 
 class DeckInterval(msgspec.Struct, frozen=True):

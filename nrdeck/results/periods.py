@@ -6,8 +6,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog.records import DataInfo
-from nrdeck.catalog.ruletables import AgendaCap
+from nrdeck.catalog import AgendaCap, DataInfo
 
 
 class SetRelease(msgspec.Struct, frozen=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog import DataInfo
 
 
 class QueryOdds(msgspec.Struct, frozen=True):

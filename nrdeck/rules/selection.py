@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.rules.calendar import CASUAL_TIER, InForce, check_tier, select_builtin
 
 if TYPE_CHECKING:

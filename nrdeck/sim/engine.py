@@ -7,7 +7,7 @@ variants of the deck (copy counts, padding, another list); ``target_copies`` and
 
 from __future__ import annotations
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.simulation import Comparison, Simulation, Variant
 from nrdeck.sim.model import Problem

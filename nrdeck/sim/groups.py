@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.sim.scoring import card_runner_value

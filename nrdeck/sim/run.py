@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 from msgspec import field
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt

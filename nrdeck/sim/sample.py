@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.results.simulation import Hand, HandCard
 from nrdeck.sim.groups import Group
 from nrdeck.sim.query import Query, compile_leaves

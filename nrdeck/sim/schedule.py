@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from nrdeck.catalog.db import Card
+from nrdeck.catalog import Card
 from nrdeck.errors import UsageError
 
 OPENING_HAND = 5

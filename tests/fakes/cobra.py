@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from tests.paths import SHARED
 
 TOOLS = SHARED / "tools"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 
 
 def deck_cards(db: CardDB, deck_file: Path) -> dict[str, int]:

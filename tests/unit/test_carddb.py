@@ -6,8 +6,7 @@ import datetime as dt
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.titlekeys import normalise_title
+from nrdeck.catalog import CardDB, normalise_title
 
 
 def test_counts_match_the_dataset(db: CardDB) -> None:
@@ -75,7 +74,7 @@ def test_normalise_title_folds_quotes_dashes_and_space() -> None:
 
 
 def test_the_exact_title_fast_path_agrees_with_the_normalised_index(db: CardDB) -> None:
-    from nrdeck.catalog.titlekeys import normalise_title
+    from nrdeck.catalog import normalise_title
 
     index = db.title_index()
     for card in db.cards.values():

@@ -15,7 +15,7 @@ from werkzeug import Request, Response
 
 from nrdeck._version import __version__
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of
 from nrdeck.http.workers import map_concurrently, using_client

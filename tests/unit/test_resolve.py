@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.titles import TitleIndex
 from nrdeck.deck import RawDeck, RawLine
-from nrdeck.resolve import MAX_SUGGESTED_NAMES, TitleIndex, resolve
+from nrdeck.resolve import MAX_SUGGESTED_NAMES, resolve
 
 
 def one(title: str, db: CardDB, **kw: object):  # type: ignore[no-untyped-def]
@@ -261,7 +262,7 @@ def test_a_collision_is_narrowed_by_language_then_side(
     expected: tuple[tuple[str, ...], str],
     db: CardDB,
 ) -> None:
-    from nrdeck.catalog.titles import narrowed
+    from nrdeck.catalog import narrowed
 
     found = narrowed(hits, language, side, db.cards)
     assert (found.cards, found.decided_by) == expected

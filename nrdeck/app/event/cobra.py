@@ -20,7 +20,7 @@ from nrdeck.app.inputs.cobra_ref import CobraSettings
 from nrdeck.app.inputs.formats import format_source
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.event import (
     CalendarWarning,

@@ -25,7 +25,7 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.roster import read_roster
 from nrdeck.app.inputs.selection import chosen
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.report.event.messages import render_messages
 from nrdeck.results.event import EventReport

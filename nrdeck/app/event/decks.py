@@ -18,7 +18,7 @@ from nrdeck.app.check import BugHook, read_and_check
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import Fetched, prefetch
 from nrdeck.app.inputs.sources import DeckSource, EmptySource, RefusedSource, classify_cell
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from nrdeck.app.sheets import event_sheets
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.report.event.common import AUDIENCES, EventRenderOptions
 from nrdeck.report.event.registry import PUBLISHABLE

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nrdeck.app.diff import compare_decks
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.results.event import SIDE_NAMES, EventDeck, ListComparison, ProblemGroup

@@ -26,7 +26,7 @@ from nrdeck.app.event.notes import compare_lists, group_problems, identical_list
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.sources import DeckSource, EmptySource, TextSource
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem

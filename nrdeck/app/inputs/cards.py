@@ -24,8 +24,7 @@ from nrdeck.cards.document import (
     require_consistent,
     titles_loader,
 )
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import TEXT_FACTS
+from nrdeck.catalog import TEXT_FACTS, CardDB
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line

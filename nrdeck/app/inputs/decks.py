@@ -28,7 +28,7 @@ from nrdeck.app.inputs.sources import (
     TextSource,
     deck_source,
 )
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, RawDeck
 from nrdeck.decklist import parse_text
 from nrdeck.decklist.deck_ref import DEFAULT_V2_URL

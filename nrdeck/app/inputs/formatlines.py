@@ -12,7 +12,7 @@ from pathlib import Path
 import msgspec
 
 from nrdeck.app.inputs.formats import format_source, read_shipped_formats, shipped_format_ids
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.formatfiles import (
     CommunityFormat,

@@ -20,7 +20,7 @@ from nrdeck.cards.bundled import data_dir
 from nrdeck.rules.calendar import BUILTIN_FORMATS, key_of
 
 if TYPE_CHECKING:
-    from nrdeck.catalog.db import CardDB
+    from nrdeck.catalog import CardDB
     from nrdeck.rules.formatfiles import FormatSource
 
 FORMATS_FOLDER = "formats"

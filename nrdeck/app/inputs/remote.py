@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.app.inputs.sources import DeckSource, RemoteSource
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.errors import RemoteDeckError
 

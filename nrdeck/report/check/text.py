@@ -62,7 +62,7 @@ def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
 
 def languages_line(deck: Deck | None) -> str:
     """'titles read in French (38), English (7)'."""
-    from nrdeck.catalog.translations import language_name  # only lists not in English need it
+    from nrdeck.catalog import language_name  # only lists not in English need it
 
     counts: dict[str, int] = {}
     for reading in deck.readings if deck else ():
@@ -73,7 +73,7 @@ def languages_line(deck: Deck | None) -> str:
 
 def reading_text(reading: TitleReading) -> str:
     """'line 3: Fonds d'Investissement (French) = Hedge Fund'."""
-    from nrdeck.catalog.translations import language_name
+    from nrdeck.catalog import language_name
 
     where = f"line {reading.line}: " if reading.line is not None else ""
     return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
@@ -82,7 +82,7 @@ def reading_text(reading: TitleReading) -> str:
 def decision_text(reading: TitleReading) -> str:
     """'line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the deck's
     side'."""
-    from nrdeck.catalog.translations import language_name
+    from nrdeck.catalog import language_name
 
     where = f"line {reading.line}: " if reading.line is not None else ""
     return (
@@ -99,7 +99,7 @@ def _as_written(
     reading = translated.get(problem.line) if problem.line is not None else None
     if reading is None:
         return ()
-    from nrdeck.catalog.translations import language_name
+    from nrdeck.catalog import language_name
 
     return ((f" [the line says {reading.written!r}, {language_name(reading.language)}]", "dim"),)
 

@@ -6,8 +6,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB, Restriction
-from nrdeck.catalog.ruletables import AgendaCap
+from nrdeck.catalog import AgendaCap, CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar.agendacap import agenda_cap

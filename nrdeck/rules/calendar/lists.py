@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from nrdeck.catalog.db import CardDB, Restriction
-from nrdeck.catalog.ruletables import ListAlias
+from nrdeck.catalog import CardDB, ListAlias, Restriction
 
 _SHORT = r"\d+\.\d+[a-z]?"  # a list's number
 

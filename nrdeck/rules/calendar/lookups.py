@@ -7,8 +7,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB, Restriction
-from nrdeck.catalog.ruletables import Erratum
+from nrdeck.catalog import CardDB, Erratum, Restriction
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.tier import legal_from
 

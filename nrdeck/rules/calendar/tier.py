@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.timeline import set_release
 

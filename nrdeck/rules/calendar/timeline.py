@@ -7,8 +7,7 @@ from bisect import bisect_right
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB, FormatSnapshot
-from nrdeck.catalog.ruletables import Corrections
+from nrdeck.catalog import CardDB, Corrections, FormatSnapshot
 
 
 class TimelinePeriod(msgspec.Struct, frozen=True):

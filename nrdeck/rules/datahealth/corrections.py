@@ -9,7 +9,7 @@ so that no correction is skipped in silence.
 
 from __future__ import annotations
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.results.status import CorrectionState
 
 

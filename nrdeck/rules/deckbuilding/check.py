@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult, DeckStats
 from nrdeck.rules.calendar import InForce

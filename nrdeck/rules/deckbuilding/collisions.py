@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.titles import BY_POOL
+from nrdeck.catalog import BY_POOL, CardDB
 from nrdeck.deck import Deck, DeckEntry, TitleReading, Undecided
 from nrdeck.rules.calendar import InForce
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import msgspec
 
-from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog import Card, CardDB
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CardCost
 from nrdeck.rules.calendar import (

@@ -13,8 +13,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB, CardSet
-from nrdeck.catalog.titlekeys import normalise_title
+from nrdeck.catalog import CardDB, CardSet, normalise_title
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.results.event import SIDE_NAMES, SIDES, EventDeck, PlayerReport, PoolLimit

@@ -13,7 +13,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog import CardDB, Restriction
 from nrdeck.results.event import CalendarWarning
 from nrdeck.rules.calendar import (
     COMPETITIVE_TIER,

@@ -35,7 +35,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import CASUAL, HouseRules, format_named
 from nrdeck.rules.formatfiles.community_spec import CommunityFormat, ListSpec, PeriodSpec, PoolSpec

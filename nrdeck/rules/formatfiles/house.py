@@ -27,7 +27,7 @@ import datetime as dt
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB, Restriction
+from nrdeck.catalog import CardDB, Restriction
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import (
     CASUAL,

@@ -6,7 +6,7 @@ import datetime as dt
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import CASUAL_TIER, InForce, format_named, key_of
 from nrdeck.rules.formatfiles.community import select_community

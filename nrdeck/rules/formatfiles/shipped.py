@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.rules.calendar import BUILTIN_FORMATS
 from nrdeck.rules.formatfiles.source import FormatSource
 

@@ -17,8 +17,7 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.ruletables import AgendaCap
+from nrdeck.catalog import AgendaCap, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import HouseRules
 from nrdeck.rules.formatfiles.source import Field, FormatSource, text, texts, whole

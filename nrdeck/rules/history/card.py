@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import Card, CardDB
+from nrdeck.catalog import Card, CardDB
 from nrdeck.results.history import (
     CardFacts,
     CardFormat,

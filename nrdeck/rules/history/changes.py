@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.results.history import CardInterval
 from nrdeck.results.periods import Change
 from nrdeck.rules.calendar import CASUAL_TIER, InForce

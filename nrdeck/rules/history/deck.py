@@ -16,7 +16,7 @@ from typing import Protocol
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckResult

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.periods import FormatPeriod, SetRelease
 from nrdeck.rules.calendar import (

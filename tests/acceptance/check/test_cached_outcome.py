@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import nrdeck.report
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode

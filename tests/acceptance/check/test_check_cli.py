@@ -332,7 +332,7 @@ def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> Non
 
     import nrdeck.app.check
     import nrdeck.app.inputs.cards
-    from nrdeck.catalog.db import CardDB
+    from nrdeck.catalog import CardDB
 
     real = nrdeck.app.inputs.cards.load_database
 

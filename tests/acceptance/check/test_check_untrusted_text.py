@@ -111,7 +111,7 @@ def test_notes_warnings_and_summary_are_escaped(
     import msgspec
 
     import nrdeck.app.check
-    from nrdeck.catalog.db import CardDB
+    from nrdeck.catalog import CardDB
 
     real = nrdeck.app.check.load_database
 

@@ -11,7 +11,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner, Result
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.cli.convert import OutputFormat
 from nrdeck.decklist import INPUT_FORMATS, PARSER_BY_FORMAT

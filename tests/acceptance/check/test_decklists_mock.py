@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.decklist.writers import WRITER_BY_FORMAT
 

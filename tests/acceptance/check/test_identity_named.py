@@ -16,7 +16,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner, Result
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 from nrdeck import check_text, load_cards
 from nrdeck.app.data import data_status
 from nrdeck.cards.bundled import snapshot_path
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode, UsageError
 from tests.paths import ROOT

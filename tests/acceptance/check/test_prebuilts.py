@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from nrdeck.cards.bundled import data_dir
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.problems import CODES
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck

@@ -17,7 +17,7 @@ import pytest
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.rules.calendar.agendacap import list_cap
 from tests.paths import SHARED, SNAPSHOT_DATE
 

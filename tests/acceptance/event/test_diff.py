@@ -10,7 +10,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from tests.fakes.nrdb_v2 import answer, deck_cards, deck_item
 from tests.paths import FIXTURES

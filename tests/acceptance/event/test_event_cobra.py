@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.fakes.cobra import cobra_double, export, export_deck, fixtures, stats, tournament

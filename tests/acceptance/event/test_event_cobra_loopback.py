@@ -16,7 +16,7 @@ from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner, Result
 from werkzeug import Response
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.fakes.cobra import API, JSONAPI, export, players_answer, tournament_answer

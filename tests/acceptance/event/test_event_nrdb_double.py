@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from tests.conftest import CARDS_JSON, SHARED
 from tests.fakes.nrdb_v2 import deck_cards, deck_item

@@ -13,7 +13,7 @@ import nrdeck.app.event.decks as event_decks
 from nrdeck.app.event.run import EventSettings, run_event
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, read_deck_text
 from nrdeck.app.inputs.roster import read_roster
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError, UsageError
 from nrdeck.rules import Selection
 from tests.paths import FIXTURES

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, read_deck_text
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.problems import Severity
 

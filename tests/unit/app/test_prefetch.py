@@ -17,7 +17,7 @@ from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck
 from nrdeck.app.inputs.remote import Fetched
 from nrdeck.app.inputs.remote import prefetch as prefetch_sources
 from nrdeck.app.inputs.sources import deck_source
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
 

@@ -11,8 +11,7 @@ from msgspec.structs import replace
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import decode
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import FactsDocument
+from nrdeck.catalog import CardDB, FactsDocument
 
 
 @pytest.fixture(scope="module")

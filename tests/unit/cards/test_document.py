@@ -11,7 +11,7 @@ import pytest
 
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import load_file
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import DataUnavailableError
 
 Doc = dict[str, Any]

@@ -11,7 +11,7 @@ from werkzeug import Request, Response
 
 from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.nrdb_v3_facts import number_or_x
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from tests.fakes.nrdb_v3 import FakeNrdb

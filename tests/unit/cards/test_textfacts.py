@@ -10,8 +10,7 @@ from pytest_httpserver import HTTPServer
 
 from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.textfacts import identity_draws, is_economy, with_text_facts
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import TEXT_FACTS, Card, DrawFacts, RunnerPoints
+from nrdeck.catalog import TEXT_FACTS, Card, CardDB, DrawFacts, RunnerPoints
 from nrdeck.http import HttpSettings
 from tests.fakes.nrdb_v3 import FakeNrdb
 

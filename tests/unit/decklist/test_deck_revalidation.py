@@ -15,7 +15,7 @@ from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
 from nrdeck.app.inputs.sources import deck_source
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings

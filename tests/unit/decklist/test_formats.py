@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist import PARSER_BY_FORMAT
 from nrdeck.resolve import resolve
 

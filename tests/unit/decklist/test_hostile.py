@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import RawDeck
 from nrdeck.decklist import PARSER_BY_FORMAT, parse_text
 from nrdeck.decklist.lines import MAX_LINES

@@ -15,7 +15,7 @@ from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
 from nrdeck.app.inputs.sources import deck_source, is_remote
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode, RemoteDeckError

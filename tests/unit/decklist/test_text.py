@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.decklist.lines import read_line
 from nrdeck.decklist.text import PlainTextParser
 from nrdeck.resolve import resolve

@@ -9,7 +9,7 @@ from typing import get_args
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.report.simulation.doc import CSV_HEADER, JSON_VERSION, render_csv, render_json
 from nrdeck.report.simulation.text import RENDERER_BY_NAME, bar, format_probability, render_text
 from nrdeck.results.simulation import Simulation

@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from nrdeck.app.inputs.decks import read_deck_text
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from nrdeck.app.inputs.formats import format_source
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import InForce, Selection, check_deck, select

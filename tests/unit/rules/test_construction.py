@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
 from nrdeck.rules import check_deck

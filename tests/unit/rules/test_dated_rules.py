@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB, Restriction, UnknownRule
-from nrdeck.catalog.ruletables import AgendaCap
+from nrdeck.catalog import AgendaCap, CardDB, Restriction, UnknownRule
 from nrdeck.errors import UsageError
 from tests.builders import database, with_format_faults_of_2025
 from tests.unit.rules.decks import (

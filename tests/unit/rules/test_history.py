@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules import check_deck
 from nrdeck.rules.calendar.timeline import format_timeline

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.results.check import CheckResult
 from tests.unit.rules.helpers import check, codes
 

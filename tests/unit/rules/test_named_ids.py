@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.rules.datahealth.corrections import correction_states
 from nrdeck.rules.datahealth.namedids import (
     missing_named_ids,

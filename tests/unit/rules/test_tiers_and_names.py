@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.problems import Severity
 from nrdeck.rules import check_deck

@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 from msgspec.structs import replace
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.timeline import Timeline, format_timeline, set_release
 from tests.builders import with_format_faults_of_2025

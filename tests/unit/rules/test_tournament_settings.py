@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.rules import Selection, select
 from nrdeck.rules.event.tournament import (
     CODES,

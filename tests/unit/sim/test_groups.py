@@ -6,7 +6,7 @@ import pytest
 
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import decode
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
 from nrdeck.sim.engine import simulate_deck

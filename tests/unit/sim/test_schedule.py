@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.sim.schedule import build_schedule, parse_click_draws
 

@@ -9,8 +9,7 @@ import pytest
 from msgspec.structs import replace
 
 from nrdeck.cards.textfacts import runner_points
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.records import RunnerPoints
+from nrdeck.catalog import CardDB, RunnerPoints
 from nrdeck.sim.groups import GroupResolver
 from nrdeck.sim.scoring import RunnerValue, card_runner_value
 

@@ -9,7 +9,7 @@ from itertools import permutations
 
 import pytest
 
-from nrdeck.catalog.db import CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.sim.engine import compare_decks, simulate_deck
