@@ -415,6 +415,50 @@ def test_the_catalog_imports_nothing_else_of_nrdeck() -> None:
     )
 
 
+def _exported(tree: ast.Module) -> list[str]:
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return [e.value for e in getattr(node.value, "elts", []) if isinstance(e, ast.Constant)]
+    return []
+
+
+def _imported_from(module: str, tree: ast.Module) -> dict[str, str]:
+    """Name -> the module it is imported from, for every ``from … import`` of the module."""
+    found = {}
+    for node, _ in _walk(tree, "top"):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(module, node)
+            for alias in node.names:
+                found[alias.asname or alias.name] = base
+    return found
+
+
+def test_one_home_per_name_only_a_front_re_exports() -> None:
+    """A name lives in one module; only a package's front (``__init__``) offers names of
+    other modules, and only of its own package."""
+    found = []
+    for module, tree in modules().items():
+        is_front = (PACKAGE.parent / module.replace(".", "/") / "__init__.py").exists()
+        imported = _imported_from(module, tree)
+        for name in _exported(tree):
+            source = imported.get(name)
+            if source is None:
+                continue  # defined here
+            if not is_front or not (source == module or source.startswith(f"{module}.")):
+                found.append(f"{module} re-exports {name} from {source}")
+        if not is_front:
+            found += [
+                f"{module} re-exports {alias.name} (import … as {alias.name})"
+                for node, _ in _walk(tree, "top")
+                if isinstance(node, (ast.Import, ast.ImportFrom))
+                for alias in node.names
+                if alias.asname is not None and alias.asname == alias.name.rsplit(".", 1)[-1]
+            ]
+    assert found == []
+
+
 def test_a_default_check_imports_no_format_file_history_event_or_data_health_module() -> None:
     script = (
         "import runpy, sys\n"

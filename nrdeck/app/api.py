@@ -29,16 +29,10 @@ from nrdeck.app.periods import PeriodsOptions, list_periods, period_in_force
 from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
-from nrdeck.results.periods import Change, FormatPeriod, SetRelease
+from nrdeck.results.periods import FormatPeriod
 from nrdeck.rules import Selection, select
 
 __all__ = [
-    "CardDB",
-    "Change",
-    "CheckReport",
-    "DeckOutcome",
-    "FormatPeriod",
-    "SetRelease",
     "check_paths",
     "check_text",
     "in_force",

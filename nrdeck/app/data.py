@@ -39,9 +39,6 @@ from nrdeck.rules.datahealth import correction_states, missing_named_ids
 
 __all__ = [
     "BuildOutcome",
-    "ClearOutcome",
-    "DataStatus",
-    "FormatStatus",
     "UpdateOutcome",
     "build_snapshot",
     "clear_cache",

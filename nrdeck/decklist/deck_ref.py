@@ -10,9 +10,7 @@ import re
 
 import msgspec
 
-from nrdeck.http import DEFAULT_V2_URL
-
-__all__ = ["DEFAULT_V2_URL", "DeckRef", "parse_deck_ref"]
+__all__ = ["DeckRef", "parse_deck_ref"]
 
 # The patterns are compiled (and cached by ``re``) the first time a spec could match them, so
 # telling a deck file from a link compiles nothing.

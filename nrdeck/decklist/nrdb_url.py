@@ -19,11 +19,11 @@ import msgspec
 from msgspec import field
 
 from nrdeck.atomic import write_atomic
-from nrdeck.decklist.deck_ref import DEFAULT_V2_URL, DeckRef
+from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
-from nrdeck.http import Answer, HttpSettings, TransferError, Validators
+from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, TransferError, Validators
 from nrdeck.results.check import CachedCopy
 
 if TYPE_CHECKING:

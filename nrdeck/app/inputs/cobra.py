@@ -36,7 +36,6 @@ from nrdeck.app.inputs.cobra_answers import (
     tournament_of,
 )
 from nrdeck.app.inputs.cobra_ref import (
-    DEFAULT_COBRA_URL,
     CobraSettings,
     TournamentRef,
     base_url,
@@ -50,9 +49,6 @@ if TYPE_CHECKING:
     from nrdeck.http.client import HttpClient
 
 __all__ = [
-    "DEFAULT_COBRA_URL",
-    "CobraSettings",
-    "TournamentRef",
     "fetch_tournament",
 ]
 

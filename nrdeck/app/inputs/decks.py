@@ -31,12 +31,11 @@ from nrdeck.app.inputs.sources import (
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, RawDeck
 from nrdeck.decklist import parse_text
-from nrdeck.decklist.deck_ref import DEFAULT_V2_URL
 from nrdeck.decklist.lines import parse_problem
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.errors import UsageError
-from nrdeck.http import HttpSettings
+from nrdeck.http import DEFAULT_V2_URL, HttpSettings
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import CachedCopy

@@ -14,7 +14,7 @@ from nrdeck.report.check.common import ReportOptions
 from nrdeck.report.styled import Styled
 from nrdeck.results.check import CheckReport
 
-__all__ = ["REPORTER_BY_NAME", "ReportOptions", "Reporter", "Styled"]
+__all__ = ["REPORTER_BY_NAME", "ReportOptions", "Reporter"]
 
 
 class Reporter(Protocol):

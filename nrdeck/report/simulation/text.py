@@ -15,7 +15,6 @@ from nrdeck.report.simulation.cells import (
     CELL,
     DIM,
     TITLE,
-    bar,
     cell,
     first_met_table,
     footer,
@@ -152,4 +151,4 @@ RENDERER_BY_NAME: Mapping[str, SimulationRenderer] = LazyRegistry(
         "csv": "nrdeck.report.simulation.doc:CsvRenderer",
     }
 )
-__all__ = ["RENDERER_BY_NAME", "bar", "format_probability", "render_text"]
+__all__ = ["RENDERER_BY_NAME", "render_text"]

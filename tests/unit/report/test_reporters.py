@@ -11,9 +11,10 @@ import jsonschema
 import pytest
 
 import nrdeck.report
-from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, Styled
+from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
 from nrdeck.report.check.common import summary_line
 from nrdeck.report.check.github import escape_data, escape_property
+from nrdeck.report.styled import Styled
 from nrdeck.results.check import CheckReport
 
 SCHEMA = Path(nrdeck.report.__file__).parent / "check-v1.schema.json"

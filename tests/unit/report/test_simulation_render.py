@@ -10,8 +10,9 @@ from typing import get_args
 import pytest
 
 from nrdeck.catalog import CardDB
+from nrdeck.report.simulation.cells import bar, format_probability
 from nrdeck.report.simulation.doc import CSV_HEADER, JSON_VERSION, render_csv, render_json
-from nrdeck.report.simulation.text import RENDERER_BY_NAME, bar, format_probability, render_text
+from nrdeck.report.simulation.text import RENDERER_BY_NAME, render_text
 from nrdeck.results.simulation import Simulation
 from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.request import SimRequest
