@@ -19,16 +19,15 @@ from nrdeck.catalog.records import (
     Cycle,
     DataInfo,
     Faction,
-    FactsDocument,
     Format,
     FormatSnapshot,
     Named,
     Printing,
     Restriction,
-    TitlesLoader,
     UnknownRule,
 )
 from nrdeck.catalog.ruletables import RuleTables
+from nrdeck.catalog.schema import FactsDocument, TitlesLoader
 from nrdeck.catalog.titlekeys import normalise_title
 
 if TYPE_CHECKING:
@@ -69,8 +68,9 @@ class CardDB:
         text_facts: int = 0,
         text_facts_note: str = "",
     ) -> None:
-        self.cards: dict[str, Card] = {c.id: c for c in cards}
-        self.printings: dict[str, Printing] = {p.code: p for p in printings}
+        # read-only lookups (a lazily decoding one can stand in for the dict): never mutated
+        self.cards: Mapping[str, Card] = {c.id: c for c in cards}
+        self.printings: Mapping[str, Printing] = {p.code: p for p in printings}
         self.sets: dict[str, CardSet] = {s.id: s for s in sets}
         self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
         self.factions: dict[str, Faction] = {f.id: f for f in factions}

@@ -1,35 +1,17 @@
-"""The card database's records, and the facts-only card document made of them.
+"""The card database's records: what every reader of the card data sees.
 
-This is the one description of nrdeck's card document (the bundled snapshot, the cache, a
-pinned ``--data`` file): ``nrdeck.cards.document`` writes and reads it. Frozen ``msgspec``
-structs: defining one costs a fraction of a dataclass, which keeps start-up fast, and
-``FactsDocument`` decodes a document straight into them, strictly (a missing, unknown or
-mistyped field is an error), in one C pass.
+Cards, printings, sets, cycles, factions, types, formats and their snapshots, card pools,
+ban lists, where the data came from, and the keys of the data nrdeck does not understand.
+Frozen ``msgspec`` structs: defining one costs a fraction of a dataclass, which keeps
+start-up fast, and the stored document (``schema``) decodes straight into them.
 """
 
 import datetime as dt
-from collections.abc import Callable
-from pathlib import Path
 
 import msgspec
 
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
-# The document's envelope: what the file says it is (checked on every load)
-DOCUMENT_FORMAT = "nrdeck-card-data"
-DOCUMENT_SCHEMA = 1
-# The version of the rule that reads card text into facts (docs/card-facts.md); a document
-# records the version it was built with, 0 (absent) when it was built before the rule.
-TEXT_FACTS = 1
-# The titles document beside it: card titles and type names in other languages
-TITLES_FORMAT = "nrdeck-card-titles"
-TITLES_SCHEMA = 1
-TITLES_SUFFIX = ".titles.json"
 Cost = int | str | None  # an int, "X", or None (no cost)
-
-
-def titles_path(document: Path) -> Path:
-    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
-    return document.with_name(document.name.removesuffix(".json") + TITLES_SUFFIX)
 
 
 def is_printing_code(text: str) -> bool:
@@ -250,47 +232,6 @@ class DataInfo(msgspec.Struct, frozen=True):
         return f"{self.source} of {self.dataset_date or 'unknown date'} ({self.kind})"
 
 
-class Origin(msgspec.Struct, frozen=True):
-    """Where a card document's facts came from."""
-
-    source: str = "unknown"
-    dataset_date: str | None = None
-    url: str | None = None
-
-
-class SnapshotEntry(Record, frozen=True):
-    """A format snapshot as the document stores it (inside its format)."""
-
-    id: str
-    card_pool_id: str
-    date_start: dt.date
-    restriction_id: str | None = None
-    active: bool = False
-
-
-class FormatEntry(Record, frozen=True):
-    """A format as the document stores it."""
-
-    id: str
-    name: str
-    snapshots: tuple[SnapshotEntry, ...]
-
-    def record(self) -> Format:
-        """The Format record, each snapshot knowing its format."""
-        snaps = tuple(
-            FormatSnapshot(
-                id=s.id,
-                format_id=self.id,
-                card_pool_id=s.card_pool_id,
-                restriction_id=s.restriction_id,
-                date_start=s.date_start,
-                active=s.active,
-            )
-            for s in self.snapshots
-        )
-        return Format(id=self.id, name=self.name, snapshots=snaps)
-
-
 class UnknownRule(Record, frozen=True):
     """A key of a restriction, snapshot or format that nrdeck does not understand.
 
@@ -308,38 +249,6 @@ class UnknownRule(Record, frozen=True):
         return f"{self.kind} {self.id} has a key nrdeck does not understand: {self.key}"
 
 
-class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
-    """nrdeck's facts-only card document, decoded straight into records (typed, strict).
-
-    Empty optional lists are left out when written (``omit_defaults``), so a document with
-    nothing to record in them keeps the shape older nrdeck versions read; a document written
-    before a field existed reads with its default (``text_facts`` 0: no facts from text).
-    """
-
-    format: str
-    schema_version: int
-    cards: list[Card]
-    printings: list[Printing]
-    sets: list[CardSet]
-    cycles: list[Cycle]
-    factions: list[Faction]
-    formats: list[FormatEntry]
-    card_pools: list[CardPool]
-    restrictions: list[Restriction]
-    types: list[Named] = []
-    subtypes: list[Named] = []
-    origin: Origin = Origin()
-    unknown_rules: list[UnknownRule] = []
-    text_facts: int = 0  # TEXT_FACTS when the cards carry the facts read from their text
-
-
-class Envelope(msgspec.Struct):
-    """Only a document's envelope: what a damaged or foreign file is read as."""
-
-    format: object = None
-    schema_version: object = None
-
-
 class LanguageTitles(Record, frozen=True):
     """One language's names: card titles, face titles, and the type and subtype names that
     head a decklist's sections. Names only: never card text."""
@@ -348,27 +257,3 @@ class LanguageTitles(Record, frozen=True):
     faces: dict[str, tuple[str, ...]] = {}  # card id -> its faces' titles (where they differ)
     types: dict[str, str] = {}  # type id -> name
     subtypes: dict[str, str] = {}  # subtype id -> name
-
-
-class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The titles document written beside a card document (``<name>.titles.json``).
-
-    Kept apart from the card document so that reading English lists never decodes it: it is
-    read on the first title the English titles do not know. ``index`` holds every title
-    already normalised (-> (language, card id) pairs), made with version ``keys`` of
-    nrdeck's title normalisation (``titlekeys.TITLE_KEYS``); with another version, or none,
-    the titles are indexed again when read.
-    """
-
-    format: str
-    schema_version: int
-    languages: dict[str, LanguageTitles]
-    origin: Origin = Origin()
-    index: dict[str, tuple[tuple[str, str], ...]] = {}
-    keys: int = 0
-
-
-# What a titles loader gives: the titles (None: none to be had), and a note saying where they
-# come from when not from the card data in use ("" when they do)
-TitlesLoaded = tuple[TitlesDocument | None, str]
-TitlesLoader = Callable[[], TitlesLoaded]

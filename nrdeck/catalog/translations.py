@@ -12,7 +12,8 @@ from collections.abc import Container, Iterator, Mapping
 
 import msgspec
 
-from nrdeck.catalog.records import Card, LanguageTitles, TitlesDocument
+from nrdeck.catalog.records import Card, LanguageTitles
+from nrdeck.catalog.schema import TitlesDocument
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     fold_accents,

@@ -24,7 +24,7 @@ from nrdeck.cards.document import (
     require_consistent,
     titles_loader,
 )
-from nrdeck.catalog import TEXT_FACTS, CardDB
+from nrdeck.catalog import TEXT_FACTS, Card, CardDB
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -120,13 +120,16 @@ def with_text_facts(db: CardDB) -> CardDB:
         return db
     donor = load_bundled()
     missing = 0
+    facts: dict[str, Card] = {}
     for card_id, card in db.cards.items():
         known = donor.cards.get(card_id)
         missing += known is None
         if known is not None and (known.economy or known.runner_points or known.draws):
-            db.cards[card_id] = replace(
+            facts[card_id] = replace(
                 card, economy=known.economy, runner_points=known.runner_points, draws=known.draws
             )
+    if facts:  # a new lookup with the same ids: the database's own is never changed in place
+        db.cards = {**db.cards, **facts}
     unknown = f" ({missing} of its cards are not there and have none)" if missing else ""
     db.text_facts = donor.text_facts
     db.text_facts_note = (
