@@ -6,7 +6,7 @@
    (Corp: agenda, ice, econ; Runner: econ, breaker, killer), every query followed to the
    end of the deck. Goal: <= 50 ms (median). Also each side's default report (no NumPy).
 2. The exact solvers' estimated seconds (which --exact-budget compares) against measured
-   ones, on problems of growing size: the rates in nrdeck/sim/solvers.py come from here.
+   ones, on problems of growing size: the rates in nrdeck/sim/solvers/choice.py come from here.
 3. Monte Carlo with card order (each game a shuffled deck, a mulligan reshuffle, per-turn
    cards seen): games per second and the time for 10^6 games.
    Goals: >= 1.5 million games/s; 10^6 games <= 1 s (median).
@@ -62,9 +62,9 @@ def main() -> None:
 
     from nrdeck.cards.bundled import BundledSource
     from nrdeck.deck import Deck, DeckEntry
+    from nrdeck.sim.ask.request import SimRequest
     from nrdeck.sim.engine import problem_for, simulate_deck
-    from nrdeck.sim.montecarlo import simulate
-    from nrdeck.sim.request import SimRequest
+    from nrdeck.sim.solvers.montecarlo import simulate
 
     db = BundledSource().load()
 
@@ -110,11 +110,11 @@ def main() -> None:
 
 def calibrate(runs: int) -> None:
     """Estimated against measured seconds of each exact solver, for 4 to 7 groups of 3."""
-    from nrdeck.sim import closed, solvers
-    from nrdeck.sim.dense import solve_dense
-    from nrdeck.sim.exact import solve_dp
-    from nrdeck.sim.model import Atoms, Problem
-    from nrdeck.sim.query import parse_query
+    from nrdeck.sim.ask.query import parse_query
+    from nrdeck.sim.solvers import choice, closed
+    from nrdeck.sim.solvers.dense import solve_dense
+    from nrdeck.sim.solvers.exact import solve_dp
+    from nrdeck.sim.solvers.model import Atoms, Problem
 
     for groups, mulligan in ((4, None), (6, None), (6, "g0==0"), (7, None)):
         weights = tuple(tuple(int(g == a) for g in range(groups)) for a in range(groups))
@@ -125,12 +125,12 @@ def calibrate(runs: int) -> None:
             atoms, (query,), (tuple(range(groups)),), tuple(range(5, atoms.deck_size + 1)),
             rule, (0,) if rule else (),
         )  # fmt: skip
-        estimated = solvers.estimates(problem)
+        estimated = choice.estimates(problem)
         measured = {
             "closed": median_seconds(lambda p=problem: closed.solve_closed(p), runs),
             "dp": median_seconds(lambda p=problem: solve_dp(p), max(1, runs // 3)),
             "dense": median_seconds(lambda p=problem: solve_dense(p), runs)
-            + solvers.DENSE_START_SECONDS,
+            + choice.DENSE_START_SECONDS,
         }
         line = ", ".join(
             f"{k} {measured[k] * 1000:.1f}/{estimated[k] * 1000:.1f} ms" for k in measured

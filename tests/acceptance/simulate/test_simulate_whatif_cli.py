@@ -134,7 +134,7 @@ def test_every_simulate_option_is_on_the_simulate_page() -> None:
     import re
 
     from nrdeck.cli.simulate import simulate
-    from nrdeck.sim.request import DEFAULT_EXACT_BUDGET
+    from nrdeck.sim.ask.request import DEFAULT_EXACT_BUDGET
 
     section = (ROOT / "docs" / "simulate.md").read_text("utf-8")
     help_text = CliRunner().invoke(app, ["simulate", "--help"]).stdout

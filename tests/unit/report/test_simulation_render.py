@@ -14,8 +14,8 @@ from nrdeck.report.simulation.cells import bar, format_probability
 from nrdeck.report.simulation.doc import CSV_HEADER, JSON_VERSION, render_csv, render_json
 from nrdeck.report.simulation.text import RENDERER_BY_NAME, render_text
 from nrdeck.results.simulation import Simulation
+from nrdeck.sim.ask.request import SimRequest
 from nrdeck.sim.engine import simulate_deck
-from nrdeck.sim.request import SimRequest
 from tests.unit.sim.test_engine import CORP_CARDS, make_deck
 
 
@@ -81,8 +81,8 @@ def test_csv_long_format(sim: Simulation) -> None:
 
 def test_every_output_format_has_a_renderer() -> None:
     from nrdeck.cli.simulate import Method, ReportName, SimFormat
-    from nrdeck.sim.reports import REPORT_BY_NAME
-    from nrdeck.sim.request import METHODS
+    from nrdeck.sim.ask.reports import REPORT_BY_NAME
+    from nrdeck.sim.ask.request import METHODS
 
     assert set(get_args(SimFormat)) == set(RENDERER_BY_NAME)
     for name in RENDERER_BY_NAME:

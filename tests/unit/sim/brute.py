@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import permutations
 
-from nrdeck.sim.groups import Group
-from nrdeck.sim.model import Odds, Problem, build_atoms
-from nrdeck.sim.query import Query, parse_query
+from nrdeck.sim.ask.groups import Group
+from nrdeck.sim.ask.query import Query, parse_query
+from nrdeck.sim.solvers.model import Odds, Problem, build_atoms
 
 
 def make_problem(

@@ -7,9 +7,9 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
+from nrdeck.sim.ask.request import SimRequest
 from nrdeck.sim.engine import simulate_deck
-from nrdeck.sim.exact import hypergeom_at_least
-from nrdeck.sim.request import SimRequest
+from nrdeck.sim.solvers.exact import hypergeom_at_least
 
 
 def make_deck(db: CardDB, identity: str | None, titles: dict[str, int]) -> Deck:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.sim.closed import applies, solve_closed
-from nrdeck.sim.dense import solve_dense
-from nrdeck.sim.exact import hypergeom_at_least, solve_dp
-from nrdeck.sim.model import Odds, Problem
+from nrdeck.sim.solvers.closed import applies, solve_closed
+from nrdeck.sim.solvers.dense import solve_dense
+from nrdeck.sim.solvers.exact import hypergeom_at_least, solve_dp
+from nrdeck.sim.solvers.model import Odds, Problem
 from tests.unit.sim.brute import brute, check, make_problem
 
 

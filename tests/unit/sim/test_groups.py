@@ -9,9 +9,9 @@ from nrdeck.cards.document import decode
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
+from nrdeck.sim.ask.groups import GroupResolver, parse_user_group
+from nrdeck.sim.ask.request import SimRequest
 from nrdeck.sim.engine import simulate_deck
-from nrdeck.sim.groups import GroupResolver, parse_user_group
-from nrdeck.sim.request import SimRequest
 from tests.builders import before_text_facts
 
 

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from nrdeck.sim.exact import solve_dp as solve
-from nrdeck.sim.montecarlo import dealt_labels, simulate, wilson
+from nrdeck.sim.solvers.exact import solve_dp as solve
+from nrdeck.sim.solvers.montecarlo import dealt_labels, simulate, wilson
 from tests.unit.sim.brute import make_problem as _problem
 from tests.unit.sim.test_exact import SMALL_DECK, SMALL_GROUPS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nrdeck.errors import UsageError
-from nrdeck.sim.query import compile_leaves, parse_query
+from nrdeck.sim.ask.query import compile_leaves, parse_query
 
 
 def test_precedence_and_parentheses() -> None:

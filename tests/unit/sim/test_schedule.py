@@ -6,7 +6,7 @@ import pytest
 
 from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
-from nrdeck.sim.schedule import build_schedule, parse_click_draws
+from nrdeck.sim.ask.schedule import build_schedule, parse_click_draws
 
 
 def test_corp_draws_every_turn_including_the_first() -> None:

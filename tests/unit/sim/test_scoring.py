@@ -10,8 +10,8 @@ from msgspec.structs import replace
 
 from nrdeck.cards.textfacts import runner_points
 from nrdeck.catalog import CardDB, RunnerPoints
-from nrdeck.sim.groups import GroupResolver
-from nrdeck.sim.scoring import RunnerValue, card_runner_value
+from nrdeck.sim.ask.groups import GroupResolver
+from nrdeck.sim.ask.scoring import RunnerValue, card_runner_value
 
 
 @pytest.mark.parametrize(

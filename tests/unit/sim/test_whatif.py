@@ -12,9 +12,9 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
+from nrdeck.sim.ask.query import parse_query
+from nrdeck.sim.ask.request import SimRequest
 from nrdeck.sim.engine import compare_decks, simulate_deck
-from nrdeck.sim.query import parse_query
-from nrdeck.sim.request import SimRequest
 from tests.unit.sim.brute import brute, truth
 from tests.unit.sim.test_engine import make_deck
 

@@ -20,8 +20,8 @@ from math import comb
 from typing import Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.model import Atoms, Odds, Problem
-from nrdeck.sim.query import Query, compile_leaves
+from nrdeck.sim.ask.query import Query, compile_leaves
+from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 
 Vector = tuple[int, ...]
 

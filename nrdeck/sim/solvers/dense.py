@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.model import Atoms, Odds, Problem
-from nrdeck.sim.montecarlo import eval_tree, numpy_ops
+from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.montecarlo import eval_tree, numpy_ops
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

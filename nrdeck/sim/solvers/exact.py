@@ -12,9 +12,9 @@ from math import comb
 from typing import Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.closed import ratio
-from nrdeck.sim.model import Atoms, Odds, Problem
-from nrdeck.sim.query import compile_leaves
+from nrdeck.sim.ask.query import compile_leaves
+from nrdeck.sim.solvers.closed import ratio
+from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 
 State = tuple[tuple[int, ...], int]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import msgspec
 
 from nrdeck.errors import UsageError
-from nrdeck.sim.query import Query, parse_query
-from nrdeck.sim.reports import REPORT_BY_NAME
+from nrdeck.sim.ask.query import Query, parse_query
+from nrdeck.sim.ask.reports import REPORT_BY_NAME
 
 METHODS = ("auto", "exact", "mc")
 DEFAULT_EXACT_BUDGET = 3.0  # seconds the exact method may be expected to take under auto

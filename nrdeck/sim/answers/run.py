@@ -18,13 +18,13 @@ from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.results.simulation import GroupInfo
-from nrdeck.sim.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
-from nrdeck.sim.model import Odds, Problem, build_atoms
-from nrdeck.sim.query import Query, parse_query
-from nrdeck.sim.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
-from nrdeck.sim.request import SimRequest, mulligan_rule, validate
-from nrdeck.sim.schedule import Schedule, build_schedule, parse_click_draws
-from nrdeck.sim.solvers import Choice, choose, solve
+from nrdeck.sim.ask.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
+from nrdeck.sim.ask.query import Query, parse_query
+from nrdeck.sim.ask.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
+from nrdeck.sim.ask.request import SimRequest, mulligan_rule, validate
+from nrdeck.sim.ask.schedule import Schedule, build_schedule, parse_click_draws
+from nrdeck.sim.solvers.choice import Choice, choose, solve
+from nrdeck.sim.solvers.model import Odds, Problem, build_atoms
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}

@@ -23,9 +23,9 @@ from typing import Any
 import msgspec
 
 from nrdeck.errors import UsageError
-from nrdeck.sim import closed
-from nrdeck.sim.exact import solve_dp
-from nrdeck.sim.model import Odds, Problem
+from nrdeck.sim.solvers import closed
+from nrdeck.sim.solvers.exact import solve_dp
+from nrdeck.sim.solvers.model import Odds, Problem
 
 # seconds per unit of work (reference machine: 2 cores, CPython 3.11, NumPy 2)
 CLOSED_SECONDS = 0.7e-6  # per count vector, query and atom (plus two)
@@ -141,13 +141,13 @@ def solve(
     if choice.solver == "dp" or (choice.solver == "dense" and exact):
         return solve_dp(problem, exact=exact)
     if choice.solver == "dense":
-        from nrdeck.sim.dense import solve_dense
+        from nrdeck.sim.solvers.dense import solve_dense
 
         return solve_dense(problem)
     need_numpy("Monte Carlo" + (f" ({choice.reason})" if choice.reason else ""))
     import numpy as np
 
-    from nrdeck.sim.montecarlo import simulate
+    from nrdeck.sim.solvers.montecarlo import simulate
 
     rng: Any = np.random.default_rng(list(seed))
     return simulate(problem, games, rng, seed[0])

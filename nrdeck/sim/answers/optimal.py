@@ -17,10 +17,7 @@ from math import comb
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import HandChoice, OptimalMulligan
-from nrdeck.sim.closed import Urn, ratio
-from nrdeck.sim.model import Atoms, Problem
-from nrdeck.sim.query import Cmp, Query, map_leaves
-from nrdeck.sim.run import (
+from nrdeck.sim.answers.run import (
     Run,
     Tally,
     base_pool,
@@ -29,6 +26,9 @@ from nrdeck.sim.run import (
     resolve_query,
     solve_problem,
 )
+from nrdeck.sim.ask.query import Cmp, Query, map_leaves
+from nrdeck.sim.solvers.closed import Urn, ratio
+from nrdeck.sim.solvers.model import Atoms, Problem
 
 NOISE = 1e-12  # floating-point ties count as ties
 

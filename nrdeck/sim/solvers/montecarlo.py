@@ -11,8 +11,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.model import Atoms, Odds, Problem
-from nrdeck.sim.query import Cmp, Expr
+from nrdeck.sim.ask.query import Cmp, Expr
+from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 
 if TYPE_CHECKING:
     import numpy as np

@@ -9,10 +9,8 @@ from typing import Any
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.results.simulation import Simulation, TargetResult, TargetStep
-from nrdeck.sim.groups import find_titles
-from nrdeck.sim.optimal import optimal_rule
-from nrdeck.sim.query import Query, parse_query
-from nrdeck.sim.run import (
+from nrdeck.sim.answers.optimal import optimal_rule
+from nrdeck.sim.answers.run import (
     Run,
     Tally,
     base_pool,
@@ -21,8 +19,10 @@ from nrdeck.sim.run import (
     resolve_query,
     solve_problem,
 )
-from nrdeck.sim.tables import assumptions, identity_title
-from nrdeck.sim.variants import parse_sweep, pool_with, sweep_item
+from nrdeck.sim.answers.tables import assumptions, identity_title
+from nrdeck.sim.answers.variants import parse_sweep, pool_with, sweep_item
+from nrdeck.sim.ask.groups import find_titles
+from nrdeck.sim.ask.query import Query, parse_query
 
 _TARGET = re.compile(
     r"^(?P<query>.+?)\s*>=\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*@\s*[Tt]?(?P<turn>\d+)\s*$"

@@ -20,7 +20,7 @@ import msgspec
 from nrdeck.catalog import Card, CardDB
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
-from nrdeck.sim.scoring import card_runner_value
+from nrdeck.sim.ask.scoring import card_runner_value
 
 # card data built before nrdeck read facts from card text: econ falls back to this subtype
 FALLBACK_ECONOMY_SUBTYPE = "transaction"

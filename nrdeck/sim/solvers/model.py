@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.groups import Group
-from nrdeck.sim.query import Query
+from nrdeck.sim.ask.groups import Group
+from nrdeck.sim.ask.query import Query
 
 
 class Atoms(msgspec.Struct, frozen=True):

@@ -7,11 +7,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import Column, QueryOdds, Section, Simulation
-from nrdeck.sim.cards import card_table
-from nrdeck.sim.groups import FALLBACK_ECONOMY_SUBTYPE, NO_TEXT_FACTS
-from nrdeck.sim.query import parse_query
-from nrdeck.sim.reports import ACCESSES, CARDS, ColumnSpec, SectionSpec
-from nrdeck.sim.run import (
+from nrdeck.sim.answers.cards import card_table
+from nrdeck.sim.answers.run import (
     Pool,
     Run,
     Tally,
@@ -21,9 +18,12 @@ from nrdeck.sim.run import (
     pool_group,
     solve_problem,
 )
-from nrdeck.sim.sample import sample_hands
-from nrdeck.sim.schedule import Schedule
-from nrdeck.sim.summary import first_met
+from nrdeck.sim.answers.sample import sample_hands
+from nrdeck.sim.answers.summary import first_met
+from nrdeck.sim.ask.groups import FALLBACK_ECONOMY_SUBTYPE, NO_TEXT_FACTS
+from nrdeck.sim.ask.query import parse_query
+from nrdeck.sim.ask.reports import ACCESSES, CARDS, ColumnSpec, SectionSpec
+from nrdeck.sim.ask.schedule import Schedule
 
 TOP_ROWS = 10  # R&D rows shown unless a section asks for rows until near-certain
 
