@@ -355,6 +355,9 @@ WING_RANKS = {
     "nrdeck.rules.event": 1,
     "nrdeck.rules.datahealth": 2,
     "nrdeck.rules.history": 2,
+    "nrdeck.sim.ask": 0,
+    "nrdeck.sim.solvers": 1,
+    "nrdeck.sim.answers": 2,
 }
 CATALOG = "nrdeck.catalog"  # the card catalogue: imports nothing else of nrdeck
 WINGS = (*WING_RANKS, CATALOG)

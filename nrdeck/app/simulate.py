@@ -12,8 +12,7 @@ from nrdeck.catalog import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
 from nrdeck.results.simulation import Comparison, Simulation
-from nrdeck.sim.ask.request import SimRequest
-from nrdeck.sim.engine import compare_decks, simulate_deck
+from nrdeck.sim import SimRequest, compare_decks, simulate_deck
 
 
 class SimulateOptions(msgspec.Struct, frozen=True):

@@ -20,7 +20,7 @@ from nrdeck.errors import UsageError
 from nrdeck.report.simulation.text import RENDERER_BY_NAME
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import Comparison, Simulation
-from nrdeck.sim.ask.request import SimRequest
+from nrdeck.sim import SimRequest
 
 # --output-format choices of `simulate` (each has a renderer).
 SimFormat = Literal["text", "json", "csv"]

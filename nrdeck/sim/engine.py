@@ -10,13 +10,16 @@ from __future__ import annotations
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.simulation import Comparison, Simulation, Variant
-from nrdeck.sim.answers.questions import answer
-from nrdeck.sim.answers.run import base_pool, build_problem, prepare
-from nrdeck.sim.answers.tables import simulate_pool
-from nrdeck.sim.answers.variants import variant_pools
-from nrdeck.sim.ask.query import parse_query
-from nrdeck.sim.ask.request import SimRequest
-from nrdeck.sim.solvers.model import Problem
+from nrdeck.sim.answers import (
+    answer,
+    base_pool,
+    build_problem,
+    prepare,
+    simulate_pool,
+    variant_pools,
+)
+from nrdeck.sim.ask import SimRequest, parse_query
+from nrdeck.sim.solvers import Problem
 
 
 def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:

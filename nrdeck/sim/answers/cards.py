@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from nrdeck.results.simulation import CardOdds, CardTable
 from nrdeck.sim.answers.run import Pool, Run, Tally, group_key, pool_group, solve_problem
-from nrdeck.sim.ask.groups import Group
-from nrdeck.sim.ask.query import parse_query
-from nrdeck.sim.solvers.model import Problem, build_atoms
+from nrdeck.sim.ask import Group, parse_query
+from nrdeck.sim.solvers import Problem, build_atoms
 
 CARD_TURNS = 3
 AT_LEAST_ONE = parse_query("card>=1")

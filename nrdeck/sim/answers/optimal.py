@@ -26,9 +26,8 @@ from nrdeck.sim.answers.run import (
     resolve_query,
     solve_problem,
 )
-from nrdeck.sim.ask.query import Cmp, Query, map_leaves
-from nrdeck.sim.solvers.closed import Urn, ratio
-from nrdeck.sim.solvers.model import Atoms, Problem
+from nrdeck.sim.ask import Cmp, Query, map_leaves
+from nrdeck.sim.solvers import Atoms, Problem, Urn, ratio
 
 NOISE = 1e-12  # floating-point ties count as ties
 

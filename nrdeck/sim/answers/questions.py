@@ -21,8 +21,7 @@ from nrdeck.sim.answers.run import (
 )
 from nrdeck.sim.answers.tables import assumptions, identity_title
 from nrdeck.sim.answers.variants import parse_sweep, pool_with, sweep_item
-from nrdeck.sim.ask.groups import find_titles
-from nrdeck.sim.ask.query import Query, parse_query
+from nrdeck.sim.ask import Query, find_titles, parse_query
 
 _TARGET = re.compile(
     r"^(?P<query>.+?)\s*>=\s*(?P<p>\d+(?:\.\d+)?)\s*%\s*@\s*[Tt]?(?P<turn>\d+)\s*$"

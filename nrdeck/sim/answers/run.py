@@ -18,13 +18,24 @@ from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.results.simulation import GroupInfo
-from nrdeck.sim.ask.groups import BUILTIN_HELP, Group, GroupResolver, parse_user_group
-from nrdeck.sim.ask.query import Query, parse_query
-from nrdeck.sim.ask.reports import REPORT_BY_NAME, ColumnSpec, SectionSpec
-from nrdeck.sim.ask.request import SimRequest, mulligan_rule, validate
-from nrdeck.sim.ask.schedule import Schedule, build_schedule, parse_click_draws
-from nrdeck.sim.solvers.choice import Choice, choose, solve
-from nrdeck.sim.solvers.model import Odds, Problem, build_atoms
+from nrdeck.sim.ask import (
+    BUILTIN_HELP,
+    REPORT_BY_NAME,
+    ColumnSpec,
+    Group,
+    GroupResolver,
+    Query,
+    Schedule,
+    SectionSpec,
+    SimRequest,
+    build_schedule,
+    mulligan_rule,
+    parse_click_draws,
+    parse_query,
+    parse_user_group,
+    validate,
+)
+from nrdeck.sim.solvers import Choice, Odds, Problem, build_atoms, choose, solve
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}

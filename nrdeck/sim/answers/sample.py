@@ -9,8 +9,7 @@ import msgspec
 from nrdeck.catalog import CardDB
 from nrdeck.results.simulation import Hand, HandCard
 from nrdeck.sim.answers.run import Run, resolve_query
-from nrdeck.sim.ask.groups import Group
-from nrdeck.sim.ask.query import Query, compile_leaves
+from nrdeck.sim.ask import Group, Query, compile_leaves
 
 SAMPLE_STREAM = 7  # keeps sample hands independent of the Monte Carlo streams
 

@@ -20,10 +20,16 @@ from nrdeck.sim.answers.run import (
 )
 from nrdeck.sim.answers.sample import sample_hands
 from nrdeck.sim.answers.summary import first_met
-from nrdeck.sim.ask.groups import FALLBACK_ECONOMY_SUBTYPE, NO_TEXT_FACTS
-from nrdeck.sim.ask.query import parse_query
-from nrdeck.sim.ask.reports import ACCESSES, CARDS, ColumnSpec, SectionSpec
-from nrdeck.sim.ask.schedule import Schedule
+from nrdeck.sim.ask import (
+    ACCESSES,
+    CARDS,
+    FALLBACK_ECONOMY_SUBTYPE,
+    NO_TEXT_FACTS,
+    ColumnSpec,
+    Schedule,
+    SectionSpec,
+    parse_query,
+)
 
 TOP_ROWS = 10  # R&D rows shown unless a section asks for rows until near-certain
 

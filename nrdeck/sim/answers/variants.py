@@ -15,7 +15,7 @@ import msgspec
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.sim.answers.run import Pool, Run, base_pool, group_key, resolve_group
-from nrdeck.sim.ask.groups import find_titles
+from nrdeck.sim.ask import find_titles
 
 MAX_VARIANTS = 13
 _SWEEP = re.compile(r"^\s*(?P<name>.+?)\s*=\s*(?P<a>\d+)\s*(?:\.\.\s*(?P<b>\d+))?\s*$")

@@ -20,7 +20,7 @@ from math import comb
 from typing import Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.ask.query import Query, compile_leaves
+from nrdeck.sim.ask import Query, compile_leaves
 from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 
 Vector = tuple[int, ...]

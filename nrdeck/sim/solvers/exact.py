@@ -12,7 +12,7 @@ from math import comb
 from typing import Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.ask.query import compile_leaves
+from nrdeck.sim.ask import compile_leaves
 from nrdeck.sim.solvers.closed import ratio
 from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 

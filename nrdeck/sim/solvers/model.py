@@ -8,8 +8,7 @@ from typing import Any
 import msgspec
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.ask.groups import Group
-from nrdeck.sim.ask.query import Query
+from nrdeck.sim.ask import Group, Query
 
 
 class Atoms(msgspec.Struct, frozen=True):

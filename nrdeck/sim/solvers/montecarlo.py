@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.ask.query import Cmp, Expr
+from nrdeck.sim.ask import Cmp, Expr
 from nrdeck.sim.solvers.model import Atoms, Odds, Problem
 
 if TYPE_CHECKING:
