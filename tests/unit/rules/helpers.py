@@ -6,11 +6,14 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from nrdeck.app.inputs.formats import format_source
-from nrdeck.catalog import CardDB
+from nrdeck.catalog import CardDB, Restriction, UnknownRule
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import InForce, Selection, check_deck, select
+from tests.builders import database
 
 Lines = Sequence[tuple[int, str]]
 
@@ -85,3 +88,31 @@ def select_in_force(
         tier=tier,
     )
     return select(db, selection)
+
+
+def with_newer_startup_list(db: CardDB, *rules: UnknownRule) -> CardDB:
+    """The bundled data plus a made-up Startup list (2099: a date no real list can take),
+    newer than nrdeck's agenda-cap table."""
+    newer = Restriction(
+        id="startup_ban_list_99_01",
+        name="Startup Ban List 99.01",
+        format_id="startup",
+        date_start=dt.date(2099, 1, 1),
+        banned=frozenset({"cleaver"}),
+    )
+    fmt = db.formats["startup"]
+    last = fmt.snapshots[-1]
+    snap = replace(
+        last,
+        id="startup_test_99",
+        card_pool_id="startup_elevation",  # the pool the tests' Startup deck was built for
+        restriction_id=newer.id,
+        date_start=dt.date(2099, 1, 1),
+    )
+    formats = [f for f in db.formats.values() if f.id != "startup"]
+    return database(
+        db,
+        restrictions=[*db.restrictions.values(), newer],
+        formats=[*formats, replace(fmt, snapshots=(*fmt.snapshots, snap))],
+        unknown_rules=rules,
+    )

@@ -1,4 +1,4 @@
-"""The corrected format timeline and what select() puts in force."""
+"""The corrected format timeline (rules.md §4): periods from snapshots plus nrdeck's corrections."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ import pytest
 from msgspec.structs import replace
 
 from nrdeck.catalog import CardDB
-from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.timeline import Timeline, format_timeline, set_release
-from tests.builders import with_format_faults_of_2025
-from tests.unit.rules.helpers import select_in_force
+from tests.builders import database, with_format_faults_of_2025
+from tests.unit.rules.decks import (
+    HAYLEY_ETERNAL,
+    check_on,
+    read,
+)
+from tests.unit.rules.helpers import codes, select_in_force
 
 D = dt.date.fromisoformat
 
@@ -171,61 +175,44 @@ def test_corrections_file_gives_a_reason_for_every_entry() -> None:
     }
 
 
-def test_the_default_is_exactly_the_period_in_force_today(db: CardDB) -> None:
-    # The data marks standard_34 (Ban List 26.03) active; Balance Update 26.08 is in force
-    # from 2026-08-01.
-    active = db.formats["standard"].active_snapshot
-    assert active is not None and active.id == "standard_34"
-    for today in ("2026-08-01", "2030-01-01"):
-        chosen = select_in_force(db, "standard", today=D(today))
-        assert chosen == select_in_force(db, "standard", today=D(today), as_of=D(today))
-        assert chosen.period.snapshot_id == "standard_36" and chosen.date == D(today)
-    before = select_in_force(db, "standard", today=D("2026-07-31"))
-    assert before.period.restriction_id == "standard_ban_list_26_05"
+# -- the Eternal pool (§4, correction 6) ----------------------------------------------
+def test_an_eternal_list_with_pressure_spike_is_legal_in_2024(db: CardDB) -> None:
+    deck = read(db, HAYLEY_ETERNAL)
+    result = check_on(db, deck, "2024-06-01", "eternal")
+    assert codes(result) == []
+    # the 2026 data's Eternal pool holds the Liberation cycle: no correction is needed
+    assert "Liberation" not in (result.period.correction or "")
 
 
-def test_snapshot_and_banlist_options(db: CardDB) -> None:
-    snap = select_in_force(db, "standard", today=D("2030-01-01"), snapshot_id="standard_30")
-    assert snap.date == D("2025-04-24") and snap.period.restriction_id == "standard_ban_list_25_04"
-    late = select_in_force(db, "startup", today=D("2030-01-01"), snapshot_id="startup_6")
-    assert late.period.restriction_id == "startup_ban_list_24_09"
-    early = select_in_force(
-        db, "startup", today=D("2030-01-01"), snapshot_id="startup_6", as_of=D("2024-05-01")
-    )
-    assert early.period.restriction_id == "startup_ban_list_24_01"
-    ban = select_in_force(
-        db, "standard", today=D("2024-10-19"), banlist_id="standard_ban_list_23_09"
-    )
-    assert ban.card_pool_id == "rotation_2023" and ban.restriction is not None
-    assert ban.restriction.id == "standard_ban_list_23_09"
-    sunset = select_in_force(db, "standard", today=D("2030-01-01"), snapshot_id="sunset_01")
-    assert sunset.period.restriction_id == "sunset_ban_list_24_01" and sunset.period.correction
+def test_on_data_without_liberation_the_correction_makes_the_list_legal(db: CardDB) -> None:
+    older = with_format_faults_of_2025(db)
+    result = check_on(older, read(older, HAYLEY_ETERNAL), "2024-06-01", "eternal")
+    assert codes(result) == []
+    assert "Rebellion Without Rehearsal" in (result.period.correction or "")
+    assert "Liberation cycle" in (result.period.correction or "")
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "listed"),
-    [
-        ({"format_id": "modern"}, "standard"),
-        ({"format_id": "standard", "snapshot_id": "standard_99"}, "standard_32"),
-        ({"format_id": "standard", "banlist_id": "mwl_9"}, "standard_ban_list_25_10"),
-        (
-            {"format_id": "startup", "banlist_id": "standard_ban_list_25_10"},
-            "startup_ban_list_24_09",
-        ),
-        ({"format_id": "startup", "as_of": D("2018-01-01")}, "2019-03-18"),
-        ({"format_id": "casual", "banlist_id": "standard_ban_list_25_10"}, "--banlist"),
-    ],
-)
-def test_unknown_ids_are_usage_errors_listing_valid_ids(
-    db: CardDB, kwargs: dict[str, object], listed: str
-) -> None:
-    fmt = str(kwargs.pop("format_id"))
-    with pytest.raises(UsageError) as err:
-        select_in_force(db, fmt, today=D("2025-11-01"), **kwargs)  # type: ignore[arg-type]
-    assert listed in err.value.one_line()
+def test_pressure_spike_is_eternal_from_its_release_day(db: CardDB) -> None:
+    for data in (db, with_format_faults_of_2025(db)):
+        deck = read(data, HAYLEY_ETERNAL)
+        (problem,) = check_on(data, deck, "2024-03-17", "eternal").problems
+        assert problem.code == "not-in-card-pool" and problem.cards == ("pressure_spike",)
+        assert "not released until 2024-03-18" in problem.message
+        release_day = check_on(data, deck, "2024-03-18", "eternal")
+        assert release_day.legal and codes(release_day) == ["competitive-delay"]  # a warning
 
 
-def test_casual_has_no_pool_and_no_restriction(db: CardDB) -> None:
-    chosen = select_in_force(db, "casual", today=D("2025-11-01"))
-    assert chosen.card_pool_id is None and chosen.restriction is None
-    assert not chosen.extras.constructed and chosen.period.format_name == "Casual"
+def test_without_the_correction_the_data_leaves_liberation_out_of_eternal(db: CardDB) -> None:
+    older = with_format_faults_of_2025(db)
+    fixes = replace(older.tables.corrections, pool_additions=())
+    bare = database(older, tables=replace(older.tables, corrections=fixes))
+    result = check_on(bare, read(bare, HAYLEY_ETERNAL), "2024-06-01", "eternal")
+    assert [(p.code, p.cards) for p in result.problems] == [
+        ("not-in-card-pool", ("pressure_spike",))
+    ]
+
+
+def test_the_correction_is_skipped_once_the_data_has_the_cycle(db: CardDB) -> None:
+    assert "liberation" in db.card_pools["eternal"].card_cycle_ids  # the 2026 data has it
+    result = check_on(db, read(db, HAYLEY_ETERNAL), "2024-06-01", "eternal")
+    assert codes(result) == [] and "Liberation" not in (result.period.correction or "")

@@ -1,15 +1,13 @@
-"""Ids nrdeck's rules and tables name, against the bundled data (rules.md §4, "ids that move")."""
+"""Ids nrdeck's rules and tables name, against the bundled data (rules.md §4, ids that move)."""
 
 from __future__ import annotations
 
 from nrdeck.catalog import CardDB
-from nrdeck.rules.datahealth.corrections import correction_states
 from nrdeck.rules.datahealth.namedids import (
     missing_named_ids,
     named_card_ids,
     named_restriction_ids,
 )
-from tests.builders import with_format_faults_of_2025
 
 
 def test_every_id_nrdeck_names_is_in_the_bundled_data(db: CardDB) -> None:
@@ -26,17 +24,3 @@ def test_each_moved_id_is_the_same_printings_under_the_new_id(db: CardDB) -> Non
         assert [p.code for p in db.printings_of(entry.new)] == list(entry.printings)
         card = db.card_by_id(entry.old)
         assert card is not None and card.id == entry.new
-
-
-def test_corrections_are_applied_to_the_2025_data_and_fixed_upstream_in_2026(db: CardDB) -> None:
-    def states(data: CardDB) -> dict[str, str]:
-        return {f"{c.kind} {c.target}": c.state for c in correction_states(data)}
-
-    now, then = states(db), states(with_format_faults_of_2025(db))
-    for snapshot in ("standard_30", "standard_31", "standard_32", "startup_7"):
-        assert now[f"snapshot date {snapshot}"] == "fixed-upstream"
-        assert then[f"snapshot date {snapshot}"] == "applied"
-    assert now["pool addition eternal + liberation"] == "fixed-upstream"
-    assert then["pool addition eternal + liberation"] == "applied"
-    for still in ("excluded snapshot sunset_01", "set release revised_core_set"):
-        assert now[still] == then[still] == "applied"
