@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from nrdeck.catalog import CardDB
-from nrdeck.catalog.titles import TitleIndex
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.resolve import MAX_SUGGESTED_NAMES, resolve
 
@@ -79,21 +78,6 @@ def test_unknown_title_suggests_without_correcting(db: CardDB) -> None:
     assert (problem.code, problem.line, problem.location.source) == ("unknown-card", 7, "deck.txt")
     assert "'Hedge Fnud'" in problem.message and "did you mean Hedge Fund" in problem.message
     assert problem.message.count(",") <= 2  # at most three suggestions
-
-
-@pytest.mark.parametrize(
-    ("typo", "suggested"),
-    [
-        ("Hedge Fnd", ["Hedge Fund"]),  # not Shred or Edge of World
-        ("Ic Wall", ["Ice Wall"]),  # not Fire Wall
-        ("Eli 10", ["Eli 1.0"]),  # not Eli 2.0
-        ("Blackmial", ["Blackmail"]),
-        ("Pro Contacts", ["Private Contracts", "Professional Contacts", "NAPD Contract"]),
-        ("Qwzxv Jjjj", []),
-    ],
-)
-def test_suggestions_are_the_close_titles_only(typo: str, suggested: list[str], db: CardDB) -> None:
-    assert TitleIndex(db).suggestions(typo) == suggested
 
 
 def test_readme_example_suggests_hedge_fund_alone(db: CardDB) -> None:

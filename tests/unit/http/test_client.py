@@ -1,10 +1,9 @@
-"""The one HTTP layer against local servers: retries, Retry-After, caps, deadline, redirects."""
+"""The one HTTP client against local servers: retries, Retry-After, caps, deadline, redirects."""
 
 from __future__ import annotations
 
 import email.utils
 import socket
-import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -16,14 +15,19 @@ from werkzeug import Request, Response
 from nrdeck._version import __version__
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.catalog import CardDB
-from nrdeck.http import HttpSettings, Pacing, TransferError, Validators
+from nrdeck.http import HttpSettings, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of
-from nrdeck.http.workers import map_concurrently, using_client
 from tests.fakes.faults import bomb_answer, busy_then, raw_server, redirect, trickle
 
 AGENT = {"User-Agent": f"nrdeck/{__version__}"}
+
+
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
+
+
 FAST = HttpSettings(connect_timeout=1, read_timeout=2, retries=3, backoff=0.01, deadline=10)
+
+
 MiB = 2**20
 
 
@@ -36,6 +40,10 @@ def failure(server: HTTPServer, path: str = "/x", settings: HttpSettings = FAST)
     with pytest.raises(TransferError) as info, HttpClient(settings) as client:
         client.get(server.url_for(path), max_bytes=MiB)
     return info.value
+
+
+def _http_date(offset: float) -> str:
+    return email.utils.formatdate(time.time() + offset, usegmt=True)
 
 
 def test_card_data_requests_carry_the_user_agent(httpserver: HTTPServer) -> None:
@@ -55,10 +63,6 @@ def test_remote_deck_requests_carry_the_user_agent(
     settings = DeckSettings(v2_url=url, cache_dir=tmp_path, http=HttpSettings(retries=0))
     loaded = load_deck(UUID, db, settings)
     assert loaded.name == "Catalyst" and loaded.problems == ()
-
-
-def _http_date(offset: float) -> str:
-    return email.utils.formatdate(time.time() + offset, usegmt=True)
 
 
 @pytest.mark.parametrize(
@@ -252,87 +256,3 @@ def test_conditional_requests_send_the_validators(httpserver: HTTPServer) -> Non
 def test_only_validators_safe_to_send_back_are_kept(etag: str) -> None:
     kept = validators_of({"ETag": etag}).etag
     assert kept == (etag if etag == 'W/"ok"' else None)
-
-
-def test_each_worker_has_one_session(threaded: HTTPServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    import nrdeck.http.client as client_module
-
-    made: list[object] = []
-    real = client_module._new_session
-
-    def counted() -> object:
-        made.append(threading.current_thread().name)
-        return real()
-
-    monkeypatch.setattr(client_module, "_new_session", counted)
-    threaded.expect_request("/x").respond_with_data("{}")
-    statuses = map_concurrently([threaded.url_for("/x")] * 12, _status, jobs=3, settings=FAST)
-    assert statuses == [200] * 12
-    assert len(made) == len(set(made)) == 3
-
-
-def _status(url: str) -> int:
-    with using_client(FAST) as client:
-        return client.get(url, max_bytes=MiB).status
-
-
-def test_map_concurrently_keeps_the_order_and_the_bound() -> None:
-    running, most = [0], [0]
-    lock = threading.Lock()
-    done_in: list[str] = []
-
-    def work(n: int) -> int:
-        with lock:
-            running[0] += 1
-            most[0] = max(most[0], running[0])
-        time.sleep(0.02)
-        with lock:
-            running[0] -= 1
-        return n * n
-
-    results = map_concurrently(
-        list(range(20)),
-        work,
-        jobs=3,
-        settings=FAST,
-        on_done=lambda n, r: done_in.append(threading.current_thread().name),
-    )
-    assert results == [n * n for n in range(20)]
-    assert most[0] == 3
-    assert set(done_in) == {threading.current_thread().name}  # progress in the caller
-
-
-def test_map_concurrently_raises_the_first_error_and_stops_taking_items() -> None:
-    taken: list[int] = []
-
-    def work(n: int) -> int:
-        taken.append(n)
-        if n == 2:
-            raise ValueError("boom")
-        time.sleep(0.01)
-        return n
-
-    with pytest.raises(ValueError, match="boom"):
-        map_concurrently(list(range(50)), work, jobs=2, settings=FAST)
-    assert len(taken) < 10
-
-
-def test_a_retry_after_holds_every_worker(threaded: HTTPServer) -> None:
-    arrivals: list[float] = []
-    busy_at: list[float] = []
-
-    def answer(request: Request) -> Response:
-        if not busy_at:
-            busy_at.append(time.monotonic())
-            return Response("busy", status=429, headers={"Retry-After": "1"})
-        arrivals.append(time.monotonic())
-        return Response("{}")
-
-    threaded.expect_request("/x").respond_with_handler(answer)
-    time.sleep(0.01)
-    statuses = map_concurrently(
-        [threaded.url_for("/x")] * 6, _status, jobs=2, settings=FAST, pacing=Pacing()
-    )
-    assert statuses == [200] * 6
-    later = [t for t in arrivals if t > busy_at[0] + 0.1]  # not in flight at the 429
-    assert later and min(later) >= busy_at[0] + 0.9
