@@ -99,3 +99,14 @@ def check(
     assert [list(q.at_turn) for q in odds.queries] == at
     assert [list(q.met_by) for q in odds.queries] == met
     assert odds.mulligan_rate == p_mull
+
+
+# a small deck and overlapping groups: every ordering is few enough to enumerate
+SMALL_DECK = {"a": 2, "b": 1, "c": 1, "d": 2}
+
+SMALL_GROUPS = {
+    "ab": {"a": 1, "b": 1},  # overlaps with "bc"
+    "bc": {"b": 1, "c": 1},
+    "a": {"a": 1},
+    "pts": {"a": 2, "c": 3},
+}

@@ -9,8 +9,8 @@ import pytest
 
 from nrdeck.sim.solvers.exact import solve_dp as solve
 from nrdeck.sim.solvers.montecarlo import dealt_labels, simulate, wilson
+from tests.unit.sim.brute import SMALL_DECK, SMALL_GROUPS
 from tests.unit.sim.brute import make_problem as _problem
-from tests.unit.sim.test_exact import SMALL_DECK, SMALL_GROUPS
 
 GAMES = 60_000
 CASES = [

@@ -1,14 +1,15 @@
-"""Exact odds: published values, brute-force enumeration in Fractions, edge cases."""
+"""Exact odds by the dynamic programme (in Fractions and floats, and on NumPy arrays): published
+values, brute-force enumeration, edge cases."""
 
 from __future__ import annotations
 
 import pytest
 
-from nrdeck.sim.solvers.closed import applies, solve_closed
+from nrdeck.sim.solvers.closed import solve_closed
 from nrdeck.sim.solvers.dense import solve_dense
 from nrdeck.sim.solvers.exact import hypergeom_at_least, solve_dp
 from nrdeck.sim.solvers.model import Odds, Problem
-from tests.unit.sim.brute import brute, check, make_problem
+from tests.unit.sim.brute import SMALL_DECK, SMALL_GROUPS, brute, check, make_problem
 
 
 def solve(problem: Problem, *, exact: bool = False) -> Odds:
@@ -31,15 +32,6 @@ def test_published_values_through_the_programme() -> None:
     exact = solve(corp, exact=True)
     assert [round(float(p), 4) for p in exact.queries[0].at_turn] == [0.0511, 0.0903]
     assert exact.queries[0].at_turn[0] == hypergeom_at_least(49, 10, 5, 3)
-
-
-SMALL_DECK = {"a": 2, "b": 1, "c": 1, "d": 2}
-SMALL_GROUPS = {
-    "ab": {"a": 1, "b": 1},  # overlaps with "bc"
-    "bc": {"b": 1, "c": 1},
-    "a": {"a": 1},
-    "pts": {"a": 2, "c": 3},
-}
 
 
 @pytest.mark.parametrize(
@@ -76,14 +68,6 @@ def test_float_mode_matches_fractions() -> None:
         assert q_float.at_turn == pytest.approx([float(p) for p in q_exact.at_turn], abs=1e-12)
 
 
-def test_closed_form_edge_cases() -> None:
-    assert hypergeom_at_least(45, 3, 5, 0) == 1  # at least 0 is certain
-    assert hypergeom_at_least(10, 12, 3, 3) == 1  # more copies than the deck: all of it
-    assert hypergeom_at_least(10, 3, 15, 3) == 1  # drawing past the end sees every card
-    assert hypergeom_at_least(10, 3, 5, 4) == 0  # more than there are
-    assert hypergeom_at_least(10, 0, 5, 1) == 0  # an empty group
-
-
 def test_at_least_zero_is_certain() -> None:
     odds = solve(make_problem({"x": 3, "r": 42}, {"x": {"x": 1}}, ["x>=0"], [0, 5, 6]), exact=True)
     assert list(odds.queries[0].at_turn) == [1, 1, 1]
@@ -115,32 +99,3 @@ def test_no_grouped_card_at_all() -> None:
     ):
         assert odds.queries[0].at_turn == (0, 0)
     assert [float(p) for p in solve_dense(problem).queries[1].at_turn] == [1.0, 1.0]
-
-
-CLOSED_CASES = [
-    (["ab>=2", "ab>=1 & bc>=1", "pts>=5"], [2, 3, 4, 5], None),
-    (["ab>=1@T1 & bc>=1@T1", "a>=1 | pts>=4"], [2, 3, 4, 5], None),
-    (["ab>=2", "bc>=1 | a>=2"], [3, 4, 5, 6], "ab==0"),
-    (["pts>=3 & ab>=1"], [2, 3, 3, 5], "a>=1 & bc>=1"),
-    (["ab>=1 & bc>=1"], [4, 5, 6], "!(pts>=3)"),
-]
-
-
-@pytest.mark.parametrize(("queries", "seen", "mulligan"), CLOSED_CASES)
-def test_closed_form_equals_brute_force(
-    queries: list[str], seen: list[int], mulligan: str | None
-) -> None:
-    problem = make_problem(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
-    assert applies(problem)
-    check(
-        solve_closed(problem, exact=True), brute(SMALL_DECK, SMALL_GROUPS, queries, seen, mulligan)
-    )
-    floats = solve_closed(problem)
-    exact = solve_dp(problem, exact=True)
-    for f, e in zip(floats.queries, exact.queries, strict=True):
-        assert list(f.at_turn) == pytest.approx([float(p) for p in e.at_turn], abs=1e-15)
-
-
-def test_closed_form_refuses_what_it_cannot_do() -> None:
-    for queries in (["ab==1"], ["ab>=1@T1 & bc>=1"], ["!(a>=1)"]):
-        assert not applies(make_problem(SMALL_DECK, SMALL_GROUPS, queries, [2, 3]))
