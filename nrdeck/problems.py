@@ -15,7 +15,7 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-# The stable problem codes (rules.md), each with a one-line description.
+# The stable problem codes (docs/reference/legality.md), each with a one-line description.
 CODES: dict[str, str] = {
     "identity-missing": "the deck has no identity, or a card named as its identity is not one",
     "identity-multiple": "the deck has more than one identity",

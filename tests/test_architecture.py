@@ -1,4 +1,4 @@
-"""The dependency rule, read from every import of the package (style.md, "The shape").
+"""The dependency rule, read from every import of the package (docs/design/layout.md).
 
 cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
 Each check names the offending module and line.

@@ -1,6 +1,6 @@
 """NetrunnerDB v3 API source: paginated JSON:API downloads, conditional requests.
 
-Every resource is read the safe way (docs/nrdb-api.md §1.2): ``page[size]`` within the
+Every resource is read the safe way (docs/design/netrunnerdb-api.md §1): ``page[size]`` within the
 resource's maximum, ``sort=id``, follow ``links.next`` (rebased onto the configured base URL)
 until it is absent, then check the count against ``meta.stats.total.count``. The resources
 are fetched by a few workers at once (``JOBS``), each with its own HTTP session. The records

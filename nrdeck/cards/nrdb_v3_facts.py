@@ -1,6 +1,6 @@
 """Turn NetrunnerDB v3 records into nrdeck's facts document (the v3 quirks live here).
 
-Quirks handled (docs/nrdb-api.md §1.4, §6): ``cost``/``advancement_requirement`` are strings
+Quirks handled (docs/design/netrunnerdb-api.md §2): ``cost``/``advancement_requirement`` are strings
 ("5" -> 5, "X" stays "X"); ``strength`` -1 means X (not kept: no rule needs it);
 ``influence_limit`` null means unlimited (kept as None, as in the v2 data); banned subtypes
 live on restrictions; ``verdicts.global_penalty`` is a list (membership: value 1).

@@ -1,4 +1,5 @@
-"""The ``attributes`` of NetrunnerDB v3 API resources (docs/nrdb-api.md §1.4), validated once.
+"""The ``attributes`` of NetrunnerDB v3 API resources, validated once
+(docs/design/netrunnerdb-api.md §2).
 
 Only the facts nrdeck keeps are declared; every other attribute is ignored, except on
 formats, snapshots and restrictions, which may carry rules: there the attributes nrdeck knows

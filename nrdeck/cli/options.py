@@ -60,7 +60,7 @@ def _completion_data(ctx: typer.Context) -> DataSettings:
     )
 
 
-Tier = Literal["casual", "competitive"]  # --tier choices (rules.md §4)
+Tier = Literal["casual", "competitive"]  # --tier choices (docs/reference/legality.md §4)
 
 
 # --- common options -------------------------------------------------------------------

@@ -32,7 +32,7 @@ def _day(value: object) -> str | None:
 
 # -- timeline ------------------------------------------------------------------------
 def timeline_json(report: DeckTimeline) -> str:
-    """``{"version": 1, "format", "deck", "periods": [...]}`` (rules.md §7)."""
+    """``{"version": 1, "format", "deck", "periods": [...]}`` (docs/reference/legality.md §7)."""
     document = {
         "version": VERSION,
         "format": report.format_id,

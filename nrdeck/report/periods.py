@@ -61,7 +61,8 @@ _CARD_KINDS = frozenset(CHANGE_KINDS[:7])
 
 
 def _change_entry(change: Change) -> dict[str, Any]:
-    """{"change": kind, "card" | "set": {...}, "before", "after"} (rules.md §4)."""
+    """{"change": kind, "card" | "set": {...}, "before", "after"}: what a period changed
+    (docs/reference/legality.md §4)."""
     entry: dict[str, Any] = {"change": change.kind}
     if change.kind in _CARD_KINDS:
         entry["card"] = {"id": change.subject, "title": change.name}

@@ -33,7 +33,8 @@ class Period(msgspec.Struct, frozen=True):
     restriction_name: str | None = None
     restriction_source: str | None = None  # where a format file's list comes from (URL, commit)
     correction: str | None = None
-    tier: str = "casual"  # casual: sets legal on release; competitive: rules.md §4's delay
+    # casual: sets legal on release; competitive: docs/reference/legality.md §4's delay
+    tier: str = "casual"
     warnings: tuple[str, ...] = ()  # rules of the lists in force that nrdeck cannot apply
     stale_data: str | None = None  # the date is long after the card data's: lists unknown
     format_note: str | None = None  # the card data's format used, not a shipped file's

@@ -15,11 +15,13 @@ class SetRelease(msgspec.Struct, frozen=True):
     set_id: str
     name: str
     released: dt.date  # legal at casual events (corrected where nrdeck's table says so)
-    competitive: dt.date  # legal at competitive events: the second Friday after (rules.md §4)
+    # legal at competitive events: the second Friday after (docs/reference/legality.md §4)
+    competitive: dt.date
 
 
 class Change(msgspec.Struct, frozen=True):
-    """One thing a period changed from the period before it (rules.md §4, "What changed").
+    """One thing a period changed from the period before it (docs/reference/legality.md
+    §4, "What changed").
 
     ``kind``: ``banned``, ``unbanned``, ``restricted``, ``unrestricted`` (a card: ``subject``
     is its id, ``name`` its title); ``points``, ``universal-influence``, ``global-penalty`` (a

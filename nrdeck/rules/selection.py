@@ -22,8 +22,8 @@ class Selection(msgspec.Struct, frozen=True):
     snapshot it is the date checked. ``format_file``, a house or community format
     (``--format-file``, or ``--format astro``: a file nrdeck ships), comes as the table the
     caller read from it, and is checked against the card data here. ``tier``: ``casual``
-    (sets legal on release) or ``competitive`` (rules.md §4). ``community_ids``: the
-    community formats nrdeck ships, for "did you mean" when ``format_id`` names no format.
+    (sets legal on release) or ``competitive`` (docs/reference/legality.md §4). ``community_ids``:
+    the community formats nrdeck ships, for "did you mean" when ``format_id`` names no format.
     """
 
     today: dt.date

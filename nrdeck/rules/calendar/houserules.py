@@ -9,7 +9,7 @@ from nrdeck.catalog import AgendaCap
 
 
 class HouseRules(msgspec.Struct, frozen=True):
-    """What a format file adds on top of the pool and list in force (community-formats.md).
+    """What a format file adds on top of the pool and list in force (docs/community-formats.md).
 
     Its own bans (cards and subtypes), restrictions, points and agenda cap; a copy limit over
     every card's own (``max_copies``: 1 is singleton); sets that are never cards of the format

@@ -11,7 +11,7 @@ STALE_AFTER_DAYS = 90
 
 def stale_data(info: DataInfo, day: dt.date) -> str | None:
     """A warning when ``day`` is more than 90 days after what the data can know (else None),
-    with the advice that fits how the data was chosen (rules.md §4)."""
+    with the advice that fits how the data was chosen (docs/reference/legality.md §4)."""
     known = info.known_as_of()
     if known is None or (day - known).days <= STALE_AFTER_DAYS:
         return None

@@ -1,4 +1,5 @@
-"""Event tiers: when a set becomes legal at casual and at competitive events (rules.md §4).
+"""Event tiers: when a set becomes legal at casual and at competitive events
+(docs/reference/legality.md §4).
 
 Null Signal Games' Supported Formats page: "New releases become legal at Casual events
 immediately and at Competitive events on the second Friday after their release"

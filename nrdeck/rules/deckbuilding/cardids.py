@@ -1,4 +1,4 @@
-"""The card ids nrdeck's rules name (rules.md §1-§3), described once.
+"""The card ids nrdeck's rules name (docs/reference/legality.md §1-§3), described once.
 
 Card ids are NetrunnerDB's slugs and can move upstream (2026: ``i_ve_had_worse`` became
 ``ive_had_worse``). Every id a rule compares with is a constant here, so that

@@ -1,4 +1,5 @@
-"""Construction rules (rules.md §1, CR 1.4): identity, side, size, copies, agenda points."""
+"""Construction rules (docs/reference/legality.md §1, CR 1.4): identity, side, size, copies, agenda
+points."""
 
 from __future__ import annotations
 

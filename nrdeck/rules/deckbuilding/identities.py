@@ -1,4 +1,5 @@
-"""Identity rules (rules.md §3): Custom Biotics, Ampère, draft and starter identities."""
+"""Identity rules (docs/reference/legality.md §3): Custom Biotics, Ampère, draft and starter
+identities."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Influence spent and the limit (rules.md §2, CR 1.4.5, 2.14.3): Professor, alliances, MWLs."""
+"""Influence spent and the limit (docs/reference/legality.md §2, CR 1.4.5, 2.14.3): Professor,
+alliances, MWLs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pool, release dates, ban-list mechanics and format extras (rules.md §4)."""
+"""Pool, release dates, ban-list mechanics and format extras (docs/reference/legality.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A tournament's own settings against nrdeck's corrected calendar (rules.md §4).
+"""A tournament's own settings against nrdeck's corrected calendar (docs/reference/legality.md §4).
 
 Tournament tools (Cobra) let an organiser pick a ban list, a "Legal Cardpool Up To" set, a
 format and a type with no cross-check: a Standard event may name a Startup list, or one

@@ -1,6 +1,6 @@
 """What a period changed from the one before it: cards banned and unbanned, restricted and
 unrestricted, Eternal points and influence penalties, sets in and out of the pool, the Startup
-cap (rules.md §4, "What changed").
+cap (docs/reference/legality.md §4, "What changed").
 
 Derived from the timeline, never written by hand: each card's status on the last day of the
 earlier period and on the first day of the later one is ``card_status``, the same derivation

@@ -1,4 +1,5 @@
-"""When a deck was legal (rules.md §7): its verdict and codes over a format's whole history.
+"""When a deck was legal (docs/reference/legality.md §7): its verdict and codes over a format's
+whole history.
 
 The deck is checked on every day something that matters to it can change: every period
 start of the format (pools, rotations, ban lists), every day a set printing one of its cards

@@ -3,8 +3,8 @@
 For ``nrdeck data periods`` and ``nrdeck.in_force``: the pool, the ban list (with the name Null
 Signal Games publishes where NetrunnerDB's differs), the Startup agenda cap, the corrections
 the period uses, and the sets released during it with the dates their cards become legal at
-casual and competitive events (rules.md §4). The reference for tools that would otherwise
-pick rules by the data's ``active`` flag, which lags behind.
+casual and competitive events (docs/reference/legality.md §4). The reference for tools that would
+otherwise pick rules by the data's ``active`` flag, which lags behind.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The game as it is today (rules.md §4): Startup's agenda cap from the card data, nrdeck's
-corrections re-examined against the 2026 data, and card ids that moved upstream."""
+"""The game as it is today (docs/reference/legality.md §4): Startup's agenda cap from the card data,
+nrdeck's corrections re-examined against the 2026 data, and card ids that moved upstream."""
 
 from __future__ import annotations
 

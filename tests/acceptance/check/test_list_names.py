@@ -1,5 +1,5 @@
 """Ban lists by the names Null Signal Games publishes (data/list_names.json), and an unknown
-name's error listing only the format's own lists (rules.md §4)."""
+name's error listing only the format's own lists (docs/reference/legality.md §4)."""
 
 from __future__ import annotations
 

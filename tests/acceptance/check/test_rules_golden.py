@@ -19,7 +19,8 @@ from tests.unit.rules.helpers import make_deck, select_in_force
 GOLDEN = GOLDEN / "rules"
 BASES: dict[str, dict[str, Any]] = json.loads((GOLDEN / "bases.json").read_text("utf-8"))["bases"]
 CASES: list[dict[str, Any]] = json.loads((GOLDEN / "cases.json").read_text("utf-8"))
-# The codes rules.md gives the legality rules (reading codes come from the parsers).
+# The codes docs/reference/legality.md gives the legality rules (reading codes come from the
+# parsers).
 RULE_CODES = frozenset(
     {
         "identity-missing",

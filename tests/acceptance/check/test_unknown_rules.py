@@ -1,4 +1,4 @@
-"""Rules nrdeck does not know are never ignored silently (rules.md §4).
+"""Rules nrdeck does not know are never ignored silently (docs/reference/legality.md §4).
 
 A copy of netrunner-cards-json gains a made-up Startup list (an id and a date, 2099, that no
 real list can take), newer than nrdeck's agenda-cap table, that carries a deckbuilding rule

@@ -1,5 +1,5 @@
 """Stale card data: the warning tells the truth and gives advice that fits how nrdeck runs
-(issue 30, point 5; rules.md §4).
+(issue 30, point 5; docs/reference/legality.md §4).
 
 With a cache, ``nrdeck data update`` gets newer data. The pre-commit hook and the GitHub Action
 run without it (``--no-cache``): there only a newer nrdeck or a rebuilt ``--data`` file does, and

@@ -1,5 +1,6 @@
 """Startup's cap on agendas worth 3 or more points: from the card data, nrdeck's dated table by
-list, the latest earlier list's with a warning, or a house format's own (rules.md §4)."""
+list, the latest earlier list's with a warning, or a house format's own
+(docs/reference/legality.md §4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The dated errata in force on the date checked (rules.md §6): AstroScript Pilot Program's Limit 1
-per deck from 2016-07-18 to 2025-04-04."""
+"""The dated errata in force on the date checked (docs/reference/legality.md §6): AstroScript Pilot
+Program's Limit 1 per deck from 2016-07-18 to 2025-04-04."""
 
 from __future__ import annotations
 

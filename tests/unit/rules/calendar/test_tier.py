@@ -1,5 +1,5 @@
-"""Competitive tier (rules.md §4): the second Friday after release; rotations and ban lists keep
-their dates."""
+"""Competitive tier (docs/reference/legality.md §4): the second Friday after release; rotations and
+ban lists keep their dates."""
 
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ def _elevation_card(db: CardDB) -> str:
 @pytest.mark.parametrize(
     ("release", "competitive"),
     [
-        ("2025-04-24", "2025-05-02"),  # Thursday: Fridays 04-25 and 05-02 (rules.md §4)
+        # Thursday: Fridays 04-25 and 05-02 (docs/reference/legality.md §4)
+        ("2025-04-24", "2025-05-02"),
         ("2025-04-25", "2025-05-09"),  # a Friday: strictly after, so 05-02 and 05-09
         ("2018-12-21", "2019-01-04"),  # System Core 2019, a Friday
         ("2018-11-24", "2018-12-07"),  # the first day the rule applies (a Saturday)

@@ -1,4 +1,5 @@
-"""The corrected format timeline (rules.md §4): periods from snapshots plus nrdeck's corrections."""
+"""The corrected format timeline (docs/reference/legality.md §4): periods from snapshots plus
+nrdeck's corrections."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Ids nrdeck's rules and tables name, against the bundled data (rules.md §4, ids that move)."""
+"""Ids nrdeck's rules and tables name, against the bundled data (docs/reference/legality.md §4, ids
+that move)."""
 
 from __future__ import annotations
 

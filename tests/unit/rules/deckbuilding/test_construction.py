@@ -1,5 +1,5 @@
-"""Construction rules (rules.md §1, CR 1.4): the agenda-point band, copies, the identity named
-again."""
+"""Construction rules (docs/reference/legality.md §1, CR 1.4): the agenda-point band, copies, the
+identity named again."""
 
 from __future__ import annotations
 

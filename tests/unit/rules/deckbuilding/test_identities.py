@@ -1,5 +1,5 @@
-"""Identity rules (rules.md §3): double-faced identities, Custom Biotics, starter and draft
-identities, Ampère."""
+"""Identity rules (docs/reference/legality.md §3): double-faced identities, Custom Biotics, starter
+and draft identities, Ampère."""
 
 from __future__ import annotations
 

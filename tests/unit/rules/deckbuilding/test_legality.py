@@ -1,4 +1,4 @@
-"""Pool, release dates and ban-list mechanics on a deck (rules.md §4)."""
+"""Pool, release dates and ban-list mechanics on a deck (docs/reference/legality.md §4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""A card's history (rules.md §7): per format, when it was in the pool, banned or restricted, with
-the list that said so; its printings."""
+"""A card's history (docs/reference/legality.md §7): per format, when it was in the pool, banned or
+restricted, with the list that said so; its printings."""
 
 from __future__ import annotations
 

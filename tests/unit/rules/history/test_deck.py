@@ -1,5 +1,5 @@
-"""When a deck was legal (rules.md §7): its verdict and codes over a format's whole history, from
-the engine that checks."""
+"""When a deck was legal (docs/reference/legality.md §7): its verdict and codes over a format's
+whole history, from the engine that checks."""
 
 from __future__ import annotations
 
