@@ -15,6 +15,7 @@ from nrdeck.app.data import (
     status_run,
     update_cache,
 )
+from nrdeck.app.datachanges import build_with_report, compare_documents
 from nrdeck.app.periods import PeriodsOptions, list_periods
 from nrdeck.cli.console import live_widgets_allowed, make_console, print_info, print_warnings
 from nrdeck.cli.errors import handles_errors
@@ -27,8 +28,9 @@ from nrdeck.cli.options import (
     QuietOpt,
     choices,
 )
-from nrdeck.cli.output import emit
+from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings, parse_as_of
+from nrdeck.report.datachanges import changes_markdown
 from nrdeck.report.periods import periods_json, periods_text
 from nrdeck.report.status import status_text
 
@@ -118,11 +120,35 @@ def build(
         str | None,
         typer.Option("--date", metavar="DATE", help="Dataset date, if the folder does not say."),
     ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="FILE",
+            help="Also write a Markdown report of what changed from the document --out held "
+            "before ('-': standard output).",
+        ),
+    ] = None,
 ) -> None:
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
-    built = build_snapshot(source, out, date)
+    if report is None:
+        built = build_snapshot(source, out, date)
+    else:
+        refuse_onto_inputs(report, [out, source])
+        built, changes = build_with_report(source, out, date)
+        emit(changes_markdown(changes), report)
     print_warnings(built.warnings)
     print_info(f"wrote {out} ({built.size:,} bytes)")
+
+
+@data_app.command("compare")
+@handles_errors
+def compare(
+    before: Annotated[Path, typer.Argument(metavar="OLD", help="The older card document.")],
+    after: Annotated[Path, typer.Argument(metavar="NEW", help="The newer card document.")],
+) -> None:
+    """Show in Markdown what changed between two card documents (from 'nrdeck data build')."""
+    emit(changes_markdown(compare_documents(before, after)))
 
 
 @data_app.command("status")

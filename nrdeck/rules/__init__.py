@@ -4,8 +4,8 @@ Pure functions over loaded data: no file, network, environment or clock. Six win
 importing only those below it (docs/design/layout.md): ``calendar`` (what is in force on a
 date) at the bottom; ``deckbuilding`` (one deck's problems), ``formatfiles`` (house and
 community formats) and ``event`` (tournament settings, registrations) on it; ``history``
-and ``datahealth`` on top. ``selection`` chooses between a built-in format and a format file.
-Outside a wing, import its front (its ``__init__``).
+on those; ``datahealth`` on top. ``selection`` chooses between a built-in format and a
+format file. Outside a wing, import its front (its ``__init__``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ serves only card data without it.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,7 +50,7 @@ def shipped_format_path(text: str) -> Path | None:
     """The file of the shipped community format ``text`` names (case and dashes do not
     matter), or None."""
     stem = key_of(text).replace(".", "_")  # 'Throw-Back' -> throw_back: an id, or no file
-    if not re.fullmatch(r"[a-z0-9_]+", stem):
+    if not (stem.isascii() and stem.replace("_", "").isalnum()):
         return None
     path = shipped_formats_dir() / f"{stem}{SUFFIX}"
     return path if path.is_file() else None
@@ -77,7 +76,7 @@ def format_source(
     ``--format`` names, else None. Given the card data, a shipped file whose format the data
     defines is None (the data's own wins); without it, the rules decide when they get it.
     A built-in format's name reads no file and imports no TOML parser."""
-    path = format_file or shipped_format_path(format_id)
+    path = format_file if format_file is not None else shipped_format_path(format_id)
     if path is None or (format_file is None and db is not None and path.stem in db.formats):
         return None
     from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
