@@ -39,7 +39,7 @@ from nrdeck.cli.options import (
     given,
 )
 from nrdeck.cli.output import emit, refuse_onto_inputs
-from nrdeck.cli.settings import RunState, data_settings, selection_options
+from nrdeck.cli.settings import RunState, data_settings, report_places, selection_options
 from nrdeck.cli.streams import read_stdin
 from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
 from nrdeck.report.check.common import summary_line
@@ -136,7 +136,7 @@ def check(
     print_period_notes(run.report.period, quiet=quiet)
     print_notes(() if quiet else run.notes)
     print_tracebacks(run.failures)
-    report_options = ReportOptions(quiet=quiet, verbose=verbose)
+    report_options = ReportOptions(quiet=quiet, verbose=verbose, **report_places())
     rendered = REPORTER_BY_NAME[output_format].render(run.report, report_options)
     read = [o.source for o in run.report.outcomes if o.origin == "file"]
     emit(rendered, output, color, machine=output_format != "text", inputs=[*named, *read])

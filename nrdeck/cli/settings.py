@@ -1,7 +1,8 @@
 """Options and environment variables made into settings: the CLI's only environment reads.
 
-``NRDECK_*`` variables (card data, Cobra, HTTP tuning, debug), and the colour and hook conventions
-(``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) are read here and nowhere else.
+``NRDECK_*`` variables (card data, Cobra, HTTP tuning, debug), the colour and hook conventions
+(``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) and GitHub's ``GITHUB_WORKSPACE`` are read
+here and nowhere else.
 """
 
 import datetime as dt
@@ -27,6 +28,19 @@ def under_pre_commit() -> bool:
 def force_colour() -> bool:
     """FORCE_COLOR is set."""
     return bool(os.environ.get("FORCE_COLOR"))
+
+
+def report_places() -> dict[str, str | None]:
+    """Where the run started and the CI workspace (``GITHUB_WORKSPACE``, else None: the
+    current folder): what a machine report names deck files relative to."""
+    try:
+        cwd: str | None = os.getcwd()
+    except OSError:  # the current folder was removed
+        cwd = None
+    workspace = os.environ.get("GITHUB_WORKSPACE") or None
+    if workspace is not None and cwd is not None:
+        workspace = os.path.realpath(os.path.join(cwd, workspace))
+    return {"cwd": cwd, "workspace": workspace}
 
 
 class RunState:

@@ -20,7 +20,7 @@ def paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
     it names none)."""
     path = Path(spec)
     if path.is_dir():
-        found = sorted(_deck_files(path, patterns))
+        found = sorted(tidy(f) for f in _deck_files(path, patterns))
         if not found:
             raise UsageError(
                 f"{spec}: no decklists in this folder",
@@ -35,10 +35,19 @@ def paths_of(spec: str, patterns: Sequence[str]) -> list[str]:
 
     matches = sorted(glob.glob(spec, recursive=True))
     # a FIFO or device a glob matches is kept: reading it refuses it, it is never dropped
-    files = [m for m in matches if not Path(m).is_dir()]
+    files = [tidy(m) for m in matches if not Path(m).is_dir()]
     if not files:
         raise UsageError(f"{spec}: no file matches this pattern", hint="check the pattern")
     return files
+
+
+def tidy(found: str) -> str:
+    """A path a search found, without the leading ``./`` that searching ``.`` puts on it
+    (``./decks/a.txt`` is ``decks/a.txt``, as ruff and eslint name it)."""
+    separators = "".join(s for s in (os.sep, os.altsep) if s)
+    while len(found) > 2 and found[0] == "." and found[1] in separators:
+        found = found[2:].lstrip(separators)
+    return found
 
 
 def _deck_files(folder: Path, patterns: Sequence[str]) -> Iterator[str]:
