@@ -122,7 +122,10 @@ def build(
     """Build a deterministic facts-only card snapshot from a netrunner-cards-json folder."""
     built = build_snapshot(source, out, date)
     print_warnings(built.warnings)
-    print_info(f"wrote {out} ({built.size:,} bytes)")
+    print_info(
+        f"wrote {out} ({built.size:,} bytes) and the titles beside it, {built.titles} "
+        f"({built.titles_size:,} bytes): commit both"
+    )
 
 
 @data_app.command("status")

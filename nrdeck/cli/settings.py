@@ -13,6 +13,7 @@ from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
+from nrdeck.http.values import DEFAULT_API_URL, DEFAULT_V2_URL, http_base_url
 
 
 def plain_output() -> bool:
@@ -70,6 +71,11 @@ def data_settings(
     """
     if data is not None and not data.exists():
         raise UsageError(f"{data}: no such card data file", hint="check the --data path")
+    if api_url is not None:
+        api_url = http_base_url(api_url, "--api-url (or NRDECK_API_URL)", DEFAULT_API_URL)
+    v2_url = v2_url or os.environ.get("NRDECK_V2_URL")
+    if v2_url:
+        v2_url = http_base_url(v2_url, "NRDECK_V2_URL", DEFAULT_V2_URL)
     hermetic = no_cache or under_pre_commit()
     return DataSettings(
         offline=offline,
@@ -78,7 +84,7 @@ def data_settings(
         # a hermetic run reads no cache: the folder is found only when a command needs it
         cache_dir=cache_dir or (None if hermetic else default_cache_dir()),
         api_url=api_url,
-        v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
+        v2_url=v2_url or None,
         http=http_settings(),
     )
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE, paths_of, resolved
+from nrdeck.cardrecords import titles_path
 from nrdeck.deck import RawDeck
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import UsageError
@@ -206,8 +207,6 @@ def expand(
 
 def _pinned_files(data_file: Path) -> set[Path]:
     """The pinned card data file and the titles file its build writes beside it."""
-    from nrdeck.cardrecords import titles_path
-
     return {resolved(data_file), resolved(titles_path(data_file))}
 
 
