@@ -143,6 +143,7 @@ def _language(folder: Path, known: frozenset[str]) -> LanguageTitles:
         faces=faces,
         types=_names(folder / "card_types.json"),
         subtypes=_names(folder / "card_subtypes.json"),
+        sets=_names(folder / "card_sets.json"),
     )
 
 
