@@ -22,12 +22,12 @@ from typer.testing import CliRunner, Result
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.acceptance.test_cli_contract import _commands
-from tests.paths import EXAMPLES, ROOT
+from tests.paths import EXAMPLES, SHARED
 
 BROKEN_PIPE = 141
 UUID = "7a6b0d6e-1111-4000-8000-000000000000"
 NOWHERE = "http://127.0.0.1:9"  # a loopback port nothing listens on: refused at once
-SHARED = ROOT.parent / "shared" / "netrunner-cards-json"
+CARDS_JSON = SHARED / "netrunner-cards-json"
 
 # command -> (module, attribute) of the use case it calls: where a bug or Ctrl-C is raised
 FAULT_POINTS: dict[tuple[str, ...], tuple[str, str]] = {
@@ -116,8 +116,8 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copy(EXAMPLES / "illegal-standard.txt", tmp_path / "hb.txt")
     roster = "player,corp,runner\nAna,hb.txt,zahya.txt\n"
     (tmp_path / "roster.csv").write_text(roster, encoding="utf-8")
-    if (SHARED / "v2").is_dir():
-        (tmp_path / "cards-json").symlink_to(SHARED)
+    if (CARDS_JSON / "v2").is_dir():
+        (tmp_path / "cards-json").symlink_to(CARDS_JSON)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     monkeypatch.setenv("NRDECK_COBRA_URL", NOWHERE)
