@@ -160,3 +160,22 @@ def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cac
     assert "side-mismatch" in out
     assert f"2 decks: 1 legal, 1 illegal · {BUNDLED}" in out  # never the newer user cache
     assert "\x1b[" not in out
+
+
+def test_the_hook_leaves_out_a_pinned_data_file_and_its_titles() -> None:
+    """pre-commit passes the hook every committed file its pattern matches: the titles a
+    `data build` writes beside the pinned file would be checked as a deck and fail."""
+    import re
+
+    import yaml  # installed with pre-commit (the test extra)
+
+    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
+
+    def checked(path: str) -> bool:
+        return bool(files.search(path)) and not exclude.search(path)
+
+    for pinned in (".nrdeck/cards.json", ".nrdeck/cards.titles.json", "cards.titles.json"):
+        assert not checked(pinned), pinned
+    for deck in ("decks/zahya.txt", "decks/hb.json", "decks/my-cards.json", "cards.txt"):
+        assert checked(deck), deck
