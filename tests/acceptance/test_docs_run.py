@@ -206,10 +206,11 @@ def _scratch(root: Path, db: CardDB) -> Path:
     return work
 
 
-def _o8d(work: Path) -> None:
+def _o8d(work: Path, env: dict[str, str]) -> None:
     """deck.o8d and other/zahya.o8d, written by nrdeck from deck.txt."""
     for target in (work / "deck.o8d", work / "other" / "zahya.o8d"):
-        _run(f"nrdeck convert deck.txt --to o8d -o {target}", work, os.environ.copy())
+        made = _run(f"nrdeck convert deck.txt --to o8d -o {target}", work, env)
+        assert made.returncode == 0, made.stdout
 
 
 @pytest.fixture(scope="module")
@@ -374,7 +375,7 @@ def test_every_command_of_the_page_runs_as_written(
     commands = RUN[page]
     work = _scratch(tmp_path, db)
     env = _environment(work, nrdb, cobra)
-    _o8d(work)
+    _o8d(work, env)
     outcome = Outcome()
     for shown in commands:
         why = _why_not(shown, work, nrdb, cobra)
