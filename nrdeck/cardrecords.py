@@ -8,10 +8,13 @@ mistyped field is an error), in one C pass.
 """
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
+
+T = TypeVar("T")
 
 IDENTITY_TYPES = frozenset({"corp_identity", "runner_identity"})
 # The document's envelope: what the file says it is (checked on every load)
@@ -25,6 +28,18 @@ TITLES_FORMAT = "nrdeck-card-titles"
 TITLES_SCHEMA = 1
 TITLES_SUFFIX = ".titles.json"
 Cost = int | str | None  # an int, "X", or None (no cost)
+
+
+def tuple_of(items: Iterable[T]) -> tuple[T, ...]:
+    """``tuple(items)``, the empty tuple itself when there are none.
+
+    On Python 3.10 ``tuple()`` of an empty generator is a new empty tuple, not ``()``, and
+    msgspec's ``omit_defaults`` takes only ``()`` itself for a field's default ``()``: a
+    document built on 3.10 said ``"face_titles":[]`` where one built on 3.11 leaves it out.
+    Records that are written out are built with this, so a document's bytes never depend on
+    the Python that built it.
+    """
+    return tuple(items) or ()
 
 
 def titles_path(document: Path) -> Path:
@@ -341,13 +356,15 @@ class Envelope(msgspec.Struct):
 
 
 class LanguageTitles(Record, frozen=True):
-    """One language's names: card titles, face titles, and the type and subtype names that
-    head a decklist's sections. Names only: never card text."""
+    """One language's names: card titles, face titles, the type and subtype names that head
+    a decklist's sections, and set names (which lists put after a title). Names only: never
+    card text."""
 
     cards: dict[str, str] = {}  # card id -> title
     faces: dict[str, tuple[str, ...]] = {}  # card id -> its faces' titles (where they differ)
     types: dict[str, str] = {}  # type id -> name
     subtypes: dict[str, str] = {}  # subtype id -> name
+    sets: dict[str, str] = {}  # set id -> name, as the data spells it
 
 
 class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
