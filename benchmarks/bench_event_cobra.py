@@ -29,7 +29,7 @@ from pathlib import Path
 from startup import ensure_bytecode, nrdeck_command, run_once
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("NRDECK_TEST_SHARED") or ROOT.parent / "shared")  # as tests.paths
 MOCK = SHARED / "tools" / "cobra_mock.py"
 CARDS_JSON = SHARED / "netrunner-cards-json"
 ROSTER = ROOT / "tests" / "fixtures" / "event" / "cobra" / "decks.json"

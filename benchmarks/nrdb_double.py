@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("NRDECK_TEST_SHARED") or ROOT.parent / "shared")  # as tests.paths
 MOCK = SHARED / "tools" / "nrdb_mock.py"
 CARDS_JSON = SHARED / "netrunner-cards-json"
 

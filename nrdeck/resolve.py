@@ -232,9 +232,14 @@ class _Resolver:
         return said + self._in_language(wanted, language)
 
     def _in_language(self, title: str, language: str) -> str:
-        """'; did you mean X (English)?', or how many cards have a title in the language."""
+        """'; did you mean X (English), Y?' (the language's titles, then English ones), or how
+        many cards have a title in the language."""
         hint = self.db.translations().hint(
-            title, language, cutoff=MIN_SIMILARITY, margin=SIMILARITY_MARGIN
+            title,
+            language,
+            cutoff=MIN_SIMILARITY,
+            margin=SIMILARITY_MARGIN,
+            english=self.index.suggestions(title),
         )
         return f" in English or {hint}"
 

@@ -8,7 +8,9 @@ TESTS = ROOT / "tests"
 FIXTURES = TESTS / "fixtures"
 GOLDEN = TESTS / "golden"
 EXAMPLES = ROOT / "data" / "examples"
-SHARED = ROOT.parent / "shared"
+# what the tests that need them use and skip without: a netrunner-cards-json checkout and the
+# NetrunnerDB and Cobra doubles (netrunner-cards-json/, tools/), beside the project by default
+SHARED = Path(os.environ.get("NRDECK_TEST_SHARED") or ROOT.parent / "shared").resolve()
 # the dataset date of the bundled snapshot (data/cards.json): the one line a rebuild moves
 SNAPSHOT_DATE = "2026-09-21"
 

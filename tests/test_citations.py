@@ -2,7 +2,8 @@
 documents are").
 
 A citation is a path ending in ``.md`` in a docstring or a comment of the package, the tests
-or the benchmarks (``docs/reference/legality.md §4``), written from the repository's root;
+or the benchmarks, or in a JSON schema the package ships (``docs/reference/legality.md §4``),
+written from the repository's root;
 an example inside double backticks (``notes.md``) or a web address is not one. A cited
 section (``§4``, ``§1-§3``) must be a numbered heading of the page.
 """
@@ -37,16 +38,26 @@ def _texts(path: Path) -> Iterator[tuple[int, str]]:
                 yield node.body[0].lineno, doc
 
 
+def _schemas() -> Iterator[tuple[Path, int, str]]:
+    """(file, line, text) of each line of the JSON schemas the package ships."""
+    for path in sorted((ROOT / "nrdeck").rglob("*.json")):
+        for line, text in enumerate(path.read_text("utf-8").splitlines(), start=1):
+            yield path, line, text
+
+
 def citations() -> list[tuple[str, str, tuple[int, ...]]]:
     """('file:line', cited path, cited sections) for every citation."""
     found = []
-    for tree in TREES:
-        for path in sorted((ROOT / tree).rglob("*.py")):
-            for line, text in _texts(path):
-                for match in CITATION.finditer(CODE.sub("", text)):
-                    sections = tuple(int(n) for n in re.findall(r"\d+", match.group(2)))
-                    where = f"{path.relative_to(ROOT)}:{line}"
-                    found.append((where, match.group(1), sections))
+    texts = [
+        (path, line, text)
+        for tree in TREES
+        for path in sorted((ROOT / tree).rglob("*.py"))
+        for line, text in _texts(path)
+    ]
+    for path, line, text in [*texts, *_schemas()]:
+        for match in CITATION.finditer(CODE.sub("", text)):
+            sections = tuple(int(n) for n in re.findall(r"\d+", match.group(2)))
+            found.append((f"{path.relative_to(ROOT)}:{line}", match.group(1), sections))
     return found
 
 

@@ -94,7 +94,8 @@ def check_paths(
     (one, or several in an iterable).
 
     As ``nrdeck check`` does: one outcome per deck in order, files a folder search finds with
-    no card line left out, ``exclude`` replacing the folder-search globs. ``offline`` serves
+    no card line left out (when that leaves none, ``exit_code`` is 2: no deck at all),
+    ``exclude`` replacing the folder-search globs. ``offline`` serves
     remote decks from the cache only.
     """
     settings = _data_settings(None, None, True, offline=offline)

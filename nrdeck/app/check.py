@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
-from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
+from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
@@ -68,14 +68,28 @@ class CheckOptions(msgspec.Struct, frozen=True):
 class CheckRun(msgspec.Struct, frozen=True):
     """The report of one run, the warnings met loading card data, and what was skipped.
 
-    ``notes``: files a folder search found that hold no card line (skipped, with why);
-    ``failures``: the traceback of each deck nrdeck failed on (shown with --debug).
+    ``notes``: files a folder search found that hold no card line, or that are no file to
+    read (a dangling link, a FIFO…): skipped, with why; ``failures``: the traceback of each
+    deck nrdeck failed on (shown with --debug).
     """
 
     report: CheckReport
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     failures: tuple[str, ...] = ()
+
+    def require_decks(self, specs: Sequence[str]) -> None:
+        """A usage error when the paths held no deck at all (every file found was skipped):
+        a misconfigured workflow must not pass green on "0 decks"."""
+        if self.report.outcomes:
+            return
+        named = " ".join(specs)
+        files = f"{len(self.notes)} file{'s' if len(self.notes) != 1 else ''}"
+        raise UsageError(
+            f"no decklist in {named}: the {files} found skipped (the notes above say why)",
+            hint="check the paths, or --exclude; deck files end in "
+            + ", ".join(sorted(DECK_SUFFIXES)),
+        )
 
 
 def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None = None) -> CheckRun:
@@ -93,7 +107,7 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
 
     fetched = prefetch(expansion.sources, db, settings, jobs=options.jobs)
     outcomes: list[DeckOutcome] = []
-    notes: list[str] = []
+    notes: list[str] = list(expansion.skipped)
     for source in expansion.sources:
         outcome, loaded = read_and_check(source, db, in_force, settings, failures.keep, fetched)
         reason = not_a_deck(outcome, loaded) if source.label in expansion.from_folders else None
@@ -161,6 +175,9 @@ def read_and_check(
     label = source.label
     try:
         loaded = _prefetched(fetched, source) or obtain_deck(source, db, settings)
+        if not loaded.read:  # why is the deck's one problem: no rule has a card to check
+            outcome = DeckOutcome(source=label, problems=loaded.deck.problems, origin=source.origin)
+            return outcome, loaded
         result = check_deck(loaded.deck, db, in_force)
     except RemoteDeckError as err:
         return remote_failure(label, err), None
@@ -231,8 +248,13 @@ def failed(label: str, exc: BaseException, origin: Origin = "file") -> DeckOutco
 
 
 def not_a_deck(outcome: DeckOutcome, loaded: LoadedDeck | None) -> str | None:
-    """Why a file a folder search found is no decklist (no card line in it), else None."""
-    if loaded is None or loaded.reads_as_deck:
+    """Why a file a folder search found is no decklist (empty, past the size limit, or text
+    with no card line in it), else None.
+
+    A file that could not be read (binary, in no encoding nrdeck reads, not readable) may be
+    a decklist saved wrongly: it is reported, that deck's problem, never skipped.
+    """
+    if loaded is None or loaded.reads_as_deck or loaded.unreadable:
         return None  # a deck, or one nrdeck could not read or failed on: reported
     whole_file = next((p.message for p in loaded.deck.problems if p.line is None), None)
     return whole_file or "no line reads as a card line"

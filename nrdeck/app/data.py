@@ -55,16 +55,25 @@ KEPT = "the card data in use is unchanged"
 
 
 class BuildOutcome(msgspec.Struct, frozen=True):
-    """What ``data build`` wrote: its size, and the keys of the data nrdeck does not know."""
+    """What ``data build`` wrote: its size, the titles file beside it and that file's size,
+    and the keys of the data nrdeck does not know."""
 
     size: int
     warnings: tuple[str, ...] = ()
+    titles: Path | None = None
+    titles_size: int = 0
 
 
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> BuildOutcome:
-    """Build the facts-only document from a netrunner-cards-json folder."""
+    """Build the facts-only document from a netrunner-cards-json folder, and the titles file
+    beside it (``cards.json`` -> ``cards.titles.json``): a pinned copy needs both."""
     from nrdeck.cards.cardsjson import CardsJsonSource
 
+    if str(out) == "-":
+        raise UsageError(
+            f"--out {out}: data build writes two files, the card data and its titles beside it",
+            hint="name a file such as .nrdeck/cards.json",
+        )
     require_folder(source_dir, "a netrunner-cards-json folder")
     source = CardsJsonSource(source_dir, dataset_date)
     doc = source.read()
@@ -74,7 +83,7 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(titles_path(out), titles)
     write_atomic(out, payload)
-    return BuildOutcome(len(payload), new_data_warnings(doc))
+    return BuildOutcome(len(payload), new_data_warnings(doc), titles_path(out), len(titles))
 
 
 def new_data_warnings(doc: FactsDocument) -> tuple[str, ...]:

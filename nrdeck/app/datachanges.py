@@ -7,6 +7,7 @@ from pathlib import Path
 
 from nrdeck.app.data import BuildOutcome, build_snapshot
 from nrdeck.app.inputs.cards import load_bundled
+from nrdeck.app.inputs.files import require_file
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.document import load_file
 from nrdeck.catalog import CardDB
@@ -18,6 +19,8 @@ from nrdeck.rules.datahealth import compare_data
 def compare_documents(before: Path, after: Path) -> DataChanges:
     """What changed from the card document ``before`` to ``after`` (files from ``data build``
     or a cache)."""
+    for path in (before, after):
+        require_file(path, "a card data file from 'nrdeck data build'")
     return compare_data(_load(before), _load(after))
 
 

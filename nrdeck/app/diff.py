@@ -97,5 +97,5 @@ def load_any(spec: str, db: CardDB, settings: DeckSettings) -> Deck:
         raise UsageError(f"{spec}: the cell {source.label!r} is {why}: not read")
     try:
         return obtain_deck(source, db, settings).deck
-    except RemoteDeckError as err:
-        raise UsageError(f"{spec}: {err.one_line()}") from None
+    except RemoteDeckError as err:  # unreachable, private or unknown: exit 3, as every command
+        raise type(err)(f"{spec}: {err.message}", hint=err.hint) from None

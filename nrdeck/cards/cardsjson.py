@@ -45,6 +45,7 @@ from nrdeck.catalog import (
     TitlesDocument,
     UnknownRule,
     language_title_index,
+    tuple_of,
 )
 from nrdeck.errors import DataUnavailableError
 
@@ -143,6 +144,7 @@ def _language(folder: Path, known: frozenset[str]) -> LanguageTitles:
         faces=faces,
         types=_names(folder / "card_types.json"),
         subtypes=_names(folder / "card_subtypes.json"),
+        sets=_names(folder / "card_sets.json"),
     )
 
 
@@ -202,7 +204,7 @@ def _card(c: V2Card) -> Card:
         base_link=c.base_link,
         is_unique=c.is_unique,
         layout=c.layout_id or "normal",
-        face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
+        face_titles=tuple_of(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
     return with_text_facts(card, c.text, (f.text for f in c.faces))
 
@@ -242,7 +244,7 @@ def _format(f: V2Format) -> FormatEntry:
     return FormatEntry(
         id=f.id,
         name=f.name,
-        snapshots=tuple(
+        snapshots=tuple_of(
             SnapshotEntry(
                 id=s.id,
                 card_pool_id=s.card_pool_id,

@@ -174,12 +174,12 @@ def loader(path: Path | None, *, fallback: Path | None = None) -> TitlesLoader:
     they are damaged, those at ``fallback`` (the bundled snapshot's), with a note saying so."""
 
     def load() -> TitlesLoaded:
-        problem = ""
+        problem = missing = ""
         if path is not None:
             try:
                 doc = decode_titles(path.read_bytes(), str(path))
-            except FileNotFoundError:
-                doc = None
+            except FileNotFoundError:  # what the note says when the bundled titles stand in
+                doc, missing = None, f"no {path.name} beside the card data in use"
             except OSError as exc:
                 doc, problem = None, f"{path}: cannot read card titles ({exc.strerror or exc})"
             except DataUnavailableError as exc:
@@ -188,7 +188,7 @@ def loader(path: Path | None, *, fallback: Path | None = None) -> TitlesLoader:
                 return doc, ""
         if fallback is None:
             return (None, problem)
-        return _bundled(fallback, problem)
+        return _bundled(fallback, problem or missing)
 
     return load
 
@@ -196,7 +196,7 @@ def loader(path: Path | None, *, fallback: Path | None = None) -> TitlesLoader:
 def _bundled(path: Path, problem: str) -> TitlesLoaded:
     """The bundled snapshot's titles, with the note that says they are used."""
     doc, bundled_problem = loader(path)()
-    why = f"{problem}; " if problem else "the card data in use has none; "
+    why = f"{problem or 'the card data in use has no card titles in other languages'}; "
     if doc is None:
         return None, f"{why}no card titles in other languages ({bundled_problem})".strip()
     date = doc.origin.dataset_date or "unknown date"

@@ -49,6 +49,7 @@ from nrdeck.catalog import (
     Restriction,
     SnapshotEntry,
     UnknownRule,
+    tuple_of,
 )
 from nrdeck.errors import DataUnavailableError
 
@@ -157,7 +158,7 @@ def _card(card_id: str, c: V3Card) -> Card:
         base_link=c.base_link,
         is_unique=c.is_unique,
         layout=c.layout_id or "normal",
-        face_titles=tuple(t for f in c.faces for t in (f.title, f.stripped_title) if t),
+        face_titles=tuple_of(t for f in c.faces for t in (f.title, f.stripped_title) if t),
     )
     return with_text_facts(card, c.text, (f.text for f in c.faces))
 
@@ -195,7 +196,7 @@ def _format(format_id: str, f: V3Format, snapshots: Mapping[str, V3Snapshot]) ->
     return FormatEntry(
         id=format_id,
         name=f.name,
-        snapshots=tuple(
+        snapshots=tuple_of(
             SnapshotEntry(
                 id=i,
                 card_pool_id=mine[i].card_pool_id,

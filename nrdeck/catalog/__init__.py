@@ -56,6 +56,7 @@ from nrdeck.catalog.schema import (
     TitlesLoaded,
     TitlesLoader,
     titles_path,
+    tuple_of,
 )
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
@@ -143,6 +144,7 @@ __all__ = [
     "normalise_title",
     "title_index",
     "titles_path",
+    "tuple_of",
     "without_trailing_group",
 ]
 

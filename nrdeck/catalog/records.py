@@ -250,10 +250,12 @@ class UnknownRule(Record, frozen=True):
 
 
 class LanguageTitles(Record, frozen=True):
-    """One language's names: card titles, face titles, and the type and subtype names that
-    head a decklist's sections. Names only: never card text."""
+    """One language's names: card titles, face titles, the type and subtype names that head
+    a decklist's sections, and set names (which lists put after a title). Names only: never
+    card text."""
 
     cards: dict[str, str] = {}  # card id -> title
     faces: dict[str, tuple[str, ...]] = {}  # card id -> its faces' titles (where they differ)
     types: dict[str, str] = {}  # type id -> name
     subtypes: dict[str, str] = {}  # subtype id -> name
+    sets: dict[str, str] = {}  # set id -> name, as the data spells it

@@ -9,8 +9,9 @@ this module; the records stay.
 """
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -40,6 +41,21 @@ TEXT_FACTS = 1
 TITLES_FORMAT = "nrdeck-card-titles"
 TITLES_SCHEMA = 1
 TITLES_SUFFIX = ".titles.json"
+
+
+T = TypeVar("T")
+
+
+def tuple_of(items: Iterable[T]) -> tuple[T, ...]:
+    """``tuple(items)``, the empty tuple itself when there are none.
+
+    On Python 3.10 ``tuple()`` of an empty generator is a new empty tuple, not ``()``, and
+    msgspec's ``omit_defaults`` takes only ``()`` itself for a field's default ``()``: a
+    document built on 3.10 said ``"face_titles":[]`` where one built on 3.11 leaves it out.
+    Records that are written out are built with this, so a document's bytes never depend on
+    the Python that built it.
+    """
+    return tuple(items) or ()
 
 
 def titles_path(document: Path) -> Path:

@@ -7,7 +7,8 @@ normalised, then without punctuation and spaces (read on this first miss of the 
 titles: a list in English never pays for it); last, as a unique English prefix of at least
 ``MIN_PREFIX`` characters. Each step tries the title as written, then with trailing
 ``(Set name)`` groups dropped. A title holding an invisible character (zero-width, bidi
-control) is never looked up: it names nothing.
+control) is never looked up: it names nothing; only a trailing set name spelt exactly as the
+card data spells it may hold one (it is dropped before the title is looked up).
 """
 
 from __future__ import annotations
@@ -196,6 +197,9 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     ``other_languages``), an English prefix; each as written, then without set names."""
     title = compatible(title)
     invisible = invisible_character(title)
+    if invisible is not None:  # the data's own spelling of a set name after it is read
+        title = _without_set_names(title, index.db)
+        invisible = invisible_character(title)
     if invisible is not None:
         return Match(refused=f"it holds an invisible character (U+{ord(invisible):04X})")
     spellings = list(_spellings(title))
@@ -226,6 +230,20 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
         if match.card is not None or match.ambiguous:
             return match
     return NO_MATCH
+
+
+def _without_set_names(title: str, db: CardDB) -> str:
+    """``title`` without the trailing ``(Set name)`` groups that spell a set exactly as the
+    card data does, in any language (invisible characters included: NetrunnerDB's French
+    name of True Colors ends in U+FEFF); an invisible character anywhere else stays."""
+    names = db.translations().set_names() | {s.name for s in db.sets.values()}
+    for _ in range(MAX_GROUPS_DROPPED):
+        shorter = without_trailing_group(title)
+        group = title[len(shorter) :].strip()
+        if shorter == title or group[1:-1].strip() not in names:
+            break
+        title = shorter
+    return title
 
 
 def _translated(found: TranslatedMatch, db: CardDB) -> Match:

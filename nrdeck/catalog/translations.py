@@ -8,7 +8,7 @@ the English index (``titlekeys``), plus German written without umlauts ('ae' for
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping, Sequence
 
 import msgspec
 
@@ -16,6 +16,7 @@ from nrdeck.catalog.records import Card, LanguageTitles
 from nrdeck.catalog.schema import TitlesDocument
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
+    compatible,
     fold_accents,
     fold_case,
     loose_title,
@@ -164,6 +165,15 @@ class Translations:
                 if other is not None:
                     yield other
 
+    def set_names(self) -> frozenset[str]:
+        """Every set name of the data in every language, spelt as the data spells it (the
+        French name of True Colors ends in an invisible U+FEFF in NetrunnerDB's data)."""
+        return frozenset(
+            compatible(name).strip()
+            for titles in self.languages.values()
+            for name in titles.sets.values()
+        )
+
     def covered(self, language: str) -> int:
         """How many cards of this data have a title in ``language``."""
         titles = self.languages.get(language)
@@ -174,14 +184,29 @@ class Translations:
         titles = self.languages.get(language)
         return titles.cards.get(card_id) if titles else None
 
-    def hint(self, title: str, language: str, *, cutoff: int, margin: int) -> str:
+    def hint(
+        self,
+        title: str,
+        language: str,
+        *,
+        cutoff: int,
+        margin: int,
+        english: Sequence[str] = (),
+    ) -> str:
         """'French; did you mean Pari Truqué (Sure Gamble)?', or how many cards the data has
-        titles for in ``language`` (a card may have none in it)."""
+        titles for in ``language`` (a card may have none in it).
+
+        ``english``: English titles spelt like ``title``, suggested after the language's
+        (those of the cards it names already left out): a list read in another language may
+        still hold an English title mistyped.
+        """
         name = language_name(language)
         found = self.suggestions(title, language, cutoff=cutoff, margin=margin)
-        if found:
-            shown = ", ".join(f"{t} ({self.cards[c].title})" for t, c in found)
-            return f"{name}; did you mean {shown}?"
+        named = {self.cards[c].title for _, c in found}
+        shown = [f"{t} ({self.cards[c].title})" for t, c in found]
+        shown += [t for t in english if t not in named]
+        if shown:
+            return f"{name}; did you mean {', '.join(shown)}?"
         return (
             f"{name}: the card data has {name} titles for {self.covered(language):,} of "
             f"{len(self.cards):,} cards; if this card has none, write its English title"

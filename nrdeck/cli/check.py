@@ -39,7 +39,7 @@ from nrdeck.cli.options import (
     given,
 )
 from nrdeck.cli.output import emit, refuse_onto_inputs
-from nrdeck.cli.settings import RunState, data_settings, selection_options
+from nrdeck.cli.settings import RunState, data_settings, report_places, selection_options
 from nrdeck.cli.streams import read_stdin
 from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
 from nrdeck.report.check.common import summary_line
@@ -143,9 +143,10 @@ def check(
     run = check_decks(specs or ["-"], options)
     print_warnings(run.warnings)
     print_period_notes(run.report.period, quiet=quiet, stale=not no_stale_warning)
-    print_notes(() if quiet else run.notes)
+    print_notes(() if quiet and run.report.outcomes else run.notes)
+    run.require_decks(specs or ["-"])
     print_tracebacks(run.failures)
-    report_options = ReportOptions(quiet=quiet, verbose=verbose)
+    report_options = ReportOptions(quiet=quiet, verbose=verbose, **report_places())
     rendered = REPORTER_BY_NAME[output_format].render(run.report, report_options)
     read = [o.source for o in run.report.outcomes if o.origin == "file"]
     emit(rendered, output, color, machine=output_format != "text", inputs=[*named, *read])

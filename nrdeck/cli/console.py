@@ -4,10 +4,10 @@ import functools
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TextIO
 
 from nrdeck.cli.settings import debug_wanted, force_colour, plain_output
-from nrdeck.cli.streams import is_stdout, write_text
+from nrdeck.cli.streams import PipeSafeStream, is_stdout, write_text
 from nrdeck.report.safe import one_line
 from nrdeck.results.check import Period
 
@@ -54,7 +54,7 @@ def make_console(*, stderr: bool = False, color: ColorMode = "auto") -> "Console
     Untrusted text is printed through it only as ``rich.text.Text`` (never markup).
     """
     Console = _console_class()
-    stream = sys.stderr if stderr else sys.stdout
+    stream: TextIO = PipeSafeStream(sys.stderr if stderr else sys.stdout)  # type: ignore[assignment]
     if color == "always":
         return Console(file=stream, force_terminal=True, color_system="standard")
     if color == "never" or plain_output():

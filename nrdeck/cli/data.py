@@ -138,7 +138,10 @@ def build(
         built, changes = build_with_report(source, out, date)
         emit(changes_markdown(changes), report)
     print_warnings(built.warnings)
-    print_info(f"wrote {out} ({built.size:,} bytes)")
+    print_info(
+        f"wrote {out} ({built.size:,} bytes) and the titles beside it, {built.titles} "
+        f"({built.titles_size:,} bytes): commit both"
+    )
 
 
 @data_app.command("compare")

@@ -40,9 +40,11 @@ from nrdeck.cli.options import (
     TierOpt,
     choices,
     given,
+    local_file,
 )
 from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
 from nrdeck.cli.settings import cobra_url, data_settings, selection_options
+from nrdeck.cli.streams import is_stdout
 from nrdeck.errors import UsageError
 from nrdeck.report.event.common import cobra_lines, summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME
@@ -88,7 +90,9 @@ def event(
             metavar="ROSTER",
             help="Cobra's decks JSON or CSV export, Always Be Running entries JSON, a JSON "
             "list, or any CSV (header player,corp,runner, or mapped with --columns).",
-            dir_okay=False,
+            parser=local_file(
+                "rosters", hint="save Cobra's 'Download decks' export (--cobra takes the link)"
+            ),
         ),
     ],
     roster_format: Annotated[
@@ -244,7 +248,10 @@ def event(
     print_tracebacks(run.failures)
     print_warnings(() if quiet else run.warnings)
     print_period_notes(run.report.period, quiet=quiet)
-    if run.report.cobra is not None and not quiet:  # the players' differences are warned
+    # the tournament's lines head the table and the Markdown page: said on stderr only when
+    # the report goes elsewhere (a file, a machine format), never twice on one screen
+    heads_report = output_format in ("table", "markdown") and is_stdout(output)
+    if run.report.cobra is not None and not quiet and not heads_report:
         print_notes(cobra_lines(run.report.cobra, players=not run.report.cobra.players.differ))
     rendered = run.sheets or _rendered(run, output_format, audience, public_columns, quiet, excel)
     emit(rendered, output, color, machine=output_format == "json", width=TABLE_WIDTH)

@@ -1,5 +1,7 @@
 """The options commands share, declared once (Typer ``Annotated`` aliases), and completion."""
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
@@ -19,6 +21,29 @@ def given(ctx: typer.Context, name: str) -> bool:
 def choices(options: Any) -> str:
     """The metavar of a choice option (a ``Literal`` type), in click's style: '[text|json]'."""
     return "[" + "|".join(get_args(options)) + "]"
+
+
+def local_file(
+    what: str, *, folder_ok: bool = False, hint: str = "download it (curl -fLO URL)"
+) -> Callable[[str], Path]:
+    """The parser of an option naming a local file (``what``: 'format files'), which refuses
+    a URL as the user wrote it (a ``Path`` would fold its '//' into '/') and, unless
+    ``folder_ok``, a folder."""
+
+    def parse(text: str) -> Path:
+        if isinstance(text, Path):  # a default, already a path
+            return text
+        if re.match(r"(?i)[a-z][a-z0-9+.-]*://", text):
+            raise typer.BadParameter(
+                f"{text}: nrdeck reads {what} from disk, not from the network; {hint} and "
+                "give its path"
+            )
+        path = Path(text)
+        if not folder_ok and path.is_dir():
+            raise typer.BadParameter(f"{text} is a folder, not a file")
+        return path
+
+    return parse
 
 
 # --- shell completion -------------------------------------------------------------------
@@ -84,7 +109,7 @@ DataOpt = Annotated[
         metavar="FILE",
         help="Use a pinned card data file (from 'nrdeck data build').",
         envvar="NRDECK_DATA",
-        dir_okay=False,
+        parser=local_file("card data files"),
     ),
 ]
 CacheDirOpt = Annotated[
@@ -158,7 +183,7 @@ FormatFileOpt = Annotated[
     typer.Option(
         "--format-file",
         metavar="FILE",
-        dir_okay=False,
+        parser=local_file("format files"),
         help="A format file (TOML): a house format, or a community format's own.",
     ),
 ]
@@ -187,6 +212,7 @@ OutputOpt = Annotated[
         "--output",
         "-o",
         metavar="FILE",
+        parser=local_file("reports", folder_ok=True),  # a folder: refused when written
         help="Write to FILE instead of standard output ('-': standard output): atomically, "
         "keeping its mode; never onto an input.",
     ),

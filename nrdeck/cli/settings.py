@@ -1,7 +1,8 @@
 """Options and environment variables made into settings: the CLI's only environment reads.
 
-``NRDECK_*`` variables (card data, Cobra, HTTP tuning, debug), and the colour and hook conventions
-(``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) are read here and nowhere else.
+``NRDECK_*`` variables (card data, Cobra, HTTP tuning, debug), the colour and hook conventions
+(``NO_COLOR``, ``FORCE_COLOR``, ``PRE_COMMIT``) and GitHub's ``GITHUB_WORKSPACE`` are read
+here and nowhere else.
 """
 
 import datetime as dt
@@ -12,6 +13,7 @@ from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
+from nrdeck.http.values import DEFAULT_API_URL, DEFAULT_V2_URL, http_base_url
 
 
 def plain_output() -> bool:
@@ -27,6 +29,19 @@ def under_pre_commit() -> bool:
 def force_colour() -> bool:
     """FORCE_COLOR is set."""
     return bool(os.environ.get("FORCE_COLOR"))
+
+
+def report_places() -> dict[str, str | None]:
+    """Where the run started and the CI workspace (``GITHUB_WORKSPACE``, else None: the
+    current folder): what a machine report names deck files relative to."""
+    try:
+        cwd: str | None = os.getcwd()
+    except OSError:  # the current folder was removed
+        cwd = None
+    workspace = os.environ.get("GITHUB_WORKSPACE") or None
+    if workspace is not None and cwd is not None:
+        workspace = os.path.realpath(os.path.join(cwd, workspace))
+    return {"cwd": cwd, "workspace": workspace}
 
 
 class RunState:
@@ -56,6 +71,11 @@ def data_settings(
     """
     if data is not None and not data.exists():
         raise UsageError(f"{data}: no such card data file", hint="check the --data path")
+    if api_url is not None:
+        api_url = http_base_url(api_url, "--api-url (or NRDECK_API_URL)", DEFAULT_API_URL)
+    v2_url = v2_url or os.environ.get("NRDECK_V2_URL")
+    if v2_url:
+        v2_url = http_base_url(v2_url, "NRDECK_V2_URL", DEFAULT_V2_URL)
     hermetic = no_cache or under_pre_commit()
     return DataSettings(
         offline=offline,
@@ -64,7 +84,7 @@ def data_settings(
         # a hermetic run reads no cache: the folder is found only when a command needs it
         cache_dir=cache_dir or (None if hermetic else default_cache_dir()),
         api_url=api_url,
-        v2_url=v2_url or os.environ.get("NRDECK_V2_URL"),
+        v2_url=v2_url or None,
         http=http_settings(),
     )
 

@@ -12,7 +12,15 @@ from nrdeck.app.simulate import simulate as run_simulation
 from nrdeck.atomic import write_atomic
 from nrdeck.cli.console import print_info, print_warnings
 from nrdeck.cli.errors import handles_errors
-from nrdeck.cli.options import CacheDirOpt, ColorOpt, DataOpt, DebugOpt, InputFormatOpt, OfflineOpt
+from nrdeck.cli.options import (
+    CacheDirOpt,
+    ColorOpt,
+    DataOpt,
+    DebugOpt,
+    InputFormatOpt,
+    OfflineOpt,
+    choices,
+)
 from nrdeck.cli.output import emit
 from nrdeck.cli.settings import RunState, data_settings
 from nrdeck.cli.streams import read_stdin
@@ -56,7 +64,7 @@ def simulate(
     ] = None,
     report: Annotated[
         ReportName | None,
-        typer.Option("--report", metavar="[corp|runner|rnd]", help="A built-in report."),
+        typer.Option("--report", metavar=choices(ReportName), help="A built-in report."),
     ] = None,
     group: Annotated[
         list[str] | None,
@@ -79,9 +87,7 @@ def simulate(
     turns: Annotated[int, typer.Option("--turns", metavar="N", help="Turns to show.")] = 11,
     side: Annotated[
         Side | None,
-        typer.Option(
-            "--side", metavar="[corp|runner]", help="The side of a deck without identity."
-        ),
+        typer.Option("--side", metavar=choices(Side), help="The side of a deck without identity."),
     ] = None,
     sweep: Annotated[
         str | None,
@@ -106,7 +112,7 @@ def simulate(
         typer.Option("--plot", metavar="FILE", dir_okay=False, help="Chart: FILE.svg or .png."),
     ] = None,
     method: Annotated[
-        Method, typer.Option("--method", metavar="[auto|exact|mc]", help="exact, mc or auto.")
+        Method, typer.Option("--method", metavar=choices(Method), help="exact, mc or auto.")
     ] = "auto",
     games: Annotated[
         int, typer.Option("--games", metavar="N", help="Monte Carlo games.")
@@ -124,7 +130,8 @@ def simulate(
     ] = 3.0,
     input_format: InputFormatOpt = None,
     output_format: Annotated[
-        SimFormat, typer.Option("--output-format", metavar="[text|json|csv]", help="Output format.")
+        SimFormat,
+        typer.Option("--output-format", metavar=choices(SimFormat), help="Output format."),
     ] = "text",
     offline: OfflineOpt = False,
     data: DataOpt = None,

@@ -7,10 +7,17 @@ Machine formats (JSON, JUnit, GitHub, CSV) are written as UTF-8 bytes whatever t
 encoding, so their text stays exact. A reader that goes away (``nrdeck check … | head -1``)
 ends the run quietly: the error handler exits with ``BROKEN_PIPE_EXIT`` and the console
 script (``nrdeck.__main__``) keeps the final flush from complaining.
+
+On a POSIX system every write goes to the stream's file descriptor until each byte is taken:
+Python's buffered writer loses the rest of a large write, in silence, when the reader goes
+away in the middle of it (the run then went on, printed its summary and exited with its
+verdict); a write to the descriptor that the reader left fails with ``BrokenPipeError``.
 """
 
 import codecs
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -80,6 +87,9 @@ def guard_streams() -> None:
 def write_text(text: str, stream: TextIO | None = None) -> None:
     """Human-facing text in the stream's own encoding (stand-ins where it cannot encode)."""
     stream = stream or sys.stdout
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if _write_through(stream, lambda: text.encode(encoding, ERRORS)):
+        return
     stream.write(text)
     stream.flush()
 
@@ -87,6 +97,8 @@ def write_text(text: str, stream: TextIO | None = None) -> None:
 def write_machine(text: str) -> None:
     """A machine-readable document on stdout as UTF-8 bytes, whatever the stream's encoding."""
     stream = sys.stdout
+    if _write_through(stream, lambda: text.encode("utf-8", "backslashreplace")):
+        return
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
         write_text(text, stream)
@@ -94,6 +106,46 @@ def write_machine(text: str) -> None:
     stream.flush()
     buffer.write(text.encode("utf-8", "backslashreplace"))
     buffer.flush()
+
+
+def _write_through(stream: TextIO, encoded: Callable[[], bytes]) -> bool:
+    """Write to the stream's file descriptor until every byte is taken (BrokenPipeError when
+    the reader has gone); False when the stream has none (a test's buffer) or is not POSIX's."""
+    if os.name != "posix":
+        return False
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return False
+    stream.flush()
+    view = memoryview(encoded())
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:  # a descriptor a parent left non-blocking: wait until writable
+            import select
+
+            select.select([], [fd], [])
+    return True
+
+
+class PipeSafeStream:
+    """A text stream whose writes go through ``write_text`` (for Rich's consoles)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        """Write every character (BrokenPipeError when the reader has gone)."""
+        write_text(text, self._stream)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream (written through already, unless it has no descriptor)."""
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def read_stdin(required: bool) -> bytes:

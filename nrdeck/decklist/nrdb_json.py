@@ -15,17 +15,15 @@ from typing import Any
 
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.decklist.lines import MAX_QUANTITY, LineCollector, LineFinder
+from nrdeck.jsondepth import MAX_JSON_DEPTH, JsonTooDeep, require_shallow
 from nrdeck.quoting import excerpt, shorten
 
 _SHAPE = (
     "expected a NetrunnerDB deck: an object with 'cards' (v2, printing codes) or "
     "'card_slots' (v3, card ids), bare or in a 'data' envelope"
 )
-MAX_DEPTH = 64  # where a too-deep document is said to go wrong; NetrunnerDB's are 4 deep
 INT_DIGITS = 4300  # Python's limit on the digits of an integer read from text
 _UNREADABLE = object()
-# a string (closed or not) or a bracket: enough to follow nesting without misreading text
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 _LONG_INT = re.compile(rf"(?<!\d)\d{{{INT_DIGITS + 1}}}")
 
 
@@ -33,32 +31,20 @@ def _line_at(text: str, position: int | None) -> int | None:
     return None if position is None else text.count("\n", 0, position) + 1
 
 
-def _depth_passed(text: str) -> int | None:
-    """Where nesting first goes deeper than ``MAX_DEPTH`` (a text position), or None."""
-    depth = 0
-    for token in _TOKEN.finditer(text):
-        bracket = token.group()
-        if bracket in ("[", "{"):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return token.start()
-        elif bracket in ("]", "}"):
-            depth -= 1
-    return None
-
-
 def _document(text: str, collector: LineCollector) -> Any:
     """The parsed JSON, or ``_UNREADABLE`` after recording why it cannot be read."""
     source = collector.source
     try:
+        require_shallow(text)  # nrdeck's limit, the same on every Python
         return json.loads(text)
     except json.JSONDecodeError as err:
         collector.error(err.lineno, f"{source} is not valid JSON: {err.msg} (column {err.colno})")
-    except RecursionError:
+    except RecursionError as err:
+        where = err.position if isinstance(err, JsonTooDeep) else None
         collector.error(
-            _line_at(text, _depth_passed(text)),
+            _line_at(text, where),
             f"{source} is not a NetrunnerDB deck: its JSON is nested too deeply to read "
-            f"(over {MAX_DEPTH} levels; a deck is a few levels deep)",
+            f"(over {MAX_JSON_DEPTH} levels; a deck is a few levels deep)",
         )
     except ValueError as err:  # json.loads reads integers of any length, then int() refuses
         long_int = _LONG_INT.search(text)

@@ -24,6 +24,7 @@ from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
 from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, TransferError, Validators
+from nrdeck.jsondepth import JsonTooDeep, require_shallow
 from nrdeck.results.check import CachedCopy
 
 if TYPE_CHECKING:
@@ -143,6 +144,7 @@ def _failed(ref: DeckRef, settings: RemoteSettings, url: str, err: TransferError
 def _usable(body: bytes, url: str) -> str | None:
     """The answer's text; None when it says the id is unknown (v2 answers 200 for that)."""
     try:
+        require_shallow(body)
         doc = msgspec.json.decode(body)
     except (msgspec.DecodeError, RecursionError):
         raise RemoteDeckError(
@@ -185,7 +187,10 @@ def _read_cached(path: Path) -> CachedAnswer | None:
     except OSError:
         return None
     try:
+        require_shallow(raw)
         return msgspec.json.decode(raw, type=CachedAnswer)
+    except JsonTooDeep:
+        return None
     except (msgspec.DecodeError, RecursionError):
         pass
     try:  # an answer cached by an older nrdeck, without validators

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import threading
 import time
+from urllib.parse import urlsplit
 
 import msgspec
 
 from nrdeck._version import __version__
+from nrdeck.errors import UsageError
 
 DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
 USER_AGENT = f"nrdeck/{__version__}"
+
+
+def http_base_url(text: str, given_as: str, example: str) -> str:
+    """A base URL a user gave (``given_as``: '--api-url', 'NRDECK_V2_URL'): http(s) with a
+    host, without a trailing slash; a usage error naming where it came from otherwise."""
+    try:
+        parts = urlsplit(text.strip())
+        host = parts.hostname
+    except ValueError:
+        host = None
+    if host is None or parts.scheme not in ("http", "https") or any(c.isspace() for c in text):
+        raise UsageError(f"{given_as} {text[:200]!r} is not an http(s) URL", hint=f"e.g. {example}")
+    return text.strip().rstrip("/")
 
 
 class HttpSettings(msgspec.Struct, frozen=True):

@@ -151,7 +151,10 @@ class CheckReport(msgspec.Struct, frozen=True):
 
     @property
     def exit_code(self) -> ExitCode:
-        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck."""
+        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck; 2 when
+        the paths held no deck at all (every file a folder search found was skipped)."""
+        if not self.outcomes:
+            return ExitCode.USAGE
         return exit_code(
             (o.status for o in self.outcomes), failed=any(o.failed for o in self.outcomes)
         )

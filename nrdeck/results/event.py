@@ -55,6 +55,7 @@ class EventDeck(msgspec.Struct, frozen=True):
     legal_before: bool | None = None  # with --changed-since: legal under the old ban list
     groups: tuple[ProblemGroup, ...] = ()  # the problems, grouped (errors first)
     same_as: tuple[str, ...] = ()  # other players who registered the identical list (first few)
+    same_columns: tuple[str, ...] = ()  # the column each of them registered it in
     same_count: int = 0  # how many other players registered it
 
     @property

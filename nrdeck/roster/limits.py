@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from nrdeck.errors import UsageError
+from nrdeck.jsondepth import require_shallow
 from nrdeck.roster.model import RosterEntry
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ def _float(text: str) -> float:
 
 
 def decode_json(text: str) -> Any:
-    """``json.loads`` that refuses numbers past ``MAX_NUMBER_CHARS`` (``NumberTooLong``)."""
+    """``json.loads`` that refuses numbers past ``MAX_NUMBER_CHARS`` (``NumberTooLong``) and
+    nesting past nrdeck's limit (``JsonTooDeep``, a RecursionError), the same on every Python."""
+    require_shallow(text)
     return json.loads(text, parse_int=_int, parse_float=_float)
 
 

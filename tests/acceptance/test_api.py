@@ -107,8 +107,18 @@ def test_check_text_never_raises_for_what_the_text_holds(cards: CardDB, text: st
     assert outcome.all_problems and outcome.source == "pasted"
 
 
+THREE = ("illegal-standard.txt", "sg-catalyst.txt", "standard-zahya.txt")
+
+
+def _three_examples(folder: Path) -> None:
+    """A folder of three of the example decks: an illegal one, a System Gateway one, a legal one."""
+    folder.mkdir()
+    for name in THREE:
+        shutil.copy(EXAMPLES / name, folder / name)
+
+
 def test_check_paths_checks_files_and_folders_as_the_cli(cards: CardDB, tmp_path: Path) -> None:
-    shutil.copytree(EXAMPLES, tmp_path / "decks")
+    _three_examples(tmp_path / "decks")
     (tmp_path / "decks" / "notes.md").write_text("# notes\n", encoding="utf-8")
     report = check_paths([tmp_path / "decks"], cards=cards, offline=True)
     assert isinstance(report, CheckReport)
@@ -124,7 +134,7 @@ def test_check_paths_checks_files_and_folders_as_the_cli(cards: CardDB, tmp_path
 
 
 def test_check_paths_takes_one_path_alone(cards: CardDB, tmp_path: Path) -> None:
-    shutil.copytree(EXAMPLES, tmp_path / "decks")
+    _three_examples(tmp_path / "decks")
     folder = check_paths(str(tmp_path / "decks"), cards=cards, offline=True)
     assert len(folder.outcomes) == 3
     one = check_paths(tmp_path / "decks" / "standard-zahya.txt", cards=cards)

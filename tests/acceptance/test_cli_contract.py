@@ -149,6 +149,21 @@ def test_one_metavar_style_everywhere() -> None:
     assert [p for p in odd if p[1] not in METAVAR_PENDING] == []
 
 
+def test_a_choice_options_help_names_every_choice_it_takes() -> None:
+    """`simulate --help` said `--report [corp|runner|rnd]` and took `cards` too."""
+    drift = []
+    for path, command in _command_objects().items():
+        ctx = typer._click.Context(command, info_name=" ".join(path))  # type: ignore[attr-defined]
+        for param in getattr(command, "params", []):
+            taken = getattr(param.type, "choices", None)
+            if taken is None:
+                continue
+            shown = param.make_metavar(ctx).strip("[].").split("|")
+            if sorted(shown) != sorted(str(c) for c in taken):
+                drift.append((" ".join(path), param.opts[0], shown, list(taken)))
+    assert drift == []
+
+
 @pytest.mark.parametrize("path", _commands(), ids=" ".join)
 def test_dash_h_is_help(path: tuple[str, ...]) -> None:
     short = CliRunner().invoke(nrdeck.cli.app, [*path, "-h"])

@@ -79,3 +79,21 @@ def test_license_changelog_and_one_version_source() -> None:
     assert re.search(r'^__version__ = "\d+\.\d+\.\d+"$', version_file.read_text(), re.M)
     assert nrdeck.__version__ == re.findall(r'"(.+)"', version_file.read_text())[-1]
     assert (ROOT / "nrdeck" / "py.typed").exists()
+
+
+def test_the_readme_says_what_the_skipped_tests_need_and_the_variable_points_them(
+    tmp_path: Path,
+) -> None:
+    import os
+    import sys
+
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    [line] = [line for line in quick.splitlines() if "tests skip" in line]
+    assert "netrunner-cards-json" in line and "test doubles" in line and "../shared" in line
+    assert "NRDECK_TEST_SHARED=DIR" in line
+    env = {**os.environ, "NRDECK_TEST_SHARED": str(tmp_path)}
+    shown = subprocess.run(
+        [sys.executable, "-c", "from tests.paths import SHARED; print(SHARED)"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert shown.stdout.strip() == str(tmp_path.resolve())

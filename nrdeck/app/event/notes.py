@@ -87,21 +87,25 @@ def list_key(deck: EventDeck) -> tuple[object, ...] | None:
 
 def identical_lists(
     players: Sequence[tuple[str, Sequence[EventDeck]]], shown: int = SAME_SHOWN
-) -> dict[tuple[int, str], tuple[tuple[str, ...], int]]:
-    """(player index, column) -> (up to ``shown`` other players with the same list, how many)."""
+) -> dict[tuple[int, str], tuple[tuple[tuple[str, str], ...], int]]:
+    """(player index, column) -> (up to ``shown`` other players with the same list, each with
+    the column they registered it in, and how many)."""
     owners: dict[tuple[object, ...], list[tuple[int, str, str]]] = {}
     for index, (name, decks) in enumerate(players):
         for deck in decks:
             key = list_key(deck)
             if key is not None:
                 owners.setdefault(key, []).append((index, deck.column, name))
-    found: dict[tuple[int, str], tuple[tuple[str, ...], int]] = {}
+    found: dict[tuple[int, str], tuple[tuple[tuple[str, str], ...], int]] = {}
     for group in owners.values():
-        names = list(dict.fromkeys(n for _, _, n in group))
+        columns: dict[str, str] = {}  # each name, and the column it first holds the list in
+        for _, column, name in group:
+            columns.setdefault(name, column)
+        names = list(columns)
         if len({" ".join(n.casefold().split()) for n in names}) < 2:
             continue
         for index, column, name in group:
-            others = [n for n in names[: shown + 1] if n != name][:shown]
+            others = [(n, columns[n]) for n in names[: shown + 1] if n != name][:shown]
             found[(index, column)] = (tuple(others), len(names) - 1)
     return found
 

@@ -235,8 +235,12 @@ def _with_twins(players: list[PlayerReport]) -> list[PlayerReport]:
     return marked
 
 
-def _twinned(deck: EventDeck, twins: tuple[tuple[str, ...], int] | None) -> EventDeck:
-    return deck if twins is None else replace(deck, same_as=twins[0], same_count=twins[1])
+def _twinned(deck: EventDeck, twins: tuple[tuple[tuple[str, str], ...], int] | None) -> EventDeck:
+    if twins is None:
+        return deck
+    names = tuple(name for name, _ in twins[0])
+    columns = tuple(column for _, column in twins[0])
+    return replace(deck, same_as=names, same_columns=columns, same_count=twins[1])
 
 
 def name_key(name: str) -> str:

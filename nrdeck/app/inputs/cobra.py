@@ -44,6 +44,7 @@ from nrdeck.app.inputs.cobra_ref import (
 from nrdeck.atomic import write_atomic
 from nrdeck.errors import TournamentUnavailableError, UsageError
 from nrdeck.http import Answer, TransferError, Validators
+from nrdeck.jsondepth import require_shallow
 
 if TYPE_CHECKING:
     from nrdeck.http.client import HttpClient
@@ -272,6 +273,7 @@ def _read_cached(path: Path, url: str) -> _Cached | None:
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_PAGE_BYTES + 4096)
+        require_shallow(raw)
         copy = msgspec.json.decode(raw, type=_Cached)
     except (OSError, msgspec.DecodeError, RecursionError):
         return None

@@ -14,6 +14,7 @@ from typing import TypeVar
 import msgspec
 
 from nrdeck.errors import TournamentUnavailableError
+from nrdeck.jsondepth import require_shallow
 from nrdeck.roster.limits import MAX_NAME_CHARS
 
 T = TypeVar("T")
@@ -140,6 +141,7 @@ def _not_api(url: str, what: str) -> TournamentUnavailableError:
 def decode_show(body: bytes, url: str) -> tuple[_Resource, list[_Resource]]:
     """A ``show`` document's resource and what it includes."""
     try:
+        require_shallow(body)
         doc = msgspec.json.decode(body, type=_Show)
     except (msgspec.DecodeError, RecursionError):
         raise _not_api(url, "a tournament document (cut short, or another shape)") from None
@@ -149,6 +151,7 @@ def decode_show(body: bytes, url: str) -> tuple[_Resource, list[_Resource]]:
 def decode_index(body: bytes, url: str) -> _Index:
     """An ``index`` document (a page of a list)."""
     try:
+        require_shallow(body)
         return msgspec.json.decode(body, type=_Index)
     except (msgspec.DecodeError, RecursionError):
         raise _not_api(url, "a list document (cut short, or another shape)") from None

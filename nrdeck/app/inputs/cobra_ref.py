@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from nrdeck.errors import UsageError
+from nrdeck.http.values import http_base_url
 
 DEFAULT_COBRA_URL = "https://tournaments.nullsignal.games"
 PUBLIC_HOSTS = frozenset({"tournaments.nullsignal.games", "cobr.ai", "www.cobr.ai"})
@@ -45,13 +46,7 @@ class TournamentRef(msgspec.Struct, frozen=True):
 
 def base_url(text: str) -> str:
     """The Cobra base URL (``--cobra-url``): http(s), no trailing slash."""
-    parts = urlsplit(text.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(
-            f"--cobra-url {text[:200]!r} is not an http(s) URL",
-            hint=f"e.g. {DEFAULT_COBRA_URL}",
-        )
-    return text.strip().rstrip("/")
+    return http_base_url(text, "--cobra-url", DEFAULT_COBRA_URL)
 
 
 def tournament_ref(text: str, base: str) -> TournamentRef:

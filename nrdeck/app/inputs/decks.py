@@ -104,6 +104,12 @@ class LoadedDeck(msgspec.Struct, frozen=True):
     deck: Deck
     cached: CachedCopy | None = None
     card_lines: int = 0
+    # no text was had from the file (empty, too large, binary, not a regular file…): its
+    # problems say why, and no rule has anything to check
+    read: bool = True
+    # the file could not be read (binary, in no encoding nrdeck reads, refused by the
+    # system): maybe a decklist saved wrongly, so always reported, never skipped
+    unreadable: bool = False
 
     @property
     def reads_as_deck(self) -> bool:
@@ -124,7 +130,8 @@ def _read_text(text: str, source: str, db: CardDB, input_format: str | None) -> 
 def _read_bytes(data: bytes, source: str, db: CardDB, input_format: str | None) -> LoadedDeck:
     decoded = decode_deck_bytes(data, source)
     if decoded.text is None:
-        return LoadedDeck(_unreadable(source, decoded.problems))
+        deck = _unreadable(source, decoded.problems)
+        return LoadedDeck(deck, read=False, unreadable=not decoded.not_a_deck)
     loaded = _read_text(decoded.text, source, db, input_format)
     return replace(loaded, deck=_with_problems(loaded.deck, decoded.problems))
 
@@ -175,10 +182,11 @@ def _load_file(file: FileSource, db: CardDB, settings: DeckSettings) -> LoadedDe
         data = read_regular_file(path, MAX_BYTES + 1)
     except NotRegularFile:
         message = f"{source} is not a regular file (a FIFO, device or socket): not a decklist"
-        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
+        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)), read=False)
     except OSError as err:
         message = f"cannot read {source}: {err.strerror or type(err).__name__}"
-        return LoadedDeck(_unreadable(source, (parse_problem(source, None, message),)))
+        problem = parse_problem(source, None, message)
+        return LoadedDeck(_unreadable(source, (problem,)), read=False, unreadable=True)
     return _read_bytes(data, source, db, settings.input_format)
 
 

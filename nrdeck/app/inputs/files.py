@@ -36,3 +36,10 @@ def require_folder(path: Path, what: str) -> Path:
     if not path.is_dir():
         raise UsageError(f"{path}: no such folder", hint=f"give {what}")
     return path
+
+
+def require_file(path: Path, what: str) -> Path:
+    """The file, or a usage error saying what was expected ('a card data file')."""
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file", hint=f"give {what}")
+    return path

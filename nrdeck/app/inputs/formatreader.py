@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
+from nrdeck.decklist.reading import UTF8_BOM, text_by_bom
 from nrdeck.errors import UsageError
 from nrdeck.rules.formatfiles import FormatSource
 
@@ -47,7 +48,7 @@ def read_format_source(path: Path, *, shipped: bool = False) -> FormatSource:
         data = read_regular_file(path, MAX_FORMAT_BYTES + 1)
         if len(data) > MAX_FORMAT_BYTES:
             raise UsageError(f"{path}: the format file is larger than 1 MiB")
-        text = data.decode("utf-8")
+        text = text_by_bom(data) or data.removeprefix(UTF8_BOM).decode("utf-8")
     except NotRegularFile:
         raise UsageError(f"{path}: the format file is not a regular file") from None
     except (OSError, UnicodeDecodeError) as err:

@@ -13,6 +13,7 @@ import msgspec
 
 from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
 from nrdeck.app.inputs.sources import DeckSource, ListedSource, classify_cell, is_remote
+from nrdeck.decklist.reading import text_by_bom
 from nrdeck.errors import UsageError
 from nrdeck.results.event import SIDES
 from nrdeck.roster import ReadOptions, Roster, RosterEntry, parse_roster
@@ -54,7 +55,14 @@ def _bytes(path: Path) -> bytes:
 
 
 def _decode(raw: bytes, source: str) -> tuple[str, tuple[str, ...]]:
-    """UTF-8 (with or without BOM), else cp1252 (Excel's CSV in western Europe), said."""
+    """Text a byte order mark begins (UTF-16: Excel's "Unicode text"), UTF-8 (with or without
+    BOM), else cp1252 (Excel's CSV in western Europe), said."""
+    try:
+        marked = text_by_bom(raw)
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{source}: the roster cannot be read: {err.reason}") from None
+    if marked is not None:
+        return marked, ()
     if b"\x00" in raw[:4096]:
         raise UsageError(f"{source}: the roster is not text", hint="export it as CSV or JSON")
     try:

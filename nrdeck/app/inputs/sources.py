@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE, paths_of, resolved
+from nrdeck.catalog import titles_path
 from nrdeck.deck import RawDeck
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import UsageError
@@ -152,10 +153,12 @@ DeckSource = ReadableSource | RefusedSource | EmptySource
 
 
 class Expansion(msgspec.Struct, frozen=True):
-    """The deck sources the arguments name, and the labels of those a folder search found."""
+    """The deck sources the arguments name, the labels of those a folder search found, and
+    a note for each file a folder search skipped unopened."""
 
     sources: tuple[ReadableSource, ...]
     from_folders: frozenset[str] = frozenset()
+    skipped: tuple[str, ...] = ()
 
 
 def deck_source(spec: str) -> ReadableSource:
@@ -181,9 +184,10 @@ def expand(
     """
     if not specs:
         raise UsageError("no decks given", hint="name deck files, folders, links, or '-'")
-    skip = resolved(exclude) if exclude else None
+    skip = _pinned_files(exclude) if exclude else None
     seen: dict[str, ReadableSource] = {}
     found: set[str] = set()
+    skipped: list[str] = []
     for spec in specs:
         if not spec.strip():
             raise UsageError("an empty DECK argument", hint="name a file, folder, link or '-'")
@@ -191,13 +195,19 @@ def expand(
         if not isinstance(source, FileSource):
             seen.setdefault(source.label, source)
             continue
-        in_folder = source.path.is_dir()
-        for path in paths_of(spec, patterns):
-            if skip is None or resolved(path) != skip:
+        named = paths_of(spec, patterns)
+        skipped += named.skipped
+        for path in named.files:
+            if skip is None or resolved(path) not in skip:
                 seen.setdefault(path, FileSource(Path(path), path))
-                if in_folder:
+                if named.searched:
                     found.add(path)
-    return Expansion(tuple(seen.values()), frozenset(found))
+    return Expansion(tuple(seen.values()), frozenset(found), tuple(dict.fromkeys(skipped)))
+
+
+def _pinned_files(data_file: Path) -> set[Path]:
+    """The pinned card data file and the titles file its build writes beside it."""
+    return {resolved(data_file), resolved(titles_path(data_file))}
 
 
 def expand_specs(

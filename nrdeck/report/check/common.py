@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import ntpath
+import os
+import posixpath
+
 import msgspec
 
 from nrdeck.problems import Problem, Severity
@@ -11,10 +15,47 @@ from nrdeck.results.outcome import Status
 
 
 class ReportOptions(msgspec.Struct, frozen=True):
-    """Rendering choices: ``quiet`` shows only illegal decks, ``verbose`` adds figures."""
+    """Rendering choices: ``quiet`` shows only illegal decks, ``verbose`` adds figures.
+
+    ``cwd`` and ``workspace`` (absolute folders): where the run started and the repository a
+    CI service annotates (``$GITHUB_WORKSPACE``; the current folder when None), so that a
+    machine format names a deck file as the service does (see ``workspace_path``).
+    """
 
     quiet: bool = False
     verbose: bool = False
+    cwd: str | None = None
+    workspace: str | None = None
+
+    def file_name(self, path: str) -> str:
+        """How a CI service names a deck file the run named ``path``."""
+        return workspace_path(path, self.cwd, self.workspace)
+
+
+def workspace_path(path: str, cwd: str | None, workspace: str | None = None) -> str:
+    """A file named as a CI service names a repository's files: relative to the workspace,
+    with '/' and no leading './', when it is inside; its absolute path when it is outside.
+
+    ``cwd``: the folder relative paths start from (None: ``path`` is kept as given, less a
+    leading './'); ``workspace``: the repository's folder (None: ``cwd``).
+    """
+    paths = ntpath if os.name == "nt" else posixpath
+    if cwd is None:
+        return _slashes(paths.normpath(path)) if path else path
+    full = paths.normpath(paths.join(cwd, path))
+    base = paths.normpath(paths.join(cwd, workspace or cwd))
+    try:
+        inside = paths.relpath(full, base)
+    except ValueError:  # another drive (Windows)
+        return _slashes(full)
+    if inside == paths.pardir or inside.startswith(paths.pardir + paths.sep):
+        return _slashes(full)
+    return _slashes(inside)
+
+
+def _slashes(path: str) -> str:
+    """'/' between a path's parts (as GitHub names files), on Windows too."""
+    return path.replace("\\", "/") if os.name == "nt" else path
 
 
 def problems_of(outcome: DeckOutcome) -> tuple[Problem, ...]:

@@ -31,17 +31,19 @@ class GithubReporter:
                 lines.append(
                     f"::warning title=deck-cached::{escape_data(outcome.source + ': ' + note)}"
                 )
-            lines.extend(annotation(outcome, p) for p in problems_of(outcome))
+            lines.extend(annotation(outcome, p, options) for p in problems_of(outcome))
         return "".join(line + "\n" for line in lines)
 
 
-def annotation(outcome: DeckOutcome, problem: Problem) -> str:
-    """The workflow command for one problem."""
+def annotation(outcome: DeckOutcome, problem: Problem, options: ReportOptions | None = None) -> str:
+    """The workflow command for one problem: a file in the repository is named relative to
+    the workspace, without './' (GitHub puts an annotation on a pull request's file only so)."""
     command = "error" if problem.severity is Severity.ERROR else "warning"
     props = []
     in_repository = outcome.origin == "file"
     if in_repository:
-        props.append(f"file={escape_property(problem.location.source or outcome.source)}")
+        named = (options or ReportOptions()).file_name(problem.location.source or outcome.source)
+        props.append(f"file={escape_property(named)}")
         if problem.line is not None:
             props.append(f"line={problem.line}")
     props.append(f"title={escape_property(problem.code)}")

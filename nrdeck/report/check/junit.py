@@ -32,7 +32,7 @@ class JunitReporter:
         """The XML document; every deck is a testcase (``quiet`` changes nothing)."""
         import xml.etree.ElementTree as ET
 
-        cases = [_testcase(outcome, report) for outcome in report.outcomes]
+        cases = [_testcase(outcome, report, options) for outcome in report.outcomes]
         counts = {
             "tests": str(len(cases)),
             "failures": str(sum(1 for c in cases if c.find("failure") is not None)),
@@ -53,12 +53,15 @@ class JunitReporter:
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def _testcase(outcome: DeckOutcome, report: CheckReport) -> Element:
+def _testcase(outcome: DeckOutcome, report: CheckReport, options: ReportOptions) -> Element:
+    """A deck's testcase; a file is named as in the repository (relative to the workspace),
+    so a dashboard keeps one history per deck wherever the run started."""
     import xml.etree.ElementTree as ET
 
     period = outcome.result.period if outcome.result else report.period
     classname = f"nrdeck.{period.format_id if period else 'check'}"
-    case = ET.Element("testcase", {"classname": attr(classname), "name": attr(outcome.source)})
+    name = options.file_name(outcome.source) if outcome.origin == "file" else outcome.source
+    case = ET.Element("testcase", {"classname": attr(classname), "name": attr(name)})
     problems = problems_of(outcome)
     errors = [p for p in problems if p.severity is Severity.ERROR]
     if errors:

@@ -101,7 +101,11 @@ def note_lines(report: EventReport, player: PlayerReport) -> list[str]:
             )
         if deck.same_as:
             more = deck.same_count - len(deck.same_as)
-            names = ", ".join(deck.same_as) + (f" and {more} more" if more > 0 else "")
+            lists = [
+                f"{name}'s {SIDE_NAMES[column]} list"
+                for name, column in zip(deck.same_as, deck.same_columns, strict=True)
+            ]
+            names = ", ".join(lists) + (f" and {more} more" if more > 0 else "")
             notes.append(f"{side}: the same list as {names}")
     if report.changed_since is not None and player.newly_illegal:
         notes.insert(0, f"legal under {report.changed_since.restriction_name}, illegal now")

@@ -130,6 +130,7 @@ def _deck(player: PlayerReport, deck: EventDeck) -> dict[str, Any]:
         "problems": [problem_entry(p) for p in deck.all_problems],
         "groups": [_group(g) for g in deck.groups],
         "same_list_as": list(deck.same_as),
+        "same_list_columns": list(deck.same_columns),
         "same_list_count": deck.same_count,
     }
 

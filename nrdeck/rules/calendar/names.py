@@ -150,6 +150,9 @@ def restriction_named(db: CardDB, format_id: str, text: str) -> Restriction:
     if found is not None:
         return found
     _require_no_missing_alias(db, format_id, text)
+    elsewhere = list_of_another_format(db, text, besides=format_id)
+    if elsewhere is not None:
+        raise elsewhere
     own = own_lists(db, format_id)
     bare = _bare(db, format_id, wanted)
     typed = bare if bare != wanted else text
@@ -214,6 +217,45 @@ def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
                 hint=f"run 'nrdeck data update', or name a list the data has: "
                 f"{valid_lists(db, format_id)}",
             )
+
+
+def list_of_another_format(
+    db: CardDB, text: str, besides: str, besides_name: str | None = None, valid: str = ""
+) -> UsageError | None:
+    """The error for a ban list name that belongs to another built-in format, saying whose it
+    is and the --format to use ('26.04' is NSG's name for Startup Balance Update 26.05, one
+    of Startup's lists), then ``valid`` (the lists of this format: a built-in format's by
+    default); None when no other format has a list of that name."""
+    for other in (f for f in (*BUILTIN_FORMATS, *db.formats) if f in db.formats and f != besides):
+        try:
+            found = _list_named(db, other, text)
+        except UsageError:  # several lists of that format: it is that format's name all the same
+            found = None
+            named = f"a name of several {db.formats[other].name} lists"
+        else:
+            named = _how_named(db, other, text, found) if found is not None else ""
+        if named:
+            import shlex  # only this error needs it
+
+            where = besides_name or (db.formats[besides].name if besides in db.formats else besides)
+            valid = valid or (valid_lists(db, besides) if besides in db.formats else "")
+            own = f"; {where}'s: {valid}" if valid else ""
+            return UsageError(
+                f"ban list {text!r} is not {where}'s: {text!r} is {named}",
+                hint=f"to check under it, use --format {other} --banlist {shlex.quote(text)}{own}",
+            )
+    return None
+
+
+def _how_named(db: CardDB, format_id: str, text: str, found: Restriction) -> str:
+    """'Null Signal Games' name for Startup Balance Update 26.05, one of Startup's lists', or
+    'Startup Ban List 25.08, one of …' when ``text`` is the data's own id, name or number."""
+    kind = f"one of {db.formats[format_id].name}'s lists"
+    wanted = _bare(db, format_id, key_of(text))
+    own = {key_of(found.id), key_of(found.name), key_of(short_name(found) or "")}
+    if key_of(text) in own or wanted in own:
+        return f"{found.name}, {kind}"
+    return f"Null Signal Games' name for {found.name}, {kind}"
 
 
 def _aliasnumber_in(db: CardDB, restriction: Restriction) -> str | None:

@@ -26,6 +26,7 @@ from nrdeck.rules.calendar import (
     format_timeline,
     key_of,
     legal_from,
+    list_of_another_format,
     make_in_force,
     number_in,
     stale_data,
@@ -155,12 +156,13 @@ def select_community(
     line = CommunityLine(db, fmt)
     day = as_of or today
     index = line.index_on(day)
-    chosen = community_list_named(fmt, banlist_id) if banlist_id else None
+    chosen = community_list_named(fmt, banlist_id, db) if banlist_id else None
     return line.in_force(index, day, tier, chosen)
 
 
-def community_list_named(fmt: CommunityFormat, text: str) -> ListSpec:
-    """The format's list ``text`` names: its id, its name, its number (26.04) or latest."""
+def community_list_named(fmt: CommunityFormat, text: str, db: CardDB | None = None) -> ListSpec:
+    """The format's list ``text`` names: its id, its name, its number (26.04) or latest; with
+    ``db``, a name of another format's list says whose it is."""
     lists = sorted(fmt.lists.values(), key=lambda s: (fmt.list_start(s.id) or dt.date.min, s.id))
     wanted = key_of(text)
     if wanted == LATEST and lists:
@@ -173,6 +175,10 @@ def community_list_named(fmt: CommunityFormat, text: str) -> ListSpec:
         return numbered[0]
     names = [n for s in reversed(lists) for n in (number_in(s.name), s.id) if n]
     valid = [LATEST, *(f"{number_in(s.name) or s.name} ({s.id})" for s in reversed(lists))]
+    if db is not None:
+        elsewhere = list_of_another_format(db, text, fmt.id, fmt.name, ", ".join(valid))
+        if elsewhere is not None:
+            raise elsewhere
     raise unknown_name("ban list", text, names, valid, f" for format {fmt.id}")
 
 

@@ -212,6 +212,6 @@ def method_line(run: Run, tally: Tally) -> str:
     parts = ["exact: " + " and ".join(exact)] if exact else []
     req = run.request
     if "mc" in tally.solvers:
-        parts.append(f"Monte Carlo ({req.games} games, seed {req.seed}, 95% intervals)")
-    seed = f"; seed {req.seed}" if "mc" in tally.solvers or req.sample else ""
+        parts.append(f"Monte Carlo ({req.games} games, 95% intervals)")
+    seed = f"; seed {req.seed}" if "mc" in tally.solvers or req.sample else ""  # said once
     return "method: " + (" and ".join(parts) or "exact") + seed

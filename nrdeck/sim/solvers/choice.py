@@ -18,6 +18,7 @@ budget (``--exact-budget``), else Monte Carlo, and the answer says why. NumPy is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import lgamma, log
 from typing import Any
 
 import msgspec
@@ -33,6 +34,10 @@ CLOSED_PAIR_SECONDS = 0.2e-6  # per kept hand and count vector (mulligan rule)
 DP_SECONDS = 0.45e-6  # per state and atom, each card drawn
 DENSE_SECONDS = 8e-9  # per grid cell and atom, each card drawn
 DENSE_START_SECONDS = 0.15  # importing NumPy
+# math.comb on big numbers (a deck of thousands of cards): per call, plus per factor and bit
+# of the result (C(7749, 1000) has 4,294 bits and takes about 0.1 ms)
+COMB_CALL_SECONDS = 0.1e-6
+COMB_BIT_SECONDS = 0.03e-9
 INSTALL_HINT = "pip install 'nrdeck[simulate]'"
 
 
@@ -73,7 +78,7 @@ def estimates(problem: Problem) -> dict[str, float]:
         hands = sum(totals[: opening + 1]) if problem.mulligan is not None else 0
         queries = max(1, len(problem.queries))
         per_vector = CLOSED_SECONDS * (len(atoms.sizes) + 2) + hands * CLOSED_PAIR_SECONDS
-        out["closed"] = vectors * queries * per_vector
+        out["closed"] = vectors * queries * per_vector + queries * _row_sums(problem)
     width = len(atoms.sizes) + 1
     reach = 0
     states = 0
@@ -86,6 +91,27 @@ def estimates(problem: Problem) -> dict[str, float]:
     cells = vectors * _flags(problem) * width * max(1, depth - opening)
     out["dense"] = DENSE_START_SECONDS + cells * DENSE_SECONDS
     return out
+
+
+def _row_sums(problem: Problem) -> float:
+    """Seconds the closed form spends summing each row's chance: a binomial coefficient of
+    the deck per count of grouped cards seen, big numbers in a deck of thousands of cards."""
+    atoms = problem.atoms
+    grouped, rest, size = sum(atoms.sizes), atoms.rest, atoms.deck_size
+    seconds = 0.0
+    for n in set(problem.seen):
+        drawn = min(n, size)
+        terms = min(grouped, drawn) + 1
+        seconds += terms * _comb_seconds(rest, min(drawn, rest))
+    return seconds
+
+
+def _comb_seconds(n: int, k: int) -> float:
+    """Estimated seconds of ``math.comb(n, k)``."""
+    if k <= 0 or k >= n:
+        return COMB_CALL_SECONDS
+    bits = (lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)) / log(2)
+    return COMB_CALL_SECONDS + COMB_BIT_SECONDS * k * bits
 
 
 def choose(problem: Problem, method: str, budget: float) -> Choice:

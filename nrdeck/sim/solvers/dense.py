@@ -66,7 +66,11 @@ def _opening(problem: Problem, grid: _Grid) -> NDArray[Any]:
     n = min(problem.seen[0], atoms.deck_size)
     law = np.ones(grid.shape, dtype=np.float64)
     for a, k in enumerate(atoms.sizes):
-        ways = np.array([comb(k, c) for c in range(grid.shape[a])], dtype=np.float64)
+        # no hand of n cards holds more than n of an atom: those ways are 0 (and C(1440, 700)
+        # is past what a float holds)
+        ways = np.array(
+            [comb(k, c) if c <= n else 0 for c in range(grid.shape[a])], dtype=np.float64
+        )
         law = law * ways[grid.counts[a]]
     most = int(grid.total.max(initial=0))
     rest = np.array(

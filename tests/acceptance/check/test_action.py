@@ -55,8 +55,11 @@ def _evaluate(text: str, inputs: dict[str, str], runner_temp: Path) -> str:
     return EXPRESSION.sub(value, text)
 
 
-def _run_check_step(repo: Path, tmp_path: Path, **inputs: str) -> subprocess.CompletedProcess[str]:
-    """The 'Check decks' step as a runner runs it, after 'Install nrdeck' made its venv."""
+def _run_check_step(
+    repo: Path, tmp_path: Path, cwd: Path | None = None, **inputs: str
+) -> subprocess.CompletedProcess[str]:
+    """The 'Check decks' step as a runner runs it, after 'Install nrdeck' made its venv: in
+    the workspace (``repo``, the runner's ``GITHUB_WORKSPACE``) unless ``cwd`` says where."""
     runner_temp = tmp_path / "runner-temp"
     venv_bin = runner_temp / "nrdeck-venv" / "bin"
     venv_bin.mkdir(parents=True)
@@ -69,10 +72,11 @@ def _run_check_step(repo: Path, tmp_path: Path, **inputs: str) -> subprocess.Com
     env = {k: v for k, v in os.environ.items() if not k.startswith(("INPUT_", "NRDECK_DATA"))}
     env.update({k: _evaluate(str(v), inputs, runner_temp) for k, v in step["env"].items()})
     env.update(GITHUB_ACTION_PATH=str(ROOT), RUNNER_TEMP=str(runner_temp))
+    env.update(GITHUB_WORKSPACE=str(repo))
     script = _evaluate(step["run"], inputs, runner_temp)
     return subprocess.run(
         ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
-        cwd=repo,
+        cwd=cwd or repo,
         env=env,
         capture_output=True,
         text=True,
@@ -171,6 +175,41 @@ def test_problems_become_annotations_on_the_files_and_the_step_fails(
     assert all("file=decks/drafts/hb.txt" in note for note in notes)  # zahya is legal
     assert "2 decks: 1 legal, 1 illegal" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+HB_COPIES = "::error file=decks/drafts/hb.txt,line=4,title=copies::4 copies of Hedge Fund"
+
+
+@pytest.mark.parametrize(
+    "paths", [".", "./decks", "decks/", "./decks/**/*.txt", "decks/drafts/hb.txt"]
+)
+def test_annotations_name_files_from_the_workspace_without_dot_slash(
+    repo: Path, tmp_path: Path, paths: str
+) -> None:
+    result = _run_check_step(repo, tmp_path, paths=paths)
+    assert result.returncode == 1, result.stderr
+    notes = _annotations(result.stdout)
+    assert any(note.startswith(HB_COPIES) for note in notes), notes
+    assert all(note.startswith("::error file=decks/drafts/hb.txt,") for note in notes), notes
+
+
+def test_annotations_from_a_sub_folder_and_outside_the_workspace(
+    repo: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere" / "hb.txt"
+    outside.parent.mkdir()
+    shutil.copy(EXAMPLES / "illegal-standard.txt", outside)
+    # a step with another working-directory: the files are still named from the workspace
+    result = _run_check_step(repo, tmp_path, cwd=repo / "decks", paths=f"drafts {outside}")
+    assert result.returncode == 1, result.stderr
+    notes = _annotations(result.stdout)
+    assert any(note.startswith(HB_COPIES) for note in notes), notes
+    # outside the workspace GitHub can put it on no file of the pull request: named in full
+    assert any(note.startswith(f"::error file={outside},line=4,title=copies::") for note in notes)
+    assert {n.split(",", 1)[0] for n in notes} == {
+        "::error file=decks/drafts/hb.txt",
+        f"::error file={outside}",
+    }
 
 
 def test_legal_decks_pass_and_args_reach_nrdeck(repo: Path, tmp_path: Path) -> None:

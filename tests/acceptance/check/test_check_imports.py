@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.paths import ROOT
 
 DECK = ROOT / "data" / "examples" / "standard-zahya.txt"
@@ -92,6 +94,11 @@ def _run_then_print(expression: str, *args: str) -> str:
     return proc.stdout.strip().splitlines()[-1]
 
 
+@pytest.mark.skipif(
+    sys.version_info < (3, 11),
+    reason="measures Python 3.11+ only: there msgspec does without typing_extensions, as "
+    "nrdeck.__main__.OPTIONAL_MODULES says; on 3.10 msgspec needs it",
+)
 def test_checking_a_local_file_does_without_typing_extensions() -> None:
     # msgspec only tries it; -X importtime would list the refused attempt, so ask sys.modules
     loaded = "sys.modules.get('typing_extensions') is not None"

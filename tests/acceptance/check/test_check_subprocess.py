@@ -82,10 +82,14 @@ def test_json_output_is_clean_json_on_stdout() -> None:
 
 
 def test_github_output() -> None:
-    proc = nrdeck("check", ILLEGAL, "--offline", "--output-format", "github")
+    # an absolute path inside the workspace is named from the workspace (GitHub's own naming)
+    proc = nrdeck(
+        "check", ILLEGAL, "--offline", "--output-format", "github", GITHUB_WORKSPACE=str(ROOT)
+    )
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
-    assert f"::error file={ILLEGAL},line=5,title=banned::" in "\n".join(lines)
+    banned = "::error file=data/examples/illegal-standard.txt,line=5,title=banned::"
+    assert banned in "\n".join(lines)
     assert all(line.startswith("::error ") for line in lines)
 
 

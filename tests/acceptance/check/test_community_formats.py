@@ -24,7 +24,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 FORMATS = FIXTURES / "formats"
 HOSHIKO = FIXTURES / "simulate" / "hoshiko-2025.txt"  # Anarch, Worlds 2025 season
 EPIPHANY = FIXTURES / "simulate" / "epiphany-2025.txt"  # NBN, Worlds 2025 season
-WEYLAND = FORMATS / "astro-weyland.txt"  # singleton, Government Takeover among its cards
+WEYLAND = ROOT / "data" / "examples" / "astro-weyland.txt"  # singleton; the docs check it
 HB_CORE = FIXTURES / "event" / "decks" / "std-hb-precision.txt"  # System Gateway only
 ZAHYA_ELEVATION = FIXTURES / "event" / "decks" / "std-zahya-elevation.txt"
 ZAHYA_INFO_BOUNTY = FIXTURES / "event" / "decks" / "std-zahya-info-bounty.txt"
@@ -191,10 +191,11 @@ def test_astro_banlist_picks_a_list_of_the_format_by_id_name_or_number(name: str
 
 
 def test_astro_an_unknown_list_or_a_snapshot_is_a_usage_error_with_the_valid_names() -> None:
-    result = check(WEYLAND, "--format", "astro", "--banlist", "26.03")
+    # (26.03 is a Standard list: that one says so, see test_names_and_typos)
+    result = check(WEYLAND, "--format", "astro", "--banlist", "26.13")
     assert result.exit_code == ExitCode.USAGE
     assert result.stderr == (
-        "nrdeck: error: unknown ban list '26.03' for format astro; did you mean 26.04, 26.02? "
+        "nrdeck: error: unknown ban list '26.13' for format astro; did you mean 26.04, 26.02? "
         "(valid "
         "ban lists: latest, 26.04 (astro_ban_list_26_04), 26.02 (astro_ban_list_26_02))\n"
     )

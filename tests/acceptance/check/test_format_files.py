@@ -127,7 +127,7 @@ def test_timeline_follows_a_format_file(tmp_path: Path) -> None:
 
 
 def test_the_worked_example_of_the_docs_is_the_shipped_astro_file(tmp_path: Path) -> None:
-    deck = FIXTURES / "formats" / "astro-weyland.txt"
+    deck = ROOT / "data" / "examples" / "astro-weyland.txt"
     shipped = runner.invoke(app, ["check", str(deck), "--offline", "--format", "astro"])
     published = check(deck, ASTRO)
     assert (shipped.exit_code, shipped.stdout) == (published.exit_code, published.stdout)

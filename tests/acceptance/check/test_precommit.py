@@ -189,3 +189,22 @@ def test_the_hook_gives_hermetic_advice_and_no_stale_warning_leaves_it_out(
     assert "run 'nrdeck data update'" not in said[""]
     assert "days older than" not in said[", --no-stale-warning"]
     assert "✗ decks/too-many.txt" in said[", --no-stale-warning"]
+
+
+def test_the_hook_leaves_out_a_pinned_data_file_and_its_titles() -> None:
+    """pre-commit passes the hook every committed file its pattern matches: the titles a
+    `data build` writes beside the pinned file would be checked as a deck and fail."""
+    import re
+
+    import yaml  # installed with pre-commit (the test extra)
+
+    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
+
+    def checked(path: str) -> bool:
+        return bool(files.search(path)) and not exclude.search(path)
+
+    for pinned in (".nrdeck/cards.json", ".nrdeck/cards.titles.json", "cards.titles.json"):
+        assert not checked(pinned), pinned
+    for deck in ("decks/zahya.txt", "decks/hb.json", "decks/my-cards.json", "cards.txt"):
+        assert checked(deck), deck

@@ -157,6 +157,17 @@ def test_card_data_text_reaches_the_report_escaped(refreshed: tuple[Path, str]) 
     assert "\\<script\\>" in line and "\\*\\*Fund\\*\\*" in line and "\\|" in line
 
 
+def test_compare_names_a_missing_file(tmp_path: Path) -> None:
+    result = nrdeck(
+        "data", "compare", str(tmp_path / "old.json"), str(ROOT / "data" / "cards.json")
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"nrdeck: error: {tmp_path / 'old.json'}: no such file (give a card data file from "
+        "'nrdeck data build')"
+    )
+
+
 def test_report_onto_its_own_output_is_refused(tmp_path: Path, cards_json: Path) -> None:
     out = tmp_path / "cards.json"
     result = nrdeck(

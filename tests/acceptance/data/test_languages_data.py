@@ -76,7 +76,8 @@ def test_data_without_titles_uses_the_bundled_ones_and_says_so_once(tmp_path: Pa
     result = nrdeck("check", one, two, english, "--data", str(pinned), "--output-format", "json")
     assert _read_in_french(result) == 6
     assert result.stderr.count(BUNDLED_NOTE) == 1
-    assert "the card data in use has none" in result.stderr
+    # says what is missing, and where: "has none" said neither
+    assert f"no {titles_path(pinned).name} beside the card data in use" in result.stderr
 
 
 def test_titles_beside_a_pinned_file_are_its_own(tmp_path: Path) -> None:

@@ -117,8 +117,12 @@ def test_the_settings_and_the_tournament_are_said_in_every_output(
     said = "settings from Cobra: date 2025-10-18, format Standard, card pool up to Elevation, "
     said += "ban list Standard Ban List 25.10, tier competitive"
     table = event(double, london, "5871")
-    assert said in " ".join(table.stdout.split()) and said in table.stderr
+    # the table is headed by them: said once, not again on stderr (twice on a terminal)
+    assert said in " ".join(table.stdout.split()) and said not in table.stderr
     assert "Cobra: London District Championship 2025 (tournament 5871" in table.stdout
+    assert "Cobra: London District Championship 2025" not in table.stderr
+    to_file = event(double, london, "5871", "-o", str(london.parent / "table.txt"))
+    assert said in to_file.stderr  # the table went to a file: said on the terminal too
     for fmt in ("csv", "json", "sheets"):  # no place for it in the file: on stderr
         assert said in event(double, london, "5871", "--output-format", fmt).stderr
     for fmt in ("markdown", "html"):

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
@@ -159,16 +160,22 @@ def test_sort_orders(tmp_path: Path) -> None:
     }
 
 
-def test_compare_with_cobra_marks_changed_lists(tmp_path: Path) -> None:
+def test_compare_with_cobra_marks_changed_lists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shutil.copytree(FIXTURES / "decks", tmp_path / "decks")
-    roster = tmp_path / "links.csv"
+    shutil.copy(FIXTURES / "cobra" / "decks.json", tmp_path / "cobra.json")
+    # run from the folder, with relative names: the table (wrapped at 120 columns) holds the
+    # same text wherever the project or the temporary folder is
+    monkeypatch.chdir(tmp_path)
+    roster = Path("links.csv")
     roster.write_text(
         "player,corp,runner\n"
         "Ana Lima,decks/std-hb-precision.txt,decks/std-zahya.txt\n"
         "Eve,decks/std-hb-precision.txt,decks/std-zahya.txt\n",
         encoding="utf-8",
     )
-    cobra = str(FIXTURES / "cobra" / "decks.json")
+    cobra = "cobra.json"
     result = run(str(roster), *STANDARD, "--compare-with", cobra, "--output-format", "json")
     assert result.exit_code == 0, result.stderr
     by_name = {p["player"]: p for p in json.loads(result.stdout)["players"]}

@@ -17,7 +17,7 @@ from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.paths import ROOT, assert_golden
 
-NEH = "tests/fixtures/legality/neh-fast-advance-2015.txt"
+NEH = "data/examples/neh-fast-advance-2015.txt"
 CASES = {
     "timeline.txt": ["timeline", NEH, "--offline"],
     "timeline.json": ["timeline", NEH, "--offline", "--output-format", "json"],

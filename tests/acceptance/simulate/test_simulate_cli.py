@@ -71,7 +71,9 @@ def test_monte_carlo_is_said_in_the_output() -> None:
     result = run(RUNNER_DECK, "killer>=1", "--method", "mc", "--games", "5000", "--seed", "8")
     assert result.exit_code == ExitCode.OK, result.stderr
     assert "Monte Carlo, 5000 games, 95% interval" in result.stdout
-    assert "Monte Carlo (5000 games, seed 8" in result.stdout
+    [method] = [line for line in result.stdout.splitlines() if "method:" in line]
+    assert method.strip() == "method: Monte Carlo (5000 games, 95% intervals); seed 8"
+    assert method.count("seed") == 1  # the footer says the seed once
 
 
 def test_csv_and_click_draws_and_mulligan() -> None:

@@ -10,11 +10,11 @@ from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import check_deck
-from tests.paths import FIXTURES
+from tests.paths import EXAMPLES, FIXTURES
 from tests.unit.rules.helpers import select_in_force
 
 FIXTURES = FIXTURES / "legality"
-NEH_2015 = FIXTURES / "neh-fast-advance-2015.txt"
+NEH_2015 = EXAMPLES / "neh-fast-advance-2015.txt"  # the docs show its timeline
 CTM_WORLDS_2016 = FIXTURES / "nbn-ctm-worlds-2016.txt"
 LOUD_PE_2024 = FIXTURES / "pe-loud-2024.txt"
 HAYLEY_ETERNAL = FIXTURES / "hayley-worlds-2017-pressure-spike.txt"

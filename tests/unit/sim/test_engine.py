@@ -81,7 +81,7 @@ def test_method_mc_reports_samples_and_seed(db: CardDB, runner: Deck) -> None:
     sim = simulate_deck(runner, db, request)
     column = sim.sections[0].columns[0]
     assert column.method == "mc" and column.samples == 20_000 and column.odds.ci95
-    assert any("Monte Carlo (20000 games, seed 9" in a for a in sim.assumptions)
+    assert "method: Monte Carlo (20000 games, 95% intervals); seed 9" in sim.assumptions
     assert simulate_deck(runner, db, request) == sim
     exact = simulate_deck(runner, db, SimRequest(queries=("killer>=1",)))
     for p, (low, high) in zip(exact.sections[0].columns[0].odds.at_turn, column.odds.ci95,
