@@ -323,3 +323,39 @@ def test_only_cli_settings_reads_the_environment_in_the_cli() -> None:
         if (isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv"))
     ]
     assert found == []
+
+
+WEB_LIBRARIES = ("fastapi", "starlette", "uvicorn", "jinja2", "multipart")
+
+
+def test_the_web_front_door_is_a_leaf_beside_the_cli() -> None:
+    """``nrdeck.web`` (nrdeck serve) is imported only by the command that starts it, and
+    imports no part of the CLI: like ``cli``, a front door over ``app``."""
+    assert (
+        offending(
+            lambda i: (
+                in_package(i.target, "web")
+                and not in_package(i.module, "web")
+                and i.module != "nrdeck.cli.serve"
+            )
+        )
+        == []
+    )
+    assert offending(lambda i: in_package(i.module, "web") and in_package(i.target, "cli")) == []
+
+
+def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
+    """FastAPI, Starlette, uvicorn and Jinja2 (the serve extra) are imported by the web front
+    door alone, and by ``nrdeck serve`` only inside the command: no other command pays."""
+
+    def web_library(target: str) -> bool:
+        return target.split(".")[0] in WEB_LIBRARIES
+
+    outside = offending(
+        lambda i: (
+            web_library(i.target)
+            and not in_package(i.module, "web")
+            and not (i.module == "nrdeck.cli.serve" and not i.top)
+        )
+    )
+    assert outside == []
