@@ -20,7 +20,7 @@ import msgspec
 from nrdeck.app.check import check_text, read_and_check, validate_input_format
 from nrdeck.app.event.cobra import CobraRequest, cobra_choice
 from nrdeck.app.history import HistoryOptions, timeline_of
-from nrdeck.app.inputs.cards import DataSettings, default_cache_dir, load_database
+from nrdeck.app.inputs.cards import DataSettings, data_stamp, load_database
 from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.options import SelectionOptions
@@ -28,7 +28,6 @@ from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import RemoteSource
 from nrdeck.app.periods import period_in_force
 from nrdeck.carddb import CardDB
-from nrdeck.cards.cache import Cache
 from nrdeck.decklist.deck_ref import parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
@@ -97,18 +96,7 @@ class CardData:
         return self._db
 
     def _source_stamp(self) -> bytes | None:
-        """What changes when new card data is committed: the --data file's bytes stamp, or
-        the cache's metadata (written last, atomically, by ``data update``)."""
-        settings = self._settings
-        if settings.data_file is not None:
-            try:
-                info = settings.data_file.stat()
-            except OSError:
-                return None
-            return f"{info.st_mtime_ns}:{info.st_size}".encode()
-        if settings.no_cache:
-            return None
-        return Cache(settings.cache_dir or default_cache_dir()).stamp()
+        return data_stamp(self._settings)
 
 
 class CheckService:
@@ -245,12 +233,13 @@ def event_settings(
     data: DataSettings,
     selection: SelectionOptions,
     cobra: CobraRequest | None,
-    today: dt.date,
+    today: dt.date | None = None,
 ) -> tuple[EventSettings, str]:
     """The settings an event server fixes (a Cobra tournament's, merged with the options as
     ``event --cobra`` merges them), and the line its page shows: 'Checking for <event>,
     <date>: Standard, Standard Balance Update 26.08, competitive'."""
     db = load_database(data)
+    today = today or dt.date.today()
     name = url = limit = None
     if cobra is not None:
         tournament = fetch_tournament(cobra.settings, data)

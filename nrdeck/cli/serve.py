@@ -6,9 +6,7 @@ worker from ``application`` below, which reads the settings this command resolve
 tournament is asked once, here) from the environment it gives the workers.
 """
 
-import datetime as dt
 import logging
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,10 +26,9 @@ from nrdeck.cli.options import (
     TierOpt,
     given,
 )
-from nrdeck.cli.settings import data_settings, selection_options
+from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
 from nrdeck.errors import UsageError
 
-SETTINGS_VARIABLE = "NRDECK_SERVE_SETTINGS"  # the workers' settings, set by this command
 SERVE_HELP = (
     "Serve a deck-check page and an HTTP API (nrdeck[serve]). With --cobra, or --format, "
     "--as-of, --tier, --banlist or --format-file, every visitor is checked under the event's "
@@ -47,12 +44,18 @@ def register(app: typer.Typer, words: Any = ()) -> None:
 @handles_errors
 def serve(
     ctx: typer.Context,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", min=0, max=65535, help="Port.")
+    ] = 8000,
     root_path: Annotated[
         str, typer.Option("--root-path", metavar="PATH", help="The prefix a reverse proxy adds.")
     ] = "",
-    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Worker processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", metavar="N", min=1, max=64, help="Worker processes.")
+    ] = 1,
     cobra: Annotated[
         str | None,
         typer.Option(
@@ -99,9 +102,9 @@ def serve(
                 format_given=given(ctx, "format_id"),
                 tier_given=given(ctx, "tier"),
             )
-        event, line = event_settings(settings, selection, request, dt.date.today())
+        event, line = event_settings(settings, selection, request)
     resolved = ServeSettings(data=settings, event=event, links=not no_links)
-    os.environ[SETTINGS_VARIABLE] = _encoded(resolved, line)
+    pass_to_workers(_encoded(resolved, line))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     target: Any = "nrdeck.cli.serve:application" if workers > 1 else application()
     uvicorn.run(
@@ -113,6 +116,7 @@ def serve(
         workers=workers,
         proxy_headers=bool(root_path),
         server_header=False,
+        access_log=False,  # a visitor's request is not logged; bugs are, with their id
         log_level="info",
     )
 
@@ -122,7 +126,7 @@ def application() -> Any:
     from nrdeck.app.serving import CheckService
     from nrdeck.web.app import create_app
 
-    settings, line = _decoded(os.environ[SETTINGS_VARIABLE])
+    settings, line = _decoded(from_parent())
     return create_app(CheckService(settings), event_line=line)
 
 
