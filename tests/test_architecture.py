@@ -137,7 +137,7 @@ def test_services_import_neither_app_nor_cli() -> None:
 
 
 def test_the_core_imports_no_service() -> None:
-    layers = ("cli", "app", *SERVICES)
+    layers = ("cli", "web", "app", *SERVICES)
     assert (
         offending(
             lambda i: (
@@ -179,9 +179,11 @@ def test_only_the_cli_imports_typer_and_only_cards_import_pydantic() -> None:
         offending(lambda i: i.target.split(".")[0] == "typer" and not in_package(i.module, "cli"))
         == []
     )
+    # and the web front door, whose request shapes FastAPI reads with pydantic
+    readers = ("cards", "web")
     assert (
         offending(
-            lambda i: i.target.split(".")[0] == "pydantic" and not in_package(i.module, "cards")
+            lambda i: i.target.split(".")[0] == "pydantic" and not in_package(i.module, *readers)
         )
         == []
     )
@@ -484,3 +486,39 @@ def test_a_default_check_imports_no_format_file_history_event_or_data_health_mod
     loaded = proc.stdout.split()
     assert "nrdeck.rules.deckbuilding.check" in loaded, proc.stderr[-2000:]  # the check ran
     assert [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))] == []
+
+
+WEB_LIBRARIES = ("fastapi", "starlette", "uvicorn", "jinja2", "multipart")
+
+
+def test_the_web_front_door_is_a_leaf_beside_the_cli() -> None:
+    """``nrdeck.web`` (nrdeck serve) is imported only by the command that starts it, and
+    imports no part of the CLI: like ``cli``, a front door over ``app``."""
+    assert (
+        offending(
+            lambda i: (
+                in_package(i.target, "web")
+                and not in_package(i.module, "web")
+                and i.module != "nrdeck.cli.serve"
+            )
+        )
+        == []
+    )
+    assert offending(lambda i: in_package(i.module, "web") and in_package(i.target, "cli")) == []
+
+
+def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
+    """FastAPI, Starlette, uvicorn and Jinja2 (the serve extra) are imported by the web front
+    door alone, and by ``nrdeck serve`` only inside the command: no other command pays."""
+
+    def web_library(target: str) -> bool:
+        return target.split(".")[0] in WEB_LIBRARIES
+
+    outside = offending(
+        lambda i: (
+            web_library(i.target)
+            and not in_package(i.module, "web")
+            and not (i.module == "nrdeck.cli.serve" and not i.top)
+        )
+    )
+    assert outside == []

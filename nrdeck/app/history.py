@@ -18,6 +18,7 @@ from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
 from nrdeck.app.inputs.formatlines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.sources import one_source
 from nrdeck.catalog import Card, CardDB, find_title, title_index, without_trailing_group
+from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.results.history import CardHistory, DeckTimeline
 from nrdeck.rules.calendar import check_tier, stale_data
@@ -44,13 +45,18 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
     check_tier(options.tier)
     source = one_source(spec, "timeline", options.data.data_file)
     db = load_database(options.data)
-    dated, choice = dated_format_for(
-        db, options.format_id, options.format_file, options.format_given
-    )
     settings = DeckSettings.from_data(
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
     deck = obtain_deck(source, db, settings).deck
+    return timeline_of(deck, db, options)
+
+
+def timeline_of(deck: Deck, db: CardDB, options: HistoryOptions) -> DeckTimeline:
+    """When a deck already read was legal in the format (the card data given)."""
+    dated, choice = dated_format_for(
+        db, options.format_id, options.format_file, options.format_given
+    )
     intervals, warnings = deck_history(deck, db, dated, options.tier)
     ctx = DeckContext.of(deck, db)
     return DeckTimeline(

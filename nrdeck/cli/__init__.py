@@ -28,6 +28,7 @@ COMMAND_MODULES: dict[str, str] = {
     "simulate": "simulate",
     "timeline": "timeline",
     "card": "card",
+    "serve": "serve",
 }
 
 

@@ -156,3 +156,16 @@ def selection_options(
 def cobra_url(option: str | None = None) -> str | None:
     """The Cobra to ask: ``--cobra-url``, else NRDECK_COBRA_URL (None: Cobra's public host)."""
     return option or os.environ.get("NRDECK_COBRA_URL") or None
+
+
+SERVE_SETTINGS = "NRDECK_SERVE_SETTINGS"  # nrdeck serve's resolved settings, for its workers
+
+
+def pass_to_workers(encoded: str) -> None:
+    """Give ``nrdeck serve``'s worker processes the settings it resolved."""
+    os.environ[SERVE_SETTINGS] = encoded
+
+
+def from_parent() -> str:
+    """The settings ``nrdeck serve`` gave this worker process."""
+    return os.environ[SERVE_SETTINGS]

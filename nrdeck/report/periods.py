@@ -32,6 +32,11 @@ def periods_json(report: FormatPeriods) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def period_document(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
+    """One period as ``data periods`` gives it in ``periods`` (the HTTP API's answer)."""
+    return _period_entry(period, in_force=in_force)
+
+
 def _period_entry(period: FormatPeriod, *, in_force: bool) -> dict[str, Any]:
     cap = period.agenda_cap
     return {

@@ -23,8 +23,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -57,8 +59,10 @@ NOT_RUNNABLE: dict[str, str] = {
     "python scripts/refresh_card_data.py ../netrunner-cards-json changes.md --run-tests": (
         "maintainer"
     ),
+    'pip install ".[serve]"': "extra",
 }
 REASONS = {
+    "extra": "installs an extra of nrdeck: the test extra, which .ci/run installs, holds it",
     "maintainer": "rebuilds this repository's snapshot and runs its whole suite: "
     "tests/acceptance/data/test_data_refresh.py runs the script on a copy of the project",
     "placeholder": "a placeholder the reader fills in (a deck's id, a repository)",
@@ -68,6 +72,8 @@ REASONS = {
 NEEDS_CARDS_JSON = re.compile(r"\bdata (import|build)\b")
 NEEDS_NRDB = re.compile(r"\bdata update\b")
 NEEDS_COBRA = re.compile(r"--cobra\b")
+SERVE = "nrdeck serve"  # runs until stopped: started in the background, stopped after the page
+SERVER = "http://127.0.0.1:8000"  # where a page that talks to nrdeck serve finds it
 
 
 @dataclass
@@ -154,6 +160,10 @@ def test_each_command_not_run_is_on_a_page_with_a_reason_that_holds() -> None:
         if reason == "ci":  # an install: the README's Quick start, which .ci/run runs
             quick = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start")[1]
             assert command.startswith(INSTALL) and command.split(" && ")[2] in quick
+        if reason == "extra":  # the extra the page installs is one the test extra holds
+            extra = command.split("[")[1].split("]")[0]
+            test = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("test = [")[1]
+            assert f'"nrdeck[{extra}]"' in test.split("]\n")[0]
 
 
 def test_a_workflow_checks_one_date_throughout() -> None:
@@ -335,6 +345,29 @@ def _why_not(shown: Shown, work: Path, nrdb: str | None, cobra: str | None) -> s
     return None
 
 
+def _serve(command: str, work: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``nrdeck serve`` as a page shows it, in the background, once it answers (it listens on
+    its --port, 8000 by default)."""
+    words = command.split()
+    port = words[words.index("--port") + 1] if "--port" in words else "8000"
+    server = subprocess.Popen(
+        ["bash", "--noprofile", "--norc", "-c", f"exec {command}"],
+        cwd=work,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", int(port)), timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise AssertionError(f"{command!r} did not answer on port {port}")
+
+
 def _check(shown: Shown, work: Path, env: dict[str, str], outcome: Outcome) -> None:
     where = f"{shown.page}:{shown.line}: {shown.command}"
     proc = _run(shown.command, work, env)
@@ -383,13 +416,28 @@ def test_every_command_of_the_page_runs_as_written(
     env = _environment(work, nrdb, cobra)
     _o8d(work, env)
     outcome = Outcome()
-    for shown in commands:
-        why = _why_not(shown, work, nrdb, cobra)
-        if why is not None:
-            outcome.skipped.append(f"{shown.page}:{shown.line}: {why}")
-            continue
-        _check(shown, work, env, outcome)
-        _added_all(shown, work, env, outcome)
+    servers: list[subprocess.Popen[bytes]] = []
+    if any(SERVER in s.command for s in commands) and not any(
+        s.bare.startswith(SERVE) for s in commands
+    ):
+        servers.append(_serve(f"{SERVE} --offline", work, env))  # what the page talks to
+    try:
+        for shown in commands:
+            why = _why_not(shown, work, nrdb, cobra)
+            if why is not None:
+                outcome.skipped.append(f"{shown.page}:{shown.line}: {why}")
+            elif shown.bare.startswith(SERVE):
+                for running in servers:
+                    running.terminate()
+                    running.wait(timeout=30)
+                servers = [_serve(shown.bare, work, env)]
+            else:
+                _check(shown, work, env, outcome)
+                _added_all(shown, work, env, outcome)
+    finally:
+        for running in servers:
+            running.terminate()
+            running.wait(timeout=30)
     assert outcome.failures == [], "\n\n".join(outcome.failures)
     if outcome.skipped:
         pytest.skip("; ".join(outcome.skipped))

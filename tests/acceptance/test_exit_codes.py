@@ -48,6 +48,7 @@ FAULT_POINTS: dict[tuple[str, ...], tuple[str, str]] = {
     ("data", "periods"): ("nrdeck.cli.data", "list_periods"),
     ("data", "path"): ("nrdeck.cli.data", "cache_folder"),
     ("data", "clear"): ("nrdeck.cli.data", "clear_cache"),
+    ("serve",): ("nrdeck.app.serving", "event_settings"),
 }
 # command -> arguments that run it successfully from the scratch folder
 RUNS: dict[tuple[str, ...], list[str]] = {
@@ -67,6 +68,7 @@ RUNS: dict[tuple[str, ...], list[str]] = {
     ("data", "periods"): ["--format", "startup", "--as-of", "2026-03-20"],
     ("data", "path"): [],
     ("data", "clear"): [],
+    ("serve",): ["--format", "startup", "--offline", "--port", "0"],
 }
 # command -> arguments that need NetrunnerDB (or Cobra) when it cannot be reached; the
 # others never use the network, and say so here
@@ -87,6 +89,7 @@ NETWORK: dict[tuple[str, ...], list[str] | str] = {
     ("data", "periods"): "reads card data only (cache or bundled)",
     ("data", "path"): "names a folder",
     ("data", "clear"): "removes a folder",
+    ("serve",): ["--cobra", "5871", "--cobra-url", NOWHERE],
 }
 # command -> a usage error of its own (beyond an unknown option, which every command gets)
 USAGE: dict[tuple[str, ...], list[str]] = {
@@ -106,10 +109,12 @@ USAGE: dict[tuple[str, ...], list[str]] = {
     ("data", "periods"): ["--format", "nothing"],
     ("data", "path"): ["extra-argument"],
     ("data", "clear"): ["extra-argument"],
+    ("serve",): ["--format", "nothing", "--offline"],
 }
 # commands whose output goes to standard output (data update, import and clear only report
 # on standard error; data build writes its --out file and the titles beside it)
 REPORT_ON_STDERR = {("data", "update"), ("data", "import"), ("data", "clear"), ("data", "build")}
+REPORT_ON_STDERR.add(("serve",))  # it answers requests; it logs on standard error
 WRITES_STDOUT = [c for c in FAULT_POINTS if c not in REPORT_ON_STDERR]
 
 

@@ -89,6 +89,21 @@ def load_database(settings: DataSettings) -> CardDB:
     return db
 
 
+def data_stamp(settings: DataSettings) -> bytes | None:
+    """What changes when new card data is committed where ``load_database`` looks: the
+    ``--data`` file's time and size, or the cache's metadata (written last, atomically, by
+    ``data update``); None for the bundled snapshot alone."""
+    if settings.data_file is not None:
+        try:
+            info = settings.data_file.stat()
+        except OSError:
+            return None
+        return f"{info.st_mtime_ns}:{info.st_size}".encode()
+    if settings.no_cache:
+        return None
+    return Cache(settings.cache_dir or default_cache_dir()).stamp()
+
+
 def read_cache(cache: Cache, *, load_older: bool = False) -> CachedData:
     """The cache's state, never raising on damage; an older cache is loaded only if asked."""
     try:

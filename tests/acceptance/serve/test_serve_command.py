@@ -1,0 +1,161 @@
+"""``nrdeck serve`` as an organiser runs it: the command, its workers, a reverse proxy's
+prefix, an event's settings, new card data while serving, and the other commands' start-up
+untouched by the web libraries."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from nrdeck.app import serving
+from nrdeck.app.inputs.cards import DataSettings
+from nrdeck.app.serving import ServeSettings
+from nrdeck.cli import app
+from tests.acceptance.serve.conftest import Serving, free_port
+from tests.paths import EXAMPLES, ROOT
+
+runner = CliRunner()
+LEGAL = (EXAMPLES / "standard-zahya.txt").read_text("utf-8")
+
+
+@contextmanager
+def nrdeck_serve(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``nrdeck serve`` in its own process; yields its base URL once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "nrdeck", "serve", "--port", str(port), *args]
+    environment = {**os.environ, **(env or {})}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                output = proc.stdout.read().decode() if proc.stdout else ""
+                pytest.fail(f"nrdeck serve stopped: {output}")
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("nrdeck serve did not answer within 60 s")
+            time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def test_help_names_every_option() -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--root-path", "--workers", "--cobra", "--no-links"):
+        assert option in result.stdout
+
+
+@pytest.mark.slow
+def test_two_workers_behind_a_prefix(tmp_path: Path) -> None:
+    env = {"NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    with nrdeck_serve("--workers", "2", "--root-path", "/decks", env=env) as url:
+        page = httpx.get(f"{url}/").text
+        assert 'href="/decks/static/style.css"' in page and 'action="/decks/"' in page
+        answers = [
+            httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}, timeout=30) for _ in range(6)
+        ]
+        assert all(a.status_code == 200 and a.json()["decks"][0]["legal"] for a in answers)
+
+
+@pytest.mark.slow
+def test_event_options_fix_the_settings_for_every_visitor(tmp_path: Path) -> None:
+    env = {"NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    with nrdeck_serve("--format", "startup", "--tier", "competitive", env=env) as url:
+        page = httpx.get(f"{url}/").text
+        assert (
+            "Checking for this event, the day of the check: Startup, Startup Balance Update "
+            "26.09, competitive"
+        ) in page
+        default = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL, "format": "standard"})
+        assert default.status_code == 200  # standard is the default, so it asks for nothing
+        asked = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL, "tier": "casual"})
+        assert asked.status_code == 200
+        other = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL, "format": "eternal"})
+        assert (
+            other.status_code == 400 and "the format is fixed" in other.json()["error"]["message"]
+        )
+        checked = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}).json()["decks"][0]
+        assert (checked["format"]["id"], checked["tier"]) == ("startup", "competitive")
+
+
+def test_a_usage_error_at_start_is_one_line_and_exit_2() -> None:
+    result = runner.invoke(app, ["serve", "--format", "standrd", "--offline"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("nrdeck: error: unknown format 'standrd'")
+
+
+def test_new_card_data_while_serving_is_taken_whole(
+    server: Serving, cards_json: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(serving, "RECHECK_SECONDS", 0.0)
+    cache = tmp_path / "cache"
+    settings = ServeSettings(DataSettings(cache_dir=cache, offline=True))
+    failures: list[str] = []
+    said: set[str] = set()
+    stop = threading.Event()
+
+    def visitor(url: str) -> None:
+        while not stop.is_set():
+            answer = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}, timeout=30)
+            if answer.status_code != 200 or not answer.json()["decks"][0]["legal"]:
+                failures.append(answer.text[:200])
+            said.add(answer.json()["card_data"]["description"])
+
+    with server(settings) as url:
+        assert httpx.get(f"{url}/healthz").json()["card_data"].startswith("bundled snapshot")
+        threads = [threading.Thread(target=visitor, args=(url,)) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        imported = runner.invoke(
+            app, ["data", "import", str(cards_json), "--cache-dir", str(cache)]
+        )
+        assert imported.exit_code == 0, imported.output
+        time.sleep(0.5)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        now = httpx.get(f"{url}/healthz").json()["card_data"]
+    assert failures == []
+    assert "imported" in now and now.endswith("(cache)")
+    assert any(s.startswith("bundled snapshot") for s in said) and any(
+        "imported" in s for s in said
+    )
+
+
+def test_other_commands_import_no_web_library() -> None:
+    probe = (
+        "import sys, runpy; sys.argv = ['nrdeck', 'check', {deck!r}, '--offline'];\n"
+        "try:\n    runpy.run_module('nrdeck', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('fastapi', 'starlette', 'uvicorn', 'jinja2', 'multipart') or m.startswith('nrdeck.web')))"
+    ).format(deck=str(EXAMPLES / "standard-zahya.txt"))
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
