@@ -149,9 +149,7 @@ def test_an_event_server_fixes_and_shows_its_settings(
     data = DataSettings(no_cache=True, cache_dir=tmp_path / "cache")
     with cobra_double() as cobra:
         request = CobraRequest(CobraSettings("5871", cobra))
-        event, line = event_settings(
-            data, SelectionOptions(), request, __import__("datetime").date(2026, 11, 27)
-        )
+        event, line = event_settings(data, SelectionOptions(), request, dt.date(2026, 11, 27))
     assert line.startswith("Checking for ")
     with server(ServeSettings(data, event=event), event_line=line) as url:
         page = open_page(browser, url)
