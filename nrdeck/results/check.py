@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Literal
 
 import msgspec
@@ -138,6 +139,46 @@ class DeckOutcome(msgspec.Struct, frozen=True):
         return tuple(sorted(found, key=lambda p: p.severity is not Severity.ERROR))
 
 
+class CheckTally:
+    """A check run's counts, kept deck by deck as the outcomes come (a run streamed to its
+    report holds these, not the outcomes): the summary line and the exit code read them."""
+
+    def __init__(self, data: DataInfo) -> None:
+        self.data = data
+        self.decks = 0
+        self.failed = 0  # decks nrdeck failed on (internal errors; counted among the illegal)
+        self.cached = 0  # remote decks checked from a cached copy
+        self._by_status = dict.fromkeys(Status, 0)
+
+    @classmethod
+    def of(cls, outcomes: Iterable[DeckOutcome], data: DataInfo) -> CheckTally:
+        """The counts of outcomes held whole."""
+        tally = cls(data)
+        for outcome in outcomes:
+            tally.add(outcome)
+        return tally
+
+    def add(self, outcome: DeckOutcome) -> None:
+        """Count one more deck."""
+        self.decks += 1
+        self._by_status[outcome.status] += 1
+        self.failed += outcome.failed
+        self.cached += outcome.cached is not None
+
+    def count(self, status: Status) -> int:
+        """How many decks have this status."""
+        return self._by_status[status]
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck; 2 when
+        the paths held no deck at all (every file a folder search found was skipped)."""
+        if not self.decks:
+            return ExitCode.USAGE
+        seen = (status for status, n in self._by_status.items() if n)
+        return exit_code(seen, failed=self.failed > 0)
+
+
 class CheckReport(msgspec.Struct, frozen=True):
     """One check run: an outcome per deck in the order given, what was in force, the data."""
 
@@ -150,11 +191,11 @@ class CheckReport(msgspec.Struct, frozen=True):
         return sum(1 for o in self.outcomes if o.status is status)
 
     @property
+    def tally(self) -> CheckTally:
+        """The run's counts."""
+        return CheckTally.of(self.outcomes, self.data)
+
+    @property
     def exit_code(self) -> ExitCode:
-        """The run's exit code (see ``exit_code``): 4 when nrdeck failed on any deck; 2 when
-        the paths held no deck at all (every file a folder search found was skipped)."""
-        if not self.outcomes:
-            return ExitCode.USAGE
-        return exit_code(
-            (o.status for o in self.outcomes), failed=any(o.failed for o in self.outcomes)
-        )
+        """The run's exit code (see ``CheckTally.exit_code``)."""
+        return self.tally.exit_code

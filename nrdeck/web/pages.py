@@ -87,7 +87,7 @@ def _answer(service: CheckService, report: Any, asked: DeckRequest) -> dict[str,
     """What the page shows: the deck's entry of the JSON document, its figures, when it was
     legal, and what the list in force changed."""
     outcome = report.outcomes[0]
-    entry = deck_entry(outcome, report)
+    entry = deck_entry(outcome, report.period)
     result = outcome.result
     timeline = service.timeline(report, asked) if result is not None else None
     period = service.changes(report)

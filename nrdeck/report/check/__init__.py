@@ -1,7 +1,9 @@
 """Check reporters: one run's outcomes as text, JSON, GitHub annotations or JUnit XML.
 
-Each turns a ``CheckReport`` (the outcomes of one run and the card data used) into a
-string, or a ``Styled`` block for the text reporter. The CLI owns the console.
+Each renders a run in pieces (``ReportPieces``: an opening, a piece per deck, a closing), so
+that the CLI writes a run of any size deck by deck; ``render`` joins the pieces of a
+``CheckReport`` held whole (the outcomes of one run and the card data used) into a string,
+or a ``Styled`` block for the text reporter. The CLI owns the console.
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
+from nrdeck.catalog import DataInfo
 from nrdeck.registry import LazyRegistry
-from nrdeck.report.check.common import ReportOptions
+from nrdeck.report.check.common import ReportOptions, ReportPieces
 from nrdeck.report.styled import Styled
-from nrdeck.results.check import CheckReport
+from nrdeck.results.check import CheckReport, Period
 
-__all__ = ["REPORTER_BY_NAME", "ReportOptions", "Reporter"]
+__all__ = ["REPORTER_BY_NAME", "ReportOptions", "ReportPieces", "Reporter"]
 
 
 class Reporter(Protocol):
@@ -22,8 +25,12 @@ class Reporter(Protocol):
 
     name: str
 
+    def pieces(self, data: DataInfo, period: Period | None, options: ReportOptions) -> ReportPieces:
+        """The pieces of one run's report (``data`` and ``period``: what it checks against)."""
+        ...
+
     def render(self, report: CheckReport, options: ReportOptions) -> str | Styled:
-        """The whole output for stdout (or --output FILE)."""
+        """The whole output for stdout (or --output FILE): the pieces joined."""
         ...
 
 

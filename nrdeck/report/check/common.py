@@ -1,17 +1,50 @@
-"""What check reporters share: rendering options, problem order, the summary line."""
+"""What check reporters share: rendering options, report pieces, problem order, the summary."""
 
 from __future__ import annotations
 
 import ntpath
 import os
 import posixpath
+from typing import Protocol
 
 import msgspec
 
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.safe import one_line
-from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.report.styled import Styled
+from nrdeck.results.check import CheckReport, CheckTally, DeckOutcome
 from nrdeck.results.outcome import Status
+
+
+class ReportPieces(Protocol):
+    """One run's report in pieces, so that a run of any size is written deck by deck: the
+    ``opening``, one piece per deck in order, the ``closing``.
+
+    ``counts_first``: the opening holds counts known only once every deck is rendered (JUnit's
+    root element): it is rendered last, and the decks' pieces wait for it (the writer holds
+    them, never the outcomes). A pieces object serves one run: it may count what it rendered.
+    """
+
+    counts_first: bool
+
+    def opening(self, tally: CheckTally) -> str:
+        """What comes before the first deck (``tally``: the whole run's, if ``counts_first``)."""
+        ...
+
+    def deck(self, outcome: DeckOutcome) -> str | Styled:
+        """One deck's piece (empty when the report leaves the deck out)."""
+        ...
+
+    def closing(self, tally: CheckTally) -> str:
+        """What comes after the last deck (``tally``: the whole run's)."""
+        ...
+
+
+def whole(pieces: ReportPieces, report: CheckReport) -> list[str | Styled]:
+    """A report held whole, as the pieces a streamed run writes: opening, decks, closing."""
+    decks = [pieces.deck(outcome) for outcome in report.outcomes]
+    tally = report.tally
+    return [pieces.opening(tally), *decks, pieces.closing(tally)]
 
 
 class ReportOptions(msgspec.Struct, frozen=True):
@@ -80,24 +113,19 @@ def cached_note(outcome: DeckOutcome) -> str | None:
     return f"checked from the cached copy of {outcome.cached.date}: {outcome.cached.reason}"
 
 
-def failed_count(report: CheckReport) -> int:
-    """How many decks nrdeck failed on (internal errors; counted among the illegal)."""
-    return sum(1 for o in report.outcomes if o.failed)
-
-
-def summary_line(report: CheckReport) -> str:
+def summary_line(report: CheckReport | CheckTally) -> str:
     """'3 decks: 2 legal, 1 illegal · card data: bundled snapshot of 2025-09-17'."""
-    n = len(report.outcomes)
-    illegal = f"{report.count(Status.ILLEGAL)} illegal"
-    failed = failed_count(report)
-    if failed:
-        illegal += f" ({failed} internal error{'s' if failed != 1 else ''}: a bug)"
-    counts = [f"{report.count(Status.LEGAL)} legal", illegal]
-    unavailable = report.count(Status.UNAVAILABLE)
+    tally = report.tally if isinstance(report, CheckReport) else report
+    illegal = f"{tally.count(Status.ILLEGAL)} illegal"
+    if tally.failed:
+        illegal += f" ({tally.failed} internal error{'s' if tally.failed != 1 else ''}: a bug)"
+    counts = [f"{tally.count(Status.LEGAL)} legal", illegal]
+    unavailable = tally.count(Status.UNAVAILABLE)
     if unavailable:
         counts.append(f"{unavailable} unavailable")
-    cached = sum(1 for o in report.outcomes if o.cached is not None)
-    if cached:
-        counts.append(f"{cached} from cached copies")
-    noun = "deck" if n == 1 else "decks"
-    return one_line(f"{n} {noun}: {', '.join(counts)} · card data: {report.data.describe()}")
+    if tally.cached:
+        counts.append(f"{tally.cached} from cached copies")
+    noun = "deck" if tally.decks == 1 else "decks"
+    return one_line(
+        f"{tally.decks} {noun}: {', '.join(counts)} · card data: {tally.data.describe()}"
+    )

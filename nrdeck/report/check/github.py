@@ -8,10 +8,11 @@ then through GitHub's own escaping.
 
 from __future__ import annotations
 
+from nrdeck.catalog import DataInfo
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.check.common import ReportOptions, cached_note, problems_of
+from nrdeck.report.check.common import ReportOptions, cached_note, problems_of, whole
 from nrdeck.report.safe import block, one_line
-from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.results.check import CheckReport, CheckTally, DeckOutcome, Period
 
 
 class GithubReporter:
@@ -19,20 +20,44 @@ class GithubReporter:
 
     name = "github"
 
+    def pieces(self, data: DataInfo, period: Period | None, options: ReportOptions) -> GithubPieces:
+        """A deck's workflow commands, nothing around them."""
+        return GithubPieces(options)
+
     def render(self, report: CheckReport, options: ReportOptions) -> str:
         """One workflow command per problem (and per cached copy); legal decks print nothing.
 
         ``quiet`` changes nothing: a machine format is the same with or without it.
         """
+        return "".join(map(str, whole(self.pieces(report.data, report.period, options), report)))
+
+
+class GithubPieces:
+    """The workflow commands deck by deck."""
+
+    counts_first = False
+
+    def __init__(self, options: ReportOptions) -> None:
+        self.options = options
+
+    def opening(self, tally: CheckTally) -> str:
+        """Nothing: only problems are annotated."""
+        return ""
+
+    def deck(self, outcome: DeckOutcome) -> str:
+        """A warning for a cached copy, then one command per problem, one line each."""
         lines = []
-        for outcome in report.outcomes:
-            note = cached_note(outcome)
-            if note:
-                lines.append(
-                    f"::warning title=deck-cached::{escape_data(outcome.source + ': ' + note)}"
-                )
-            lines.extend(annotation(outcome, p, options) for p in problems_of(outcome))
+        note = cached_note(outcome)
+        if note:
+            lines.append(
+                f"::warning title=deck-cached::{escape_data(outcome.source + ': ' + note)}"
+            )
+        lines.extend(annotation(outcome, p, self.options) for p in problems_of(outcome))
         return "".join(line + "\n" for line in lines)
+
+    def closing(self, tally: CheckTally) -> str:
+        """Nothing."""
+        return ""
 
 
 def annotation(outcome: DeckOutcome, problem: Problem, options: ReportOptions | None = None) -> str:

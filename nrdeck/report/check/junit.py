@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nrdeck.catalog import DataInfo
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.check.common import ReportOptions, cached_note, problems_of
+from nrdeck.report.check.common import ReportOptions, cached_note, problems_of, whole
 from nrdeck.report.safe import block, one_line
-from nrdeck.results.check import CheckReport, DeckOutcome
+from nrdeck.results.check import CheckReport, CheckTally, DeckOutcome, Period
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
 _NOT_XML = str.maketrans({0xFFFE: "\\ufffe", 0xFFFF: "\\uffff"})
+_CASES_AFTER = "\n  </testsuite>\n</testsuites>"  # the testcases come before this, in order
 
 
 class JunitReporter:
@@ -28,37 +30,70 @@ class JunitReporter:
 
     name = "junit"
 
+    def pieces(self, data: DataInfo, period: Period | None, options: ReportOptions) -> JunitPieces:
+        """The document in pieces; every deck is a testcase (``quiet`` changes nothing)."""
+        return JunitPieces(data, period, options)
+
     def render(self, report: CheckReport, options: ReportOptions) -> str:
         """The XML document; every deck is a testcase (``quiet`` changes nothing)."""
+        return "".join(map(str, whole(self.pieces(report.data, report.period, options), report)))
+
+
+class JunitPieces:
+    """The document deck by deck: a testcase each, serialised (and indented) as in the whole
+    document; the root elements' counts are those of the testcases rendered, so the opening
+    comes last (``counts_first``)."""
+
+    counts_first = True
+
+    def __init__(self, data: DataInfo, period: Period | None, options: ReportOptions) -> None:
+        self.data = data
+        self.period = period
+        self.options = options
+        self._failures = 0
+        self._errors = 0
+
+    def opening(self, tally: CheckTally) -> str:
+        """The declaration, <testsuites> and <testsuite> with their counts, the properties."""
         import xml.etree.ElementTree as ET
 
-        cases = [_testcase(outcome, report, options) for outcome in report.outcomes]
         counts = {
-            "tests": str(len(cases)),
-            "failures": str(sum(1 for c in cases if c.find("failure") is not None)),
-            "errors": str(sum(1 for c in cases if c.find("error") is not None)),
+            "tests": str(tally.decks),
+            "failures": str(self._failures),
+            "errors": str(self._errors),
         }
         suites = ET.Element("testsuites", {"name": "nrdeck check", **counts})
         suite = ET.SubElement(suites, "testsuite", {"name": "nrdeck check", **counts})
         props = ET.SubElement(suite, "properties")
-        ET.SubElement(
-            props, "property", {"name": "card_data", "value": attr(report.data.describe())}
-        )
-        stale = report.period.stale_data if report.period else None
+        ET.SubElement(props, "property", {"name": "card_data", "value": attr(self.data.describe())})
+        stale = self.period.stale_data if self.period else None
         if stale:
             ET.SubElement(props, "property", {"name": "card_data_warning", "value": attr(stale)})
-        suite.extend(cases)
         ET.indent(suites)
         body = ET.tostring(suites, encoding="unicode")
-        return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + body[: body.index(_CASES_AFTER)]
+
+    def deck(self, outcome: DeckOutcome) -> str:
+        """The deck's testcase, on its own line (indented as the suite's child)."""
+        import xml.etree.ElementTree as ET
+
+        case = _testcase(outcome, self.period, self.options)
+        self._failures += case.find("failure") is not None
+        self._errors += case.find("error") is not None
+        ET.indent(case, level=2)
+        return "\n    " + ET.tostring(case, encoding="unicode")
+
+    def closing(self, tally: CheckTally) -> str:
+        """The end of the suite and of the document."""
+        return _CASES_AFTER + "\n"
 
 
-def _testcase(outcome: DeckOutcome, report: CheckReport, options: ReportOptions) -> Element:
+def _testcase(outcome: DeckOutcome, run_period: Period | None, options: ReportOptions) -> Element:
     """A deck's testcase; a file is named as in the repository (relative to the workspace),
     so a dashboard keeps one history per deck wherever the run started."""
     import xml.etree.ElementTree as ET
 
-    period = outcome.result.period if outcome.result else report.period
+    period = outcome.result.period if outcome.result else run_period
     classname = f"nrdeck.{period.format_id if period else 'check'}"
     name = options.file_name(outcome.source) if outcome.origin == "file" else outcome.source
     case = ET.Element("testcase", {"classname": attr(classname), "name": attr(name)})

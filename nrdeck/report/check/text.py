@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from nrdeck.catalog import DataInfo
 from nrdeck.deck import Deck, TitleReading
 from nrdeck.problems import Problem, Severity
-from nrdeck.report.check.common import ReportOptions, cached_note, errors_first, problems_of, shown
+from nrdeck.report.check.common import (
+    ReportOptions,
+    cached_note,
+    errors_first,
+    problems_of,
+    shown,
+    whole,
+)
 from nrdeck.report.styled import Styled, join
-from nrdeck.results.check import CardCost, CheckReport, CheckResult, DeckOutcome, DeckStats
+from nrdeck.results.check import (
+    CardCost,
+    CheckReport,
+    CheckResult,
+    CheckTally,
+    DeckOutcome,
+    DeckStats,
+    Period,
+)
 from nrdeck.results.outcome import Status
 
 PASS, FAIL, WARN = "✓", "✗", "!"
@@ -22,13 +38,40 @@ class TextReporter:
 
     name = "text"
 
+    def pieces(self, data: DataInfo, period: Period | None, options: ReportOptions) -> TextPieces:
+        """A block per deck, nothing around them."""
+        return TextPieces(options)
+
     def render(self, report: CheckReport, options: ReportOptions) -> Styled:
         """Every deck (only those not legal with ``quiet``), problems, and figures."""
         out = Styled()
-        for outcome in report.outcomes:
-            if shown(outcome, options):
-                out.extend(render_outcome(outcome, verbose=options.verbose))
+        for piece in whole(self.pieces(report.data, report.period, options), report):
+            if isinstance(piece, Styled):
+                out.extend(piece)
         return out
+
+
+class TextPieces:
+    """The text report deck by deck: each deck's block (none for a legal deck with ``quiet``)."""
+
+    counts_first = False
+
+    def __init__(self, options: ReportOptions) -> None:
+        self.options = options
+
+    def opening(self, tally: CheckTally) -> str:
+        """Nothing: the report is its decks."""
+        return ""
+
+    def deck(self, outcome: DeckOutcome) -> Styled:
+        """The deck's block: verdict line, problems, figures with ``verbose``."""
+        if not shown(outcome, self.options):
+            return Styled()
+        return render_outcome(outcome, verbose=self.options.verbose)
+
+    def closing(self, tally: CheckTally) -> str:
+        """Nothing: the summary goes to standard error."""
+        return ""
 
 
 def render_outcome(outcome: DeckOutcome, *, verbose: bool = False) -> Styled:

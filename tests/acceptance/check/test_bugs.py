@@ -131,7 +131,7 @@ def _reporter_fault(monkeypatch: pytest.MonkeyPatch, module: str, name: str) -> 
 @pytest.mark.parametrize(
     ("command", "module", "name"),
     [
-        ("check", "nrdeck.report.check.json", "document"),
+        ("check", "nrdeck.report.check.json", "head_entries"),
         ("stats", "nrdeck.report.stats", "stats_document"),
         ("event", "nrdeck.report.event.json", "_summary"),
     ],

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import get_args
 
 import jsonschema
+import msgspec
 import pytest
 
 import nrdeck.report
+from nrdeck.errors import ExitCode
+from nrdeck.problems import INTERNAL_ERROR, Problem
 from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
 from nrdeck.report.check.common import summary_line
 from nrdeck.report.check.github import escape_data, escape_property
+from nrdeck.report.check.json import document
 from nrdeck.report.styled import Styled
-from nrdeck.results.check import CheckReport
+from nrdeck.results.check import CachedCopy, CheckReport, CheckTally, DeckOutcome
+from nrdeck.results.outcome import Status
 
 SCHEMA = Path(nrdeck.report.__file__).parent / "check-v1.schema.json"
 
@@ -69,6 +75,46 @@ def test_summary_line(report: CheckReport) -> None:
     )
     one = CheckReport(outcomes=report.outcomes[:1], data=report.data)
     assert summary_line(one).startswith("1 deck: 1 legal, 0 illegal ·")
+
+
+def test_the_counts_kept_deck_by_deck_are_the_reports(report: CheckReport) -> None:
+    failed = DeckOutcome(source="x.txt", problems=(Problem(INTERNAL_ERROR, "a bug"),))
+    cached = msgspec.structs.replace(
+        report.outcomes[0], cached=CachedCopy(dt.date(2025, 10, 1), "NetrunnerDB unreachable")
+    )
+    for outcomes in ((), report.outcomes, (*report.outcomes, failed, cached)):
+        whole = CheckReport(outcomes=outcomes, data=report.data)
+        tally = CheckTally(report.data)
+        for outcome in outcomes:
+            tally.add(outcome)
+        assert tally.decks == len(outcomes) and tally.exit_code == whole.exit_code
+        assert [tally.count(s) for s in Status] == [whole.count(s) for s in Status]
+        assert summary_line(tally) == summary_line(whole)
+    assert "1 internal error: a bug), 1 unavailable, 1 from cached copies" in summary_line(tally)
+    assert tally.exit_code == ExitCode.INTERNAL
+
+
+@pytest.mark.parametrize("decks", [0, 1, 3])
+def test_json_written_deck_by_deck_is_the_document_dumped_whole(
+    report: CheckReport, decks: int
+) -> None:
+    part = CheckReport(outcomes=report.outcomes[:decks], data=report.data, period=report.period)
+    out = REPORTER_BY_NAME["json"].render(part, ReportOptions())
+    assert out == json.dumps(document(part), indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("decks", [0, 1, 3])
+def test_junit_written_deck_by_deck_is_the_document_serialised_whole(
+    report: CheckReport, decks: int
+) -> None:
+    part = CheckReport(outcomes=report.outcomes[:decks], data=report.data, period=report.period)
+    out = str(REPORTER_BY_NAME["junit"].render(part, ReportOptions()))
+    declaration, body = out.split("\n", 1)
+    root = ET.fromstring(body)
+    ET.indent(root)
+    assert body == ET.tostring(root, encoding="unicode") + "\n"
+    assert declaration == '<?xml version="1.0" encoding="UTF-8"?>'
+    assert root.attrib["tests"] == str(decks) and len(root.findall("testsuite/testcase")) == decks
 
 
 def test_json_matches_schema_and_contract(report: CheckReport) -> None:
