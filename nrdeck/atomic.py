@@ -39,21 +39,79 @@ def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
 def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) -> None:
     """Write a command's ``--output`` file (a usage error when it cannot, or is an input)."""
     refuse_inputs(path, inputs)
-    payload = text.encode("utf-8", "backslashreplace")
+    report = ReportFile(path)
     try:
-        current = _stat(path)
-        if current is not None and _written_directly(path, current):
-            with open(path, "wb") as handle:
-                handle.write(payload)
-            return
-        target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
-        mode = stat.S_IMODE(current.st_mode) if current is not None else new_file_mode()
-        write_atomic(target, payload, mode=mode)
-    except OSError as exc:
-        raise UsageError(
-            f"{path}: cannot write the report ({exc.strerror or exc})",
-            hint="check that the folder exists and is writable",
-        ) from exc
+        report.write(text)
+        report.commit()
+    finally:
+        report.discard()
+
+
+class ReportFile:
+    """A command's ``--output`` file written piece by piece, as ``write_report`` writes it
+    whole: into a same-directory temp file that replaces the target once ``commit`` is called
+    (a device or FIFO is written directly). A usage error when it cannot be written.
+
+    ``discard`` (after a failure, or always: it does nothing once committed) leaves the
+    target as it was and no temp file behind.
+    """
+
+    def __init__(self, path: Path) -> None:
+        import tempfile  # only writers pay for it
+
+        self.path = path
+        self._tmp: str | None = None
+        try:
+            current = _stat(path)
+            if current is not None and _written_directly(path, current):
+                self._handle = open(path, "wb")  # noqa: SIM115 - closed by commit or discard
+                return
+            target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
+            self._target = target
+            self._mode = stat.S_IMODE(current.st_mode) if current is not None else new_file_mode()
+            fd, self._tmp = tempfile.mkstemp(
+                prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+            )
+            self._handle = os.fdopen(fd, "wb")
+        except OSError as exc:
+            raise _unwritable(path, exc) from exc
+
+    def write(self, text: str) -> None:
+        """Append text (UTF-8; what it cannot encode, backslash-escaped)."""
+        try:
+            self._handle.write(text.encode("utf-8", "backslashreplace"))
+        except OSError as exc:
+            raise _unwritable(self.path, exc) from exc
+
+    def commit(self, inputs: Iterable[Path | str] = ()) -> None:
+        """Put the file in place (a usage error, the target untouched, if it is an input)."""
+        refuse_inputs(self.path, inputs)
+        try:
+            if self._tmp is None:
+                self._handle.close()
+                return
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+            self._handle.close()
+            os.chmod(self._tmp, self._mode)  # mkstemp creates 0600
+            os.replace(self._tmp, self._target)
+            self._tmp = None
+        except OSError as exc:
+            raise _unwritable(self.path, exc) from exc
+
+    def discard(self) -> None:
+        """Close, and remove the temp file if the target was not replaced by it."""
+        self._handle.close()
+        if self._tmp is not None:
+            Path(self._tmp).unlink(missing_ok=True)
+            self._tmp = None
+
+
+def _unwritable(path: Path, exc: OSError) -> UsageError:
+    return UsageError(
+        f"{path}: cannot write the report ({exc.strerror or exc})",
+        hint="check that the folder exists and is writable",
+    )
 
 
 def refuse_inputs(path: Path, inputs: Iterable[Path | str]) -> None:

@@ -8,7 +8,7 @@ other deck is still checked and reported. No Typer, no console here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -20,7 +20,7 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
-from nrdeck.catalog import CardDB
+from nrdeck.catalog import CardDB, DataInfo
 from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef
@@ -79,17 +79,74 @@ class CheckRun(msgspec.Struct, frozen=True):
     failures: tuple[str, ...] = ()
 
     def require_decks(self, specs: Sequence[str]) -> None:
-        """A usage error when the paths held no deck at all (every file found was skipped):
-        a misconfigured workflow must not pass green on "0 decks"."""
-        if self.report.outcomes:
-            return
-        named = " ".join(specs)
-        files = f"{len(self.notes)} file{'s' if len(self.notes) != 1 else ''}"
-        raise UsageError(
-            f"no decklist in {named}: the {files} found skipped (the notes above say why)",
-            hint="check the paths, or --exclude; deck files end in "
-            + ", ".join(sorted(DECK_SUFFIXES)),
-        )
+        """A usage error when the paths held no deck at all (see ``require_decks``)."""
+        require_decks(specs, len(self.report.outcomes), len(self.notes))
+
+
+class Skipped(msgspec.Struct, frozen=True):
+    """A file a folder search found that is no decklist: left out of the report."""
+
+    note: str  # 'skipped decks/notes.txt: no line reads as a card line'
+
+
+class Warned(msgspec.Struct, frozen=True):
+    """A warning about the card data met while checking (the titles in other languages,
+    read on first use, came from elsewhere): told before the deck that met it."""
+
+    warning: str
+
+
+class CheckStream:
+    """A check run deck by deck: what it is checked against, known before the first deck,
+    then each deck's outcome as it is checked (``decks``), so that a run of any size is
+    reported without holding its outcomes. ``check_decks`` holds them for a ``CheckReport``.
+    """
+
+    def __init__(
+        self, specs: Sequence[str], options: CheckOptions, db: CardDB | None = None
+    ) -> None:
+        validate_input_format(options.input_format)
+        self.specs = tuple(specs)
+        self._expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
+        self._db = db if db is not None else load_database(options.data)
+        self._in_force = select(self._db, chosen(options.selection))
+        self._settings = options.deck_settings()
+        self._jobs = options.jobs
+        self._failures = Failures()
+        self.period = self._in_force.period
+        self.warnings = self._db.info.warnings  # met loading card data (later ones: Warned)
+        self.skipped = self._expansion.skipped  # notes: files a folder search left unopened
+
+    def decks(self) -> Iterator[DeckOutcome | Skipped | Warned]:
+        """Each deck's outcome in the order given, where a file a folder search found is no
+        decklist why it is left out, and each warning about the card data as it is met (remote
+        decks are fetched first, all at once)."""
+        sources, from_folders = self._expansion.sources, self._expansion.from_folders
+        db, in_force, settings = self._db, self._in_force, self._settings
+        told = len(self.warnings)
+        fetched = prefetch(sources, db, settings, jobs=self._jobs)
+        for source in sources:
+            outcome, loaded = read_and_check(
+                source, db, in_force, settings, self._failures.keep, fetched
+            )
+            if len(db.info.warnings) > told:  # the data's warnings grow only at their end
+                yield from (Warned(w) for w in db.info.warnings[told:])
+                told = len(db.info.warnings)
+            reason = not_a_deck(outcome, loaded) if source.label in from_folders else None
+            if reason is None:
+                yield outcome
+            else:
+                yield Skipped(f"skipped {source.label}: {reason}")
+
+    @property
+    def data(self) -> DataInfo:
+        """Where the card data came from."""
+        return self._db.info
+
+    @property
+    def failures(self) -> tuple[str, ...]:
+        """The traceback of each deck nrdeck failed on so far (shown with --debug)."""
+        return self._failures.tracebacks
 
 
 def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None = None) -> CheckRun:
@@ -98,25 +155,32 @@ def check_decks(specs: Sequence[str], options: CheckOptions, db: CardDB | None =
     ``db``: card data already loaded (the Python API); by default it is loaded as
     ``options.data`` says.
     """
-    validate_input_format(options.input_format)
-    expansion = expand(specs, exclude=options.data.data_file, patterns=options.exclude)
-    db = db if db is not None else load_database(options.data)
-    in_force = select(db, chosen(options.selection))
-    settings = options.deck_settings()
-    failures = Failures()
-
-    fetched = prefetch(expansion.sources, db, settings, jobs=options.jobs)
+    stream = CheckStream(specs, options, db)
     outcomes: list[DeckOutcome] = []
-    notes: list[str] = list(expansion.skipped)
-    for source in expansion.sources:
-        outcome, loaded = read_and_check(source, db, in_force, settings, failures.keep, fetched)
-        reason = not_a_deck(outcome, loaded) if source.label in expansion.from_folders else None
-        if reason is not None:
-            notes.append(f"skipped {source.label}: {reason}")
-            continue
-        outcomes.append(outcome)
-    report = CheckReport(outcomes=tuple(outcomes), data=db.info, period=in_force.period)
-    return CheckRun(report, db.info.warnings, tuple(notes), failures.tracebacks)
+    warnings: list[str] = list(stream.warnings)
+    notes: list[str] = list(stream.skipped)
+    for item in stream.decks():
+        if isinstance(item, Skipped):
+            notes.append(item.note)
+        elif isinstance(item, Warned):
+            warnings.append(item.warning)
+        else:
+            outcomes.append(item)
+    report = CheckReport(outcomes=tuple(outcomes), data=stream.data, period=stream.period)
+    return CheckRun(report, tuple(warnings), tuple(notes), stream.failures)
+
+
+def require_decks(specs: Sequence[str], decks: int, skipped: int) -> None:
+    """A usage error when the paths held no deck at all (every file found was skipped, ``skipped``
+    of them): a misconfigured workflow must not pass green on "0 decks"."""
+    if decks:
+        return
+    named = " ".join(specs)
+    files = f"{skipped} file{'s' if skipped != 1 else ''}"
+    raise UsageError(
+        f"no decklist in {named}: the {files} found skipped (the notes above say why)",
+        hint="check the paths, or --exclude; deck files end in " + ", ".join(sorted(DECK_SUFFIXES)),
+    )
 
 
 class Failures:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from nrdeck.app.check import CheckOptions, check_decks
+from nrdeck.app.check import CheckOptions, CheckStream, Skipped, Warned, require_decks
 from nrdeck.app.inputs.folders import DEFAULT_EXCLUDE
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.cli.console import (
@@ -38,11 +38,12 @@ from nrdeck.cli.options import (
     choices,
     given,
 )
-from nrdeck.cli.output import emit, refuse_onto_inputs
+from nrdeck.cli.output import HeldPieces, ReportSink, emit, refuse_onto_inputs
 from nrdeck.cli.settings import RunState, data_settings, report_places, selection_options
-from nrdeck.cli.streams import read_stdin
-from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions
+from nrdeck.cli.streams import is_stdout, read_stdin
+from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, ReportPieces
 from nrdeck.report.check.common import summary_line
+from nrdeck.results.check import CheckTally
 
 CHECK_HELP = """Check decks for legality: construction rules, card pool and ban list.
 
@@ -140,19 +141,59 @@ def check(
         exclude=_patterns(exclude, extend_exclude),
         jobs=jobs,
     )  # fmt: skip
-    run = check_decks(specs or ["-"], options)
+    run = CheckStream(specs or ["-"], options)
     print_warnings(run.warnings)
-    print_period_notes(run.report.period, quiet=quiet, stale=not no_stale_warning)
-    print_notes(() if quiet and run.report.outcomes else run.notes)
-    run.require_decks(specs or ["-"])
-    print_tracebacks(run.failures)
+    print_period_notes(run.period, quiet=quiet, stale=not no_stale_warning)
     report_options = ReportOptions(quiet=quiet, verbose=verbose, **report_places())
-    rendered = REPORTER_BY_NAME[output_format].render(run.report, report_options)
-    read = [o.source for o in run.report.outcomes if o.origin == "file"]
-    emit(rendered, output, color, machine=output_format != "text", inputs=[*named, *read])
+    pieces = REPORTER_BY_NAME[output_format].pieces(run.data, run.period, report_options)
+    read: list[str] | None = [] if output is not None and not is_stdout(output) else None
+    with ReportSink(output, color, machine=output_format != "text") as sink:
+        tally = _write_decks(run, pieces, sink, quiet=quiet, read=read)
+        sink.close(inputs=[*named, *(read or ())])
     if not quiet:
-        print_summary(summary_line(run.report))
-    raise typer.Exit(int(run.report.exit_code))
+        print_summary(summary_line(tally))
+    raise typer.Exit(int(tally.exit_code))
+
+
+def _write_decks(
+    run: CheckStream, pieces: ReportPieces, sink: ReportSink, *, quiet: bool, read: list[str] | None
+) -> CheckTally:
+    """Write each deck's piece as the deck is checked, and each warning and skipped file's
+    note on stderr as it is met (notes with -q only when no deck is found at all); JUnit's
+    pieces are held until its counts are known. ``read``: where to keep the files read (the
+    output must be none of them)."""
+    tally = CheckTally(run.data)
+    held = HeldPieces() if pieces.counts_first else None
+    notes = list(run.skipped)  # with -q, held: shown only if no deck is found
+    skipped = len(notes)
+    if not quiet:
+        print_notes(notes)
+    for item in run.decks():
+        if isinstance(item, Warned):
+            print_warnings([item.warning])
+            continue
+        if isinstance(item, Skipped):
+            skipped += 1
+            if not quiet:
+                print_notes([item.note])
+            elif not tally.decks:
+                notes.append(item.note)
+            continue
+        if held is None and not tally.decks:
+            sink.write(pieces.opening(tally))
+        tally.add(item)
+        if read is not None and item.origin == "file":
+            read.append(item.source)
+        (held or sink).write(pieces.deck(item))
+    if quiet and not tally.decks:
+        print_notes(notes)
+    require_decks(run.specs, tally.decks, skipped)
+    print_tracebacks(run.failures)
+    if held is not None:
+        sink.write(pieces.opening(tally))
+        held.drain(sink)
+    sink.write(pieces.closing(tally))
+    return tally
 
 
 @handles_errors

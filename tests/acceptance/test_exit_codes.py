@@ -32,7 +32,7 @@ BUNDLED = ROOT / "data" / "cards.json"
 
 # command -> (module, attribute) of the use case it calls: where a bug or Ctrl-C is raised
 FAULT_POINTS: dict[tuple[str, ...], tuple[str, str]] = {
-    ("check",): ("nrdeck.cli.check", "check_decks"),
+    ("check",): ("nrdeck.cli.check", "CheckStream"),
     ("stats",): ("nrdeck.app.stats", "deck_stats"),
     ("timeline",): ("nrdeck.cli.timeline", "deck_timeline"),
     ("card",): ("nrdeck.cli.card", "card_history"),

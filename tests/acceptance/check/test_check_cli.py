@@ -248,7 +248,7 @@ def test_internal_error_is_one_line_and_exit_4_with_traceback_under_debug(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(nrdeck.cli.check, "check_decks", broken)
+    monkeypatch.setattr(nrdeck.cli.check, "CheckStream", broken)
     result = run(LEGAL, "--offline")
     assert result.exit_code == ExitCode.INTERNAL
     assert "internal error: RuntimeError: boom" in result.stderr
@@ -264,7 +264,7 @@ def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(nrdeck.cli.check, "check_decks", interrupted)
+    monkeypatch.setattr(nrdeck.cli.check, "CheckStream", interrupted)
     result = run(LEGAL, "--offline")
     assert result.exit_code == ExitCode.INTERRUPTED
     assert result.stderr == "nrdeck: interrupted\n"

@@ -143,7 +143,7 @@ def test_internal_error_and_interrupt_exit_codes(raised: str, code: int, message
     script = (
         "import sys, nrdeck.app.check as c\n"
         f"def fail(*a, **k): raise {raised}\n"
-        "c.check_decks = fail\n"
+        "c.CheckStream = fail\n"
         "from nrdeck.cli import main\n"
         f"sys.argv = ['nrdeck', 'check', {LEGAL!r}, '--offline']\n"
         "main()\n"
