@@ -19,7 +19,7 @@ from nrdeck.errors import UsageError
 from nrdeck.report.styled import Styled
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
 Rendered = Union[str, Styled, "RenderableType"]
 TABLE_WIDTH = 120  # a table's width when it does not go to a terminal
@@ -145,7 +145,11 @@ def _renderable(
     console = make_console(color=color)
     if width is not None and not console.is_terminal:
         console.width = width
-    console.print(rendered, soft_wrap=False, highlight=False)
+    laid_out = _plain_layout(rendered, console)
+    if laid_out is not None:
+        write_text(laid_out)
+    else:
+        console.print(rendered, soft_wrap=False, highlight=False)
 
 
 def plain_text(renderable: "RenderableType") -> str:
@@ -155,8 +159,26 @@ def plain_text(renderable: "RenderableType") -> str:
     from rich.console import Console
 
     buffer = io.StringIO()
-    Console(file=buffer, no_color=True, width=TABLE_WIDTH, force_terminal=False).print(renderable)
+    console = Console(file=buffer, no_color=True, width=TABLE_WIDTH, force_terminal=False)
+    laid_out = _plain_layout(renderable, console)
+    if laid_out is not None:
+        return laid_out
+    console.print(renderable)
     return buffer.getvalue()
+
+
+def _plain_layout(rendered: "RenderableType", console: "Console") -> str | None:
+    """What the console would print for a renderable that lays itself out as plain text
+    (``plain_layout(width)``: the event table), computed without Rich's renderer; None when
+    it has no such layout or the console is not plain (a terminal, colour, a legacy Windows
+    console, an encoding other than UTF-8: Rich's box characters change)."""
+    layout = getattr(rendered, "plain_layout", None)
+    if layout is None or console.is_terminal or console.color_system is not None:
+        return None
+    if console.legacy_windows or not console.encoding.lower().startswith("utf"):
+        return None
+    laid_out: str | None = layout(console.width)
+    return laid_out
 
 
 def write_files(folder: Path, files: Mapping[str, str], what: str) -> list[Path]:
