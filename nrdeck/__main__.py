@@ -115,6 +115,8 @@ def _import_cli() -> Callable[[], None]:
     for name in blocked:
         sys.modules[name] = None  # type: ignore[assignment]
     try:
+        import msgspec  # noqa: F401  (every command's values: imported while the names are blocked)
+
         from nrdeck.cli import main as run_cli
     except ImportError as exc:
         if exc.name not in blocked:

@@ -23,8 +23,8 @@ from nrdeck.atomic import write_atomic
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import encode, encode_titles, info_of, require_consistent
-from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, titles_path
+from nrdeck.cards.document import compiled, encode, encode_titles, info_of, require_consistent
+from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, catalog_path, titles_path
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus
@@ -55,13 +55,14 @@ KEPT = "the card data in use is unchanged"
 
 
 class BuildOutcome(msgspec.Struct, frozen=True):
-    """What ``data build`` wrote: its size, the titles file beside it and that file's size,
-    and the keys of the data nrdeck does not know."""
+    """What ``data build`` wrote: its size, the titles file and the catalogue beside it, and
+    the keys of the data nrdeck does not know."""
 
     size: int
     warnings: tuple[str, ...] = ()
     titles: Path | None = None
     titles_size: int = 0
+    catalog: Path | None = None
 
 
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> BuildOutcome:
@@ -71,7 +72,8 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
 
     if str(out) == "-":
         raise UsageError(
-            f"--out {out}: data build writes two files, the card data and its titles beside it",
+            f"--out {out}: data build writes three files, the card data, and its titles and "
+            "catalogue beside it",
             hint="name a file such as .nrdeck/cards.json",
         )
     require_folder(source_dir, "a netrunner-cards-json folder")
@@ -79,11 +81,15 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     doc = source.read()
     require_consistent(doc, str(source_dir))
     payload = encode(doc)
-    titles = encode_titles(source.titles(doc))
+    titles_doc = source.titles(doc)
+    titles = encode_titles(titles_doc)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(titles_path(out), titles)
     write_atomic(out, payload)
-    return BuildOutcome(len(payload), new_data_warnings(doc), titles_path(out), len(titles))
+    write_atomic(catalog_path(out), compiled(payload, doc, titles_doc))
+    return BuildOutcome(
+        len(payload), new_data_warnings(doc), titles_path(out), len(titles), catalog_path(out)
+    )
 
 
 def new_data_warnings(doc: FactsDocument) -> tuple[str, ...]:

@@ -32,6 +32,7 @@ from nrdeck.catalog import (
     CardDB,
     CardPool,
     CardSet,
+    CatalogFile,
     Cycle,
     DataInfo,
     Envelope,
@@ -47,6 +48,9 @@ from nrdeck.catalog import (
     TitlesLoaded,
     TitlesLoader,
     UnknownRule,
+    catalog_path,
+    document_stamp,
+    read_catalog,
     titles_path,
 )
 from nrdeck.errors import DataUnavailableError
@@ -119,6 +123,10 @@ def load_file(
     only the bundled snapshot, checked when it is built, skips it. The titles in other
     languages are those beside the file, else those at ``other_titles`` (read on first need).
     """
+    catalogued = _from_catalog(path, kind, tables, trusted=not check)
+    if catalogued is not None:
+        catalogued.titles = titles_loader(titles_path(path), other_titles)
+        return catalogued
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -132,6 +140,50 @@ def load_file(
     db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
     db.titles = titles_loader(titles_path(path), other_titles)
     return db
+
+
+def _from_catalog(
+    path: Path, kind: str, tables: RuleTables | None, *, trusted: bool
+) -> CardDB | None:
+    """The database of the catalogue beside the document, when it was compiled from the
+    document as it is (None: no catalogue, another nrdeck's, or the document changed since).
+
+    ``trusted``: a document shipped with its catalogue (the bundled snapshot), whose size is
+    enough to tell them apart; any other document's bytes are checked against the stamp.
+    """
+    try:
+        file = read_catalog(catalog_path(path).read_bytes())
+        if file is None:
+            return None
+        if trusted:
+            same = file.document.split(":")[0] == str(path.stat().st_size)
+        else:
+            same = file.document == document_stamp(path.read_bytes())
+    except OSError:
+        return None
+    if not same:
+        return None
+    return CardDB.from_catalog(file, catalog_info(file, kind, str(path)), tables)
+
+
+def catalog_info(file: CatalogFile, kind: str, path: str | None, **extra: Any) -> DataInfo:
+    """The DataInfo of a catalogue (its document's origin)."""
+    origin = file.origin
+    return DataInfo(
+        kind=kind,
+        source=origin.source,
+        dataset_date=origin.dataset_date,
+        url=origin.url,
+        path=path,
+        **extra,
+    )
+
+
+def compiled(payload: bytes, doc: FactsDocument, titles: TitlesDocument | None) -> bytes:
+    """The catalogue of a document (``payload``: its encoded bytes) and its titles."""
+    from nrdeck.catalog import compile_catalog  # writers only: a check never needs it
+
+    return compile_catalog(doc, document_stamp(payload), titles)
 
 
 def titles_loader(path: Path, fallback: Path | None) -> TitlesLoader:

@@ -58,6 +58,13 @@ from nrdeck.catalog.schema import (
     titles_path,
     tuple_of,
 )
+from nrdeck.catalog.store import (
+    CATALOG_SUFFIX,
+    CatalogFile,
+    catalog_path,
+    document_stamp,
+    read_catalog,
+)
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     compatible,
@@ -80,13 +87,16 @@ from nrdeck.catalog.titles import (
 )
 
 if TYPE_CHECKING:
+    from nrdeck.catalog.compiler import compile_catalog
     from nrdeck.catalog.translations import language_name, language_title_index
 
 # name -> the module that defines it, imported when the name is first used
 _LAZY = dict.fromkeys(("language_name", "language_title_index"), "nrdeck.catalog.translations")
+_LAZY["compile_catalog"] = "nrdeck.catalog.compiler"  # writers only: a check never compiles
 
 __all__ = [
     "BY_POOL",
+    "CATALOG_SUFFIX",
     "DOCUMENT_FORMAT",
     "DOCUMENT_SCHEMA",
     "ENGLISH",
@@ -103,6 +113,7 @@ __all__ = [
     "CardDB",
     "CardPool",
     "CardSet",
+    "CatalogFile",
     "Corrections",
     "Cycle",
     "DataInfo",
@@ -127,12 +138,15 @@ __all__ = [
     "TitlesLoaded",
     "TitlesLoader",
     "UnknownRule",
+    "catalog_path",
     "compatible",
+    "compile_catalog",
     "decode_agenda_caps",
     "decode_corrections",
     "decode_errata",
     "decode_list_names",
     "decode_moved_ids",
+    "document_stamp",
     "find_title",
     "fold_case",
     "is_printing_code",
@@ -142,6 +156,7 @@ __all__ = [
     "mixed_scripts",
     "narrowed",
     "normalise_title",
+    "read_catalog",
     "title_index",
     "titles_path",
     "tuple_of",

@@ -7,7 +7,7 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
@@ -28,6 +28,18 @@ from nrdeck.catalog.records import (
 )
 from nrdeck.catalog.ruletables import RuleTables
 from nrdeck.catalog.schema import FactsDocument, TitlesLoader
+from nrdeck.catalog.store import (
+    CardEntry,
+    CatalogFile,
+    TableView,
+    Texts,
+    Translated,
+    decoder,
+    entries_of,
+    printings_of,
+    restrictions_of,
+    small_of,
+)
 from nrdeck.catalog.titlekeys import normalise_title
 
 if TYPE_CHECKING:
@@ -52,8 +64,8 @@ class CardDB:
     def __init__(
         self,
         *,
-        cards: Iterable[Card],
-        printings: Iterable[Printing],
+        cards: Iterable[Card] | Mapping[str, Card],
+        printings: Iterable[Printing] | Mapping[str, Printing],
         sets: Iterable[CardSet],
         cycles: Iterable[Cycle],
         factions: Iterable[Faction],
@@ -61,16 +73,18 @@ class CardDB:
         subtypes: Iterable[Named] = (),
         formats: Iterable[Format] = (),
         card_pools: Iterable[CardPool] = (),
-        restrictions: Iterable[Restriction] = (),
+        restrictions: Iterable[Restriction] | Mapping[str, Restriction] = (),
         info: DataInfo | None = None,
         tables: RuleTables | None = None,
         unknown_rules: Iterable[UnknownRule] = (),
         text_facts: int = 0,
         text_facts_note: str = "",
+        stored: StoredLookups | None = None,
+        restriction_formats: Mapping[str, str] | None = None,
     ) -> None:
-        # read-only lookups (a lazily decoding one can stand in for the dict): never mutated
-        self.cards: Mapping[str, Card] = {c.id: c for c in cards}
-        self.printings: Mapping[str, Printing] = {p.code: p for p in printings}
+        # read-only lookups (a catalogue's decode each record on first use): never mutated
+        self.cards: Mapping[str, Card] = _by_key(cards, "id")
+        self.printings: Mapping[str, Printing] = _by_key(printings, "code")
         self.sets: dict[str, CardSet] = {s.id: s for s in sets}
         self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
@@ -78,7 +92,7 @@ class CardDB:
         self.subtypes: dict[str, Named] = {s.id: s for s in subtypes}
         self.formats: dict[str, Format] = {f.id: f for f in formats}
         self.card_pools: dict[str, CardPool] = {p.id: p for p in card_pools}
-        self.restrictions: dict[str, Restriction] = {r.id: r for r in restrictions}
+        self.restrictions: Mapping[str, Restriction] = _by_key(restrictions, "id")
         self.info = info or DataInfo(kind="memory", source="in-memory")
         self.tables = _with_data_ids(tables or RuleTables(), self.cards)
         # a document written before nrdeck understood a key still records it: drop it
@@ -94,6 +108,10 @@ class CardDB:
         }
         self.titles: TitlesLoader | None = None
         self._memo: dict[Hashable, object] = {}
+        self.stored = stored
+        self._restriction_formats = restriction_formats
+        if stored is not None:  # the catalogue's indexes, built when it was compiled
+            self._memo.update({"exact-titles": stored.exact_titles, "titles": stored.titles})
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value derived from this database under ``key``, built on first use."""
@@ -109,14 +127,14 @@ class CardDB:
         return self.memo("printings-by-card", lambda: _printings_index(self.printings))
 
     @property
-    def _exact_titles(self) -> dict[str, str]:
+    def _exact_titles(self) -> Mapping[str, str]:
         """Titles as printed -> card id: most decklists name cards exactly, and this index
         costs a fraction of normalising every title."""
-        return self.memo("exact-titles", lambda: _exact_title_index(self.cards))
+        return self.memo("exact-titles", lambda: exact_title_index(self.cards))
 
     @property
-    def _by_title(self) -> dict[str, str]:
-        return self.memo("titles", lambda: _title_index(self.cards))
+    def _by_title(self) -> Mapping[str, str]:
+        return self.memo("titles", lambda: normalised_title_index(self.cards))
 
     # -- lookups -----------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -153,6 +171,9 @@ class CardDB:
                 Translations,  # only lists not in English need it
             )
 
+            stored = self.stored.file.translations if self.stored is not None else None
+            if stored is not None and stored.nbytes:  # the catalogue's, indexed when compiled
+                return Translations(decoder(Translated)(stored), self.cards)
             doc, note = self.titles() if self.titles is not None else (None, "")
             if note:
                 self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, note))
@@ -164,17 +185,28 @@ class CardDB:
         """Normalised title -> card id, for resolution passes."""
         return self._by_title
 
+    def _codes_of(self, card_id: str) -> tuple[str, ...] | list[str]:
+        """The card's printing codes, in code order."""
+        if self.stored is not None:
+            entry = self.stored.entries.get(card_id)
+            return entry.printings if entry is not None else ()
+        return self._printings_of.get(card_id, [])
+
     def printings_of(self, card_id: str) -> list[Printing]:
         """Every printing of a card, ordered by code."""
-        return [self.printings[c] for c in self._printings_of.get(card_id, [])]
+        return [self.printings[c] for c in self._codes_of(card_id)]
 
     def sets_of(self, card_id: str) -> frozenset[str]:
         """The ids of every set that prints the card (each card's found once per database)."""
         known: dict[str, frozenset[str]] = self.memo("sets-by-card", dict)
         sets = known.get(card_id)
         if sets is None:
-            codes = self._printings_of.get(card_id, ())
-            sets = known[card_id] = frozenset(self.printings[c].set_id for c in codes)
+            if self.stored is not None:
+                entry = self.stored.entries.get(card_id)
+                sets = frozenset(entry.sets if entry is not None else ())
+            else:
+                sets = frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
+            known[card_id] = sets
         return sets
 
     def release_date(self, card_id: str) -> dt.date | None:
@@ -216,6 +248,19 @@ class CardDB:
             return cards | frozenset(self.card_pools[pool_id].cards)
 
         return self.memo(("pool-cards", pool_id), build)
+
+    def restrictions_filed_under(self, format_id: str) -> list[Restriction]:
+        """The ban lists the data files under a format (a catalogue knows each list's format
+        without decoding the others), in id order."""
+
+        def build() -> list[Restriction]:
+            heads = self._restriction_formats
+            if heads is None:
+                found = [r for r in self.restrictions.values() if r.format_id == format_id]
+                return sorted(found, key=lambda r: r.id)
+            return [self.restrictions[i] for i in sorted(heads) if heads[i] == format_id]
+
+        return self.memo(("filed-under", format_id), build)
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
         """A format's snapshots in the data's order (not corrected: the rules' timeline is)."""
@@ -266,6 +311,55 @@ class CardDB:
             text_facts=doc.text_facts,
         )
 
+    @classmethod
+    def from_catalog(
+        cls, file: CatalogFile, info: DataInfo | None = None, tables: RuleTables | None = None
+    ) -> CardDB:
+        """The database a catalogue holds: its small lists decoded, its cards, printings and
+        ban lists decoded one by one on first use, its title indexes read in place."""
+        small = small_of(file)
+        entries = entries_of(file)
+        stored = StoredLookups(
+            entries, Texts(TableView(file.exact_titles)), Texts(TableView(file.titles)), file
+        )
+        return cls(
+            cards=_Cards(entries),
+            printings=printings_of(file),
+            sets=small.sets,
+            cycles=small.cycles,
+            factions=small.factions,
+            types=small.types,
+            subtypes=small.subtypes,
+            formats=(f.record() for f in small.formats),
+            card_pools=small.card_pools,
+            restrictions=restrictions_of(file),
+            info=info,
+            tables=tables,
+            unknown_rules=file.unknown_rules,
+            text_facts=file.text_facts,
+            stored=stored,
+            restriction_formats=small.restriction_formats,
+        )
+
+
+class _Cards(Mapping[str, Card]):
+    """The cards of a catalogue's entries."""
+
+    def __init__(self, entries: Mapping[str, CardEntry]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> Card:
+        return self._entries[key].card
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
 
 def _with_data_ids(tables: RuleTables, cards: Mapping[str, Card]) -> RuleTables:
     """The tables with each card id they name as this data spells it (``moved_ids``)."""
@@ -292,7 +386,7 @@ def _printings_index(printings: Mapping[str, Printing]) -> dict[str, list[str]]:
     return index
 
 
-def _exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
+def exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
     """Title as printed -> card id (first card wins, as in the normalised index)."""
     index: dict[str, str] = {}
     for card in cards.values():
@@ -300,7 +394,7 @@ def _exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
     return index
 
 
-def _title_index(cards: Mapping[str, Card]) -> dict[str, str]:
+def normalised_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
     """Normalised title, stripped title and face titles -> card id (first card wins)."""
     index: dict[str, str] = {}
     for card in cards.values():
@@ -310,3 +404,27 @@ def _title_index(cards: Mapping[str, Card]) -> dict[str, str]:
         for face in card.face_titles:
             index.setdefault(normalise_title(face), card.id)
     return index
+
+
+class StoredLookups:
+    """What a catalogue gives a database beyond its records: each card's printings and
+    sets, and the English title indexes (built when the catalogue was compiled)."""
+
+    def __init__(
+        self,
+        entries: Mapping[str, CardEntry],
+        exact_titles: Mapping[str, str],
+        titles: Mapping[str, str],
+        file: CatalogFile,
+    ) -> None:
+        self.entries = entries
+        self.exact_titles = exact_titles
+        self.titles = titles
+        self.file = file
+
+
+def _by_key(records: Iterable[Any] | Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """Records by their key: a mapping as it is (a catalogue's), else a dict."""
+    if isinstance(records, Mapping):
+        return records
+    return {getattr(r, key): r for r in records}

@@ -24,6 +24,7 @@ import msgspec
 
 from nrdeck.catalog.db import CardDB
 from nrdeck.catalog.records import Card, is_printing_code
+from nrdeck.catalog.store import Records, records
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
@@ -64,29 +65,38 @@ class TitleIndex:
     """English title lookups beyond the card database's normalised index: punctuation- and
     space-insensitive, and by prefix.
 
-    The loose and prefix indexes are built on the first title the normalised index does
-    not know, so a deck typed with exact titles costs no index building.
+    A catalogue brings the loose indexes built when it was compiled; otherwise they are built
+    on the first title the normalised index does not know, so a deck typed with exact titles
+    costs no index building.
     """
 
     def __init__(self, db: CardDB) -> None:
         self.db = db
-        self.loose: dict[str, tuple[str, ...]] = {}
-        self.squashed: dict[str, tuple[str, ...]] = {}
-        self.sorted_loose: list[str] = []
+        stored = db.stored
+        self.loose: Mapping[str, tuple[str, ...]] = {}
+        self.squashed: Mapping[str, tuple[str, ...]] = {}
+        self._sorted_loose: list[str] | None = None
         self._choices: list[str] = []
         self._folded: list[str] = []
+        if stored is not None:
+            self.loose = records(stored.file.loose, tuple[str, ...])
+            self.squashed = records(stored.file.squashed, tuple[str, ...])
 
     def _build(self) -> None:
-        loose: dict[str, set[str]] = {}
-        squashed: dict[str, set[str]] = {}
-        for card in self.db.cards.values():
-            for title in {card.title, card.stripped_title, *card.face_titles}:
-                key = loose_title(title)
-                loose.setdefault(key, set()).add(card.id)
-                squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
-        self.loose = {k: tuple(sorted(v)) for k, v in loose.items()}
-        self.squashed = {k: tuple(sorted(v)) for k, v in squashed.items()}
-        self.sorted_loose = sorted(self.loose)
+        self.loose, self.squashed = loose_indexes(self.db.cards.values())
+
+    def _keys_from(self, key: str) -> Iterator[str]:
+        """The loose keys that begin with ``key``, in order."""
+        loose = self.loose
+        if isinstance(loose, Records):
+            yield from loose.keys_from(key)
+            return
+        if self._sorted_loose is None:
+            self._sorted_loose = sorted(loose)
+        for candidate in self._sorted_loose[bisect.bisect_left(self._sorted_loose, key) :]:
+            if not candidate.startswith(key):
+                return
+            yield candidate
 
     def loosely(self, title: str, loose: str | None = None) -> Match:
         """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
@@ -108,11 +118,8 @@ class TitleIndex:
             return NO_MATCH
         if not self.loose:
             self._build()
-        start = bisect.bisect_left(self.sorted_loose, key)
         ids: set[str] = set()
-        for candidate in self.sorted_loose[start:]:
-            if not candidate.startswith(key):
-                break
+        for candidate in self._keys_from(key):
             ids.update(self.loose[candidate])
         if len(ids) == 1:
             return Match(self.db.cards[ids.pop()])
@@ -133,8 +140,12 @@ class TitleIndex:
         from rapidfuzz import fuzz, process, utils
 
         if not self._choices:
-            self._choices = sorted({c.title for c in self.db.cards.values()})
-            self._folded = [fold_accents(t) for t in self._choices]
+            stored = self.db.stored
+            if stored is not None and stored.file.suggestions.nbytes:
+                stored_choices = msgspec.msgpack.decode(stored.file.suggestions, type=Choices)
+                self._choices, self._folded = stored_choices
+            else:
+                self._choices, self._folded = suggestion_choices(self.db.cards.values())
         found = process.extract(
             fold_accents(title),
             self._folded,
@@ -145,6 +156,33 @@ class TitleIndex:
         )
         floor = found[0][1] - SIMILARITY_MARGIN if found else 0
         return [self._choices[index] for _, score, index in found if score >= floor]
+
+
+Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-folded
+
+
+def loose_indexes(
+    cards: Iterable[Card],
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """Every title (stripped, faces) without punctuation -> card ids, and without white
+    space too (the second resolution pass)."""
+    loose: dict[str, set[str]] = {}
+    squashed: dict[str, set[str]] = {}
+    for card in cards:
+        for title in {card.title, card.stripped_title, *card.face_titles}:
+            key = loose_title(title)
+            loose.setdefault(key, set()).add(card.id)
+            squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
+    return (
+        {k: tuple(sorted(v)) for k, v in loose.items()},
+        {k: tuple(sorted(v)) for k, v in squashed.items()},
+    )
+
+
+def suggestion_choices(cards: Iterable[Card]) -> Choices:
+    """The English titles "did you mean" chooses from, sorted, and the same accent-folded."""
+    choices = sorted({c.title for c in cards})
+    return choices, [fold_accents(t) for t in choices]
 
 
 _INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()

@@ -14,6 +14,7 @@ import msgspec
 
 from nrdeck.catalog.records import Card, LanguageTitles
 from nrdeck.catalog.schema import TitlesDocument
+from nrdeck.catalog.store import Translated, records
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     compatible,
@@ -83,39 +84,72 @@ def language_title_index(
     return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
 
 
+def loose_language_index(exact: Mapping[str, tuple[Hit, ...]]) -> dict[str, tuple[Hit, ...]]:
+    """The exact index's titles without punctuation, and without white space too."""
+    index: dict[str, set[Hit]] = {}
+    for key, hits in exact.items():
+        loose = loosen(key)
+        for spelling in (loose, loose.replace(" ", "")):
+            if spelling:
+                index.setdefault(spelling, set()).update(hits)
+    return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
+
+
+def header_names(languages: Mapping[str, LanguageTitles]) -> Iterator[str]:
+    """The type and subtype names of every language, normalised (German also without
+    umlauts): what heads a decklist's sections."""
+    for titles in languages.values():
+        for name in (*titles.types.values(), *titles.subtypes.values()):
+            yield normalise_title(name)
+            other = umlaut_spelling(name)
+            if other is not None:
+                yield other
+
+
+def set_names(languages: Mapping[str, LanguageTitles]) -> Iterator[str]:
+    """Every set name of every language, as the data spells it."""
+    for titles in languages.values():
+        for name in titles.sets.values():
+            yield compatible(name).strip()
+
+
 NO_MATCH = TranslatedMatch()
 
 
 class Translations:
     """The titles of every language the card data has, indexed as titles are written.
 
-    The exact index (normalised titles) is the document's own when it was made with this
-    nrdeck's normalisation, else built on first use; the loose one (punctuation and spaces
-    dropped) only when a title misses the exact one. Hits on cards this data does not have
-    are left out.
+    From a catalogue, the indexes built when it was compiled, each entry and each language
+    decoded on first use. From a titles document, the exact index (normalised titles) is the
+    document's own when it was made with this nrdeck's normalisation, else built on first
+    use; the loose one (punctuation and spaces dropped) only when a title misses the exact
+    one. Hits on cards this data does not have are left out.
     """
 
-    def __init__(self, doc: TitlesDocument | None, cards: Mapping[str, Card]) -> None:
+    def __init__(self, doc: TitlesDocument | Translated | None, cards: Mapping[str, Card]) -> None:
         self.cards = cards
-        self.languages: dict[str, LanguageTitles] = dict(doc.languages) if doc else {}
         self.origin = doc.origin if doc else None
-        stored = doc is not None and doc.keys == TITLE_KEYS
-        self._exact: dict[str, tuple[Hit, ...]] = doc.index if doc and stored else {}
-        self._loose: dict[str, tuple[Hit, ...]] = {}
         self._headers: frozenset[str] | None = None
+        self._set_names: frozenset[str] | None = None
         self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
+        self.languages: Mapping[str, LanguageTitles] = {}
+        self._exact: Mapping[str, tuple[Hit, ...]] = {}
+        self._loose: Mapping[str, tuple[Hit, ...]] = {}
+        if isinstance(doc, Translated):
+            self.languages = records(doc.languages, LanguageTitles)
+            self._exact = records(doc.exact, tuple[Hit, ...])
+            self._loose = records(doc.loose, tuple[Hit, ...])
+            self._headers = frozenset(doc.headers)
+            self._set_names = frozenset(doc.set_names)
+        elif doc is not None:
+            self.languages = dict(doc.languages)
+            self._exact = doc.index if doc.keys == TITLE_KEYS else {}
 
     def _build_exact(self) -> None:
         self._exact = language_title_index(self.languages, self.cards)
 
     def _build_loose(self) -> None:
-        index: dict[str, set[Hit]] = {}
-        for key, hits in self._exact.items():
-            loose = loosen(key)
-            for spelling in (loose, loose.replace(" ", "")):
-                if spelling:
-                    index.setdefault(spelling, set()).update(hits)
-        self._loose = {k: tuple(sorted(v)) for k, v in index.items()}
+        self._loose = loose_language_index(self._exact)
 
     def exactly(self, title: str, normalised: str | None = None) -> TranslatedMatch:
         """The cards ``title`` names in some language, normalised (``normalised``: its
@@ -154,25 +188,15 @@ class Translations:
         if not count.strip().isdecimal() or not name.strip():
             return False
         if self._headers is None:
-            self._headers = frozenset(self._header_names())
+            self._headers = frozenset(header_names(self.languages))
         return normalise_title(name) in self._headers
-
-    def _header_names(self) -> Iterator[str]:
-        for titles in self.languages.values():
-            for name in (*titles.types.values(), *titles.subtypes.values()):
-                yield normalise_title(name)
-                other = umlaut_spelling(name)
-                if other is not None:
-                    yield other
 
     def set_names(self) -> frozenset[str]:
         """Every set name of the data in every language, spelt as the data spells it (the
         French name of True Colors ends in an invisible U+FEFF in NetrunnerDB's data)."""
-        return frozenset(
-            compatible(name).strip()
-            for titles in self.languages.values()
-            for name in titles.sets.values()
-        )
+        if self._set_names is None:
+            self._set_names = frozenset(set_names(self.languages))
+        return self._set_names
 
     def covered(self, language: str) -> int:
         """How many cards of this data have a title in ``language``."""

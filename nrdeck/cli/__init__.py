@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from nrdeck._version import __version__
-from nrdeck.cli.settings import RunState
+from nrdeck.cli.state import RunState
 
 # command name -> the nrdeck.cli module whose register() adds it
 COMMAND_MODULES: dict[str, str] = {
@@ -51,7 +51,7 @@ def _root(
     RunState.debug = debug
 
 
-def build_app(words: Sequence[str] = ()) -> typer.Typer:
+def build_app(words: Sequence[str] = (), *, commands: bool = True) -> typer.Typer:
     """The app with every command, or only the command that ``words`` names.
 
     ``words`` are the command line's leading positional words (``["data", "status"]``); each
@@ -70,6 +70,8 @@ def build_app(words: Sequence[str] = ()) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_root)
+    if not commands:  # -V alone: the version needs no command's module
+        return app
     wanted = COMMAND_MODULES.get(words[0]) if words else None
     if wanted:
         importlib.import_module(f"nrdeck.cli.{wanted}").register(app, words)
@@ -97,4 +99,7 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
-    build_app(command_words(sys.argv[1:]))(prog_name="nrdeck")
+    argv = sys.argv[1:]
+    words = command_words(argv)
+    version = not words and bool({"-V", "--version"} & set(argv))
+    build_app(words, commands=not version)(prog_name="nrdeck")

@@ -39,7 +39,8 @@ from nrdeck.cli.options import (
     given,
 )
 from nrdeck.cli.output import HeldPieces, ReportSink, emit, refuse_onto_inputs
-from nrdeck.cli.settings import RunState, data_settings, report_places, selection_options
+from nrdeck.cli.settings import data_settings, report_places, selection_options
+from nrdeck.cli.state import RunState
 from nrdeck.cli.streams import is_stdout, read_stdin
 from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, ReportPieces
 from nrdeck.report.check.common import summary_line

@@ -139,8 +139,9 @@ def build(
         emit(changes_markdown(changes), report)
     print_warnings(built.warnings)
     print_info(
-        f"wrote {out} ({built.size:,} bytes) and the titles beside it, {built.titles} "
-        f"({built.titles_size:,} bytes): commit both"
+        f"wrote {out} ({built.size:,} bytes), the titles beside it, {built.titles} "
+        f"({built.titles_size:,} bytes), and its catalogue for lookup, {built.catalog}: "
+        "commit all three"
     )
 
 

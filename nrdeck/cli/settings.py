@@ -11,6 +11,7 @@ from pathlib import Path
 
 from nrdeck.app.inputs.cards import DataSettings, default_cache_dir
 from nrdeck.app.inputs.options import SelectionOptions
+from nrdeck.cli.state import RunState
 from nrdeck.errors import UsageError
 from nrdeck.http import HttpSettings
 from nrdeck.http.values import DEFAULT_API_URL, DEFAULT_V2_URL, http_base_url
@@ -42,12 +43,6 @@ def report_places() -> dict[str, str | None]:
     if workspace is not None and cwd is not None:
         workspace = os.path.realpath(os.path.join(cwd, workspace))
     return {"cwd": cwd, "workspace": workspace}
-
-
-class RunState:
-    """Process-wide flags set by options: --debug."""
-
-    debug: bool = False
 
 
 def debug_wanted() -> bool:

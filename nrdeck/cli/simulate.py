@@ -22,7 +22,8 @@ from nrdeck.cli.options import (
     choices,
 )
 from nrdeck.cli.output import emit
-from nrdeck.cli.settings import RunState, data_settings
+from nrdeck.cli.settings import data_settings
+from nrdeck.cli.state import RunState
 from nrdeck.cli.streams import read_stdin
 from nrdeck.errors import UsageError
 from nrdeck.report.simulation.text import RENDERER_BY_NAME

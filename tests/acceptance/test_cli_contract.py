@@ -16,8 +16,10 @@ from tests.paths import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXIT_CODES_PAGE = (ROOT / "docs" / "reference" / "exit-codes.md").read_text(encoding="utf-8")
-# the modules every command shares (errors, consoles, settings, options, output, streams)
-SHARED_MODULES = ("__init__", "errors", "console", "settings", "options", "output", "streams")
+# the modules every command shares (errors, consoles, settings, state, options, output, streams)
+SHARED_MODULES = (
+    "__init__", "errors", "console", "settings", "state", "options", "output", "streams"
+)  # fmt: skip
 COMMAND_MODULES = sorted(
     p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in SHARED_MODULES
 )

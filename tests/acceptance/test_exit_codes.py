@@ -264,5 +264,8 @@ def test_a_long_report_into_head_is_141_without_the_summary(tmp_path: Path) -> N
 def test_data_build_refuses_standard_output_it_cannot_write_two_files_to(scratch: Path) -> None:
     result = run(("data", "build"), ["--from", "cards-json", "--out", "-"])
     assert result.exit_code == ExitCode.USAGE
-    assert "data build writes two files, the card data and its titles beside it" in result.stderr
+    assert (
+        "data build writes three files, the card data, and its titles and catalogue beside it"
+        in result.stderr
+    )
     assert not (scratch / "-").exists()

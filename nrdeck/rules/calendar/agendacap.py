@@ -73,22 +73,23 @@ def _latest_before(db: CardDB, restriction: Restriction) -> KnownCap | None:
     """The newest list of the format, dated on or before this one, whose cap is known."""
     earlier = [
         known
-        for known in known_caps(db)
-        if known.format_id == restriction.format_id
-        and known.date <= restriction.date_start
-        and known.restriction_id != restriction.id
+        for known in known_caps(db, restriction.format_id)
+        if known.date <= restriction.date_start and known.restriction_id != restriction.id
     ]
     return max(earlier, key=lambda k: k.date) if earlier else None
 
 
-def known_caps(db: CardDB) -> list[KnownCap]:
-    """Every list's own cap: the data's lists first, then the table's entries it lacks."""
+def known_caps(db: CardDB, format_id: str) -> list[KnownCap]:
+    """Every list of the format with a cap of its own: the data's lists first, then the
+    table's entries it lacks."""
     found = {
         r.id: KnownCap(r.id, r.format_id, r.date_start, cap)
-        for r in db.restrictions.values()
+        for r in db.restrictions_filed_under(format_id)
         if (cap := list_cap(db, r)) is not None
     }
     for entry in db.tables.agenda_caps.lists:
+        if entry.format_id != format_id:
+            continue
         found.setdefault(
             entry.restriction_id,
             KnownCap(entry.restriction_id, entry.format_id, entry.date, entry.cap),

@@ -50,8 +50,8 @@ def own_lists(db: CardDB, format_id: str) -> list[Restriction]:
         names = db.tables.list_names
         ahead = [
             r
-            for r in db.restrictions.values()
-            if r.format_id == format_id and r.id not in used and not names.is_classic_only(r.id)
+            for r in db.restrictions_filed_under(format_id)
+            if r.id not in used and not names.is_classic_only(r.id)
         ]
         return sorted([*period_lists(db, format_id), *ahead], key=lambda r: (r.date_start, r.id))
 

@@ -182,7 +182,7 @@ def _list_named(db: CardDB, format_id: str, text: str) -> Restriction | None:
     """The list ``text`` names exactly, by number or by NSG's name (None: no list)."""
     wanted = key_of(text)
     own = own_lists(db, format_id)
-    filed = [r for r in db.restrictions.values() if r.format_id == format_id]
+    filed = db.restrictions_filed_under(format_id)
     exact = [r for r in (*own, *filed) if wanted in (key_of(r.id), key_of(r.name))]
     if exact:
         return exact[0]
@@ -293,12 +293,13 @@ def _bare(db: CardDB, format_id: str, key: str) -> str:
 
 def _active_list(db: CardDB, format_id: str) -> Restriction:
     active = db.formats[format_id].active_snapshot
-    if active is None or active.restriction_id not in db.restrictions:
+    listed = active.restriction_id if active is not None else None
+    if listed is None or listed not in db.restrictions:
         raise UsageError(
             f"format {format_id} has no ban list on the snapshot the data marks active",
             hint="name a list: its id, its number (25.10) or 'latest'",
         )
-    return db.restrictions[active.restriction_id]
+    return db.restrictions[listed]
 
 
 def restriction_names(db: CardDB, format_id: str) -> list[str]:

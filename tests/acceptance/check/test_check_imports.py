@@ -143,3 +143,25 @@ def test_a_hermetic_check_does_not_look_for_the_cache_folder(tmp_path: Path) -> 
     usual = _imported_modules("check", str(DECK), "--offline", home=tmp_path)
     assert "platformdirs" not in _top_level(hermetic)
     assert "platformdirs" in _top_level(usual)
+
+
+def test_the_version_imports_no_command() -> None:
+    """``nrdeck --version`` answers without importing any command's module (it imported
+    every one, with the simulation and the web front door, for one line)."""
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "nrdeck", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("nrdeck ")
+    loaded = {
+        line.rsplit("|", 1)[1].strip()
+        for line in proc.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert "nrdeck.cli" in loaded
+    assert {m for m in loaded if m.startswith(("nrdeck.cli.", "nrdeck.app"))} == {
+        "nrdeck.cli.state"
+    }
