@@ -6,7 +6,7 @@ Builds a roster of 1,000 players (2,000 deck files: System Gateway decks, one il
 eight, so the table has real problems to print) in a temporary folder, and runs
 `nrdeck event ROSTER --format system_gateway --offline` (the table, to a pipe) as a
 subprocess. Rounds interleave it with a Typer hello-world (benchmarks/startup.py) so a
-busier machine affects both alike. Prints the medians. Goal: <= 1.5 s wall.
+busier machine affects both alike. Prints the medians. Goals: <= 1.5 s wall, <= 1.0 s CPU.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from startup import HELLO_WORLD, ensure_bytecode, interleaved, nrdeck_command
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "tests" / "fixtures" / "event" / "decks"
 GOAL_S = 1.5
+GOAL_CPU_S = 1.0
 
 
 def build_roster(folder: Path, players: int) -> Path:
@@ -49,12 +50,13 @@ def main() -> None:
         event = [*nrdeck_command(), "event", str(roster), "--format", "system_gateway", "--offline"]
         samples = interleaved({"event": event, "hello": HELLO_WORLD}, args.runs)
     run, base = samples["event"], samples["hello"]
-    verdict = "ok" if run.wall_ms / 1000 <= GOAL_S else "OVER GOAL"
+    wall = "ok" if run.wall_ms / 1000 <= GOAL_S else "OVER GOAL"
+    cpu = "ok" if run.cpu_ms / 1000 <= GOAL_CPU_S else "OVER GOAL"
     print(
         f"nrdeck event, {args.players} players / {2 * args.players} local decks, table: "
-        f"median {run.wall_ms / 1000:.2f} s wall, {run.cpu_ms / 1000:.2f} s CPU over {run.runs} "
-        f"runs (goal <= {GOAL_S} s: {verdict}); peak {run.max_rss_kib // 1024} MiB; "
-        f"Typer hello-world {base.wall_ms:.0f} ms"
+        f"median {run.wall_ms / 1000:.2f} s wall (goal <= {GOAL_S} s: {wall}), "
+        f"{run.cpu_ms / 1000:.2f} s CPU (goal <= {GOAL_CPU_S} s: {cpu}) over {run.runs} runs; "
+        f"peak {run.max_rss_kib // 1024} MiB; Typer hello-world {base.wall_ms:.0f} ms"
     )
 
 
