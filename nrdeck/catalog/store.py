@@ -13,8 +13,6 @@ document has changed since is not used. Written deterministically (sorted keys, 
 tables): the same document gives the same bytes on every Python.
 """
 
-from __future__ import annotations
-
 import sys
 import zlib
 from array import array
@@ -96,7 +94,7 @@ def make_table(items: Iterable[tuple[str, bytes]]) -> Table:
     return Table(memoryview(bytes(keys)), _le(key_ends), memoryview(bytes(values)), _le(value_ends))
 
 
-def _le(offsets: array[int]) -> memoryview:
+def _le(offsets: "array[int]") -> memoryview:
     if sys.byteorder == "big":
         offsets = array("I", offsets)
         offsets.byteswap()

@@ -7,7 +7,7 @@ stdout, whatever the stream's encoding). A file is written atomically, never ont
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from nrdeck.atomic import refuse_inputs, write_report
 from nrdeck.cli.console import ColorMode, make_console, use_colour
@@ -16,9 +16,11 @@ from nrdeck.errors import UsageError
 from nrdeck.report.styled import Styled
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from rich.console import RenderableType
 
-Rendered = Union[str, Styled, "RenderableType"]
+    Rendered: TypeAlias = str | Styled | RenderableType
 TABLE_WIDTH = 120  # a table's width when it does not go to a terminal
 
 
@@ -29,7 +31,7 @@ def refuse_onto_inputs(output: Path | None, inputs: Iterable[str | Path]) -> Non
 
 
 def emit(
-    rendered: Rendered,
+    rendered: "Rendered",
     output: Path | None = None,
     color: ColorMode = "auto",
     *,
