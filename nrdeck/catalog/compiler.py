@@ -67,6 +67,7 @@ def compile_catalog(doc: FactsDocument, stamp: str, titles: TitlesDocument | Non
         titles=_texts(normalised_title_index(cards)),
         loose=make_table(encoded_items(loose.items())),
         squashed=make_table(encoded_items(squashed.items())),
+        subtypes=make_table(encoded_items(_by_subtype(cards.values()).items())),
         suggestions=memoryview(encode(suggestion_choices(cards.values()))),
         translations=memoryview(_translated(titles, cards) if titles is not None else b""),
     )
@@ -82,6 +83,15 @@ def _entries(cards: Iterable[Card], printings: Iterable[Printing]) -> Iterable[t
         found = codes.get(card.id, [])
         sets = tuple(sorted({p.set_id for p in found}))
         yield card.id, CardEntry(card, tuple(p.code for p in found), sets)
+
+
+def _by_subtype(cards: Iterable[Card]) -> dict[str, tuple[str, ...]]:
+    """Subtype id -> the ids of the cards with it, sorted."""
+    found: dict[str, list[str]] = {}
+    for card in cards:
+        for subtype in card.subtypes:
+            found.setdefault(subtype, []).append(card.id)
+    return {k: tuple(sorted(v)) for k, v in found.items()}
 
 
 def _texts(index: dict[str, str]) -> Table:

@@ -7,7 +7,7 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
@@ -37,6 +37,7 @@ from nrdeck.catalog.store import (
     decoder,
     entries_of,
     printings_of,
+    records,
     restrictions_of,
     small_of,
 )
@@ -249,6 +250,18 @@ class CardDB:
 
         return self.memo(("pool-cards", pool_id), build)
 
+    def cards_with_subtype(self, subtype: str) -> tuple[str, ...]:
+        """The ids of the cards with the subtype, in id order (a catalogue knows them without
+        decoding every card)."""
+
+        def build() -> tuple[str, ...]:
+            if self.stored is not None:
+                found = records(self.stored.file.subtypes, tuple[str, ...]).get(subtype)
+                return found or ()
+            return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
+
+        return self.memo(("subtype-cards", subtype), build)
+
     def restrictions_filed_under(self, format_id: str) -> list[Restriction]:
         """The ban lists the data files under a format (a catalogue knows each list's format
         without decoding the others), in id order."""
@@ -351,6 +364,10 @@ class _Cards(Mapping[str, Card]):
     def __getitem__(self, key: str) -> Card:
         return self._entries[key].card
 
+    def values(self) -> ValuesView[Card]:
+        """Every card in id order (the entries walked in place, each decoded once)."""
+        return _CardValues(self)
+
     def __contains__(self, key: object) -> bool:
         return key in self._entries
 
@@ -359,6 +376,15 @@ class _Cards(Mapping[str, Card]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class _CardValues(ValuesView[Card]):
+    def __init__(self, cards: _Cards) -> None:
+        super().__init__(cards)
+        self._cards = cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return (entry.card for entry in self._cards._entries.values())
 
 
 def _with_data_ids(tables: RuleTables, cards: Mapping[str, Card]) -> RuleTables:

@@ -13,13 +13,19 @@ document has changed since is not used. Written deterministically (sorted keys, 
 tables): the same document gives the same bytes on every Python.
 """
 
-from __future__ import annotations
-
 import sys
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -88,7 +94,7 @@ def make_table(items: Iterable[tuple[str, bytes]]) -> Table:
     return Table(memoryview(bytes(keys)), _le(key_ends), memoryview(bytes(values)), _le(value_ends))
 
 
-def _le(offsets: array[int]) -> memoryview:
+def _le(offsets: "array[int]") -> memoryview:
     if sys.byteorder == "big":
         offsets = array("I", offsets)
         offsets.byteswap()
@@ -199,6 +205,41 @@ class Records(Mapping[str, T], Generic[T]):
         """The keys that begin with ``prefix``, in order."""
         return self._view.keys_from(prefix)
 
+    def values(self) -> ValuesView[T]:
+        """Every record in key order, each decoded once (walked in place, not looked up)."""
+        return _Values(self)
+
+    def items(self) -> ItemsView[str, T]:
+        """Every (key, record) in key order, each decoded once."""
+        return _Items(self)
+
+    def _walk(self) -> Iterator[tuple[str, T]]:
+        view, done = self._view, self._done
+        for index in range(len(view)):
+            key = view._key(index).decode("utf-8")
+            found = done.get(key)
+            if found is None:
+                found = done[key] = self._decode(view._value(index))
+            yield key, found
+
+
+class _Values(ValuesView[T]):
+    def __init__(self, owner: Records[T]) -> None:
+        super().__init__(owner)
+        self._owner = owner
+
+    def __iter__(self) -> Iterator[T]:
+        return (value for _, value in self._owner._walk())
+
+
+class _Items(ItemsView[str, T]):
+    def __init__(self, owner: Records[T]) -> None:
+        super().__init__(owner)
+        self._owner = owner
+
+    def __iter__(self) -> Iterator[tuple[str, T]]:
+        return self._owner._walk()
+
 
 class Texts(Mapping[str, str]):
     """A table whose values are text (a card id): ``texts[title]``."""
@@ -258,6 +299,7 @@ class CatalogFile(msgspec.Struct, frozen=True):
     titles: Table = Table()  # normalised title (stripped, faces) -> card id
     loose: Table = Table()  # punctuation dropped -> card ids (MessagePack list)
     squashed: Table = Table()  # and white space -> card ids
+    subtypes: Table = Table()  # subtype id -> the ids of the cards with it (MessagePack list)
     suggestions: memoryview = _EMPTY  # (sorted titles, the same accent-folded): "did you mean"
     translations: memoryview = _EMPTY  # a Translated (empty: no titles in other languages)
 

@@ -10,7 +10,7 @@ each piece comes, or into a temp file that replaces ``--output FILE`` once the r
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from nrdeck.atomic import ReportFile, refuse_inputs, write_report
 from nrdeck.cli.console import ColorMode, make_console, use_colour
@@ -19,9 +19,11 @@ from nrdeck.errors import UsageError
 from nrdeck.report.styled import Styled
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from rich.console import Console, RenderableType
 
-Rendered = Union[str, Styled, "RenderableType"]
+    Rendered: TypeAlias = str | Styled | RenderableType
 TABLE_WIDTH = 120  # a table's width when it does not go to a terminal
 HELD_IN_MEMORY = 4 << 20  # bytes of held pieces kept in memory before a temp file
 HELD_CHUNK = 1 << 20  # characters written at a time when held pieces are let go
@@ -34,7 +36,7 @@ def refuse_onto_inputs(output: Path | None, inputs: Iterable[str | Path]) -> Non
 
 
 def emit(
-    rendered: Rendered,
+    rendered: "Rendered",
     output: Path | None = None,
     color: ColorMode = "auto",
     *,

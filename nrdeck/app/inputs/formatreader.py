@@ -11,8 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from nrdeck.app.inputs.files import NotRegularFile, read_regular_file
-from nrdeck.decklist.reading import UTF8_BOM, text_by_bom
+from nrdeck.app.inputs.formattext import format_text, read_format_bytes
 from nrdeck.errors import UsageError
 from nrdeck.rules.formatfiles import FormatSource
 
@@ -21,7 +20,6 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
-MAX_FORMAT_BYTES = 1024 * 1024
 MAX_NESTING = 32  # arrays and inline tables inside each other
 MAX_DIGITS = 64  # a number longer than this is no count of cards or copies
 _LINE = r"at line (\d+)"  # in a TOML error message
@@ -39,20 +37,7 @@ def read_format_source(path: Path, *, shipped: bool = False) -> FormatSource:
     Only a regular file, up to 1 MiB. TOML nested more than 32 deep or holding a number of
     more than 64 digits is refused with the line and the key, before it is parsed.
     """
-    if str(path).startswith(("http:/", "https:/")):
-        raise UsageError(
-            f"{path}: nrdeck reads format files from disk, not from the network",
-            hint="download it (curl -fLO URL) and pass its path; see docs/community-formats.md",
-        )
-    try:
-        data = read_regular_file(path, MAX_FORMAT_BYTES + 1)
-        if len(data) > MAX_FORMAT_BYTES:
-            raise UsageError(f"{path}: the format file is larger than 1 MiB")
-        text = text_by_bom(data) or data.removeprefix(UTF8_BOM).decode("utf-8")
-    except NotRegularFile:
-        raise UsageError(f"{path}: the format file is not a regular file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"{path}: cannot read the format file ({err})") from None
+    text = format_text(path, read_format_bytes(path))
     hostile = hostile_toml(text)
     if hostile is not None:
         raise UsageError(

@@ -1,7 +1,8 @@
 """Format files: reading one (``--format-file``), and the community formats nrdeck ships.
 
 The shipped community formats are TOML files in the bundled data folder (``data/formats/``:
-``astro.toml``, ``throwback.toml``, ``core.toml``), each named by its format id. A check
+``astro.toml``, ``throwback.toml``, ``core.toml``), each named by its format id, compiled
+beside them into ``formats.catalog`` (read without the TOML parser: ``formatcatalog``). A check
 reads one only when ``--format`` names it; completion, "did you mean" and ``nrdeck card``
 list them. A format file is read like a decklist: only a regular file, at most 1 MiB, and
 TOML nested too deeply or holding a number too long to read is refused before it is parsed.
@@ -59,14 +60,23 @@ def shipped_format_path(text: str) -> Path | None:
 def read_shipped_formats(db: CardDB) -> list[FormatSource]:
     """Every shipped community format the card data does not define itself, read (for
     ``nrdeck card``)."""
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
-
     folder = shipped_formats_dir()
     return [
-        read_format_source(folder / f"{f}{SUFFIX}", shipped=True)
-        for f in shipped_format_ids()
-        if f not in db.formats
+        read_shipped(folder / f"{f}{SUFFIX}") for f in shipped_format_ids() if f not in db.formats
     ]
+
+
+def read_shipped(path: Path) -> FormatSource:
+    """A shipped community format: from the compiled catalogue, or its TOML when the
+    catalogue does not hold the file as it is now (``formatcatalog``)."""
+    from nrdeck.app.inputs.formatcatalog import compiled_source
+
+    found = compiled_source(path)
+    if found is not None:
+        return found
+    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+
+    return read_format_source(path, shipped=True)
 
 
 def format_source(
@@ -76,9 +86,11 @@ def format_source(
     ``--format`` names, else None. Given the card data, a shipped file whose format the data
     defines is None (the data's own wins); without it, the rules decide when they get it.
     A built-in format's name reads no file and imports no TOML parser."""
-    path = format_file if format_file is not None else shipped_format_path(format_id)
-    if path is None or (format_file is None and db is not None and path.stem in db.formats):
-        return None
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+    if format_file is not None:
+        from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
 
-    return read_format_source(path, shipped=format_file is None)
+        return read_format_source(format_file)
+    path = shipped_format_path(format_id)
+    if path is None or (db is not None and path.stem in db.formats):
+        return None
+    return read_shipped(path)

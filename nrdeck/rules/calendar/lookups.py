@@ -151,7 +151,7 @@ def cards_with_subtypes(db: CardDB, subtypes: frozenset[str]) -> tuple[str, ...]
     """The cards with one of the subtypes, in the data's order (built once per subtype set)."""
     return db.memo(
         ("cards-with-subtypes", subtypes),
-        lambda: tuple(c.id for c in db.cards.values() if not subtypes.isdisjoint(c.subtypes)),
+        lambda: tuple(sorted({c for s in subtypes for c in db.cards_with_subtype(s)})),
     )
 
 

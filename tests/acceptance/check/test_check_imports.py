@@ -16,8 +16,9 @@ from tests.paths import ROOT
 DECK = ROOT / "data" / "examples" / "standard-zahya.txt"
 
 
-def _imported_modules(*args: str, home: Path | None = None) -> set[str]:
-    """The modules a run imports; with ``home``, as a user whose cache folder is not set."""
+def _imported_modules(*args: str, home: Path | None = None, illegal: bool = False) -> set[str]:
+    """The modules a run imports; with ``home``, as a user whose cache folder is not set;
+    ``illegal``: the deck is checked and found illegal (exit 1)."""
     env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
     if home is not None:
         env = {k: v for k, v in env.items() if k not in ("NRDECK_CACHE_DIR", "XDG_CACHE_HOME")}
@@ -31,7 +32,7 @@ def _imported_modules(*args: str, home: Path | None = None) -> set[str]:
         timeout=60,
         check=False,
     )
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.returncode == (1 if illegal else 0), proc.stderr[-2000:]
     names = set()
     for line in proc.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
@@ -52,6 +53,14 @@ def test_checking_a_local_file_imports_no_network_or_simulation_stack() -> None:
     assert "pydantic" not in top
     assert "rapidfuzz" not in top
     assert "tomllib" not in top and "tomli" not in top  # read only with a format file
+
+
+def test_checking_under_a_shipped_format_parses_no_toml() -> None:
+    """Astro, Throwback and Core are read from their compiled catalogue."""
+    top = _top_level(
+        _imported_modules("check", str(DECK), "--offline", "--format", "astro", illegal=True)
+    )
+    assert "tomllib" not in top and "tomli" not in top
 
 
 def test_checking_a_local_file_defines_no_nrdeck_dataclass() -> None:
