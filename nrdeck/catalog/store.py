@@ -47,6 +47,7 @@ from nrdeck.catalog.schema import FormatEntry, Origin
 CATALOG_FORMAT = "nrdeck-card-catalog"
 CATALOG_SCHEMA = 1
 CATALOG_SUFFIX = ".catalog"
+MAX_REMEMBERED = 1 << 16  # lookups a table remembers (positions found, keys it lacks)
 T = TypeVar("T")
 _ENCODER = msgspec.msgpack.Encoder(order="deterministic")
 
@@ -122,6 +123,7 @@ class TableView(Mapping[str, memoryview]):
         self._key_ends = _offsets(table.key_ends)
         self._values = table.values
         self._value_ends = _offsets(table.value_ends)
+        self._found: dict[str, int | None] = {}  # keys looked up already: a run of many decks
 
     def __len__(self) -> int:
         return len(self._key_ends)
@@ -136,9 +138,17 @@ class TableView(Mapping[str, memoryview]):
 
     def index(self, key: str) -> int | None:
         """The position of ``key`` (None when the table does not have it)."""
+        try:
+            return self._found[key]
+        except KeyError:
+            pass
         wanted = key.encode("utf-8", "surrogatepass")
         at = bisect_left(_Keys(self), wanted)
-        return at if at < len(self) and self._key(at) == wanted else None
+        found = at if at < len(self) and self._key(at) == wanted else None
+        if len(self._found) >= MAX_REMEMBERED:
+            self._found.clear()  # a run of hostile titles costs lookups, never memory
+        self._found[key] = found
+        return found
 
     def __getitem__(self, key: str) -> memoryview:
         at = self.index(key) if isinstance(key, str) else None

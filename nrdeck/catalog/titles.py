@@ -24,7 +24,7 @@ import msgspec
 
 from nrdeck.catalog.db import CardDB
 from nrdeck.catalog.records import Card, is_printing_code
-from nrdeck.catalog.store import Records, records
+from nrdeck.catalog.store import MAX_REMEMBERED, Records, records
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
@@ -77,6 +77,7 @@ class TitleIndex:
         self.squashed: Mapping[str, tuple[str, ...]] = {}
         self._sorted_loose: list[str] | None = None
         self._choices: list[str] = []
+        self._suggested: dict[tuple[str, int], tuple[str, ...]] = {}  # a run asks again
         self._folded: list[str] = []
         if stored is not None:
             self.loose = records(stored.file.loose, tuple[str, ...])
@@ -137,6 +138,14 @@ class TitleIndex:
         """
         if len(title) > MAX_SUGGESTED_LENGTH:
             return []
+        key = (title, limit)
+        if key not in self._suggested:
+            if len(self._suggested) >= MAX_REMEMBERED:
+                self._suggested.clear()  # many decks of other typos cost time, never memory
+            self._suggested[key] = self._suggest(title, limit)
+        return list(self._suggested[key])
+
+    def _suggest(self, title: str, limit: int) -> tuple[str, ...]:
         from rapidfuzz import fuzz, process, utils
 
         if not self._choices:
@@ -155,7 +164,7 @@ class TitleIndex:
             score_cutoff=MIN_SIMILARITY,
         )
         floor = found[0][1] - SIMILARITY_MARGIN if found else 0
-        return [self._choices[index] for _, score, index in found if score >= floor]
+        return tuple(self._choices[index] for _, score, index in found if score >= floor)
 
 
 Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-folded

@@ -22,8 +22,6 @@ from nrdeck.report.simulation.cells import (
     row_label,
     table,
 )
-from nrdeck.report.simulation.compare import comparison_text
-from nrdeck.report.simulation.questions import optimal_text, target_text
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import CardTable, Column, Comparison, Section, Simulation
 
@@ -93,13 +91,23 @@ def render_text(sim: Simulation) -> Styled:
         out.extend(_section(section))
     if sim.cards is not None:
         out.extend(_card_table(sim.cards))
+    if sim.target is not None or sim.optimal is not None:
+        out.extend(_questions(sim))
+    if sim.hands:
+        out.extend(_hands(sim))
+    out.extend(footer(sim))
+    return out
+
+
+def _questions(sim: Simulation) -> Styled:
+    """The answer to a what-if question (its module loaded only for one)."""
+    from nrdeck.report.simulation.questions import optimal_text, target_text
+
+    out = Styled()
     if sim.target is not None:
         out.extend(target_text(sim.target))
     if sim.optimal is not None:
         out.extend(optimal_text(sim.optimal))
-    if sim.hands:
-        out.extend(_hands(sim))
-    out.extend(footer(sim))
     return out
 
 
@@ -117,6 +125,8 @@ def _hands(sim: Simulation) -> Styled:
 
 def render_comparison(comparison: Comparison) -> Styled:
     """Each query's table with one column per variant, and the change in first-met turn."""
+    from nrdeck.report.simulation.compare import comparison_text  # comparisons only
+
     return comparison_text(comparison)
 
 

@@ -6,9 +6,17 @@ question language and the solvers.
 
 from __future__ import annotations
 
-from nrdeck.sim.answers.questions import answer
-from nrdeck.sim.answers.run import base_pool, build_problem, prepare
+from nrdeck.results.simulation import Simulation
+from nrdeck.sim.answers.run import Run, base_pool, build_problem, prepare
 from nrdeck.sim.answers.tables import simulate_pool
 from nrdeck.sim.answers.variants import variant_pools
 
 __all__ = ["answer", "base_pool", "build_problem", "prepare", "simulate_pool", "variant_pools"]
+
+
+def answer(run: Run) -> Simulation:
+    """The answer to the run's what-if question (the fewest copies for a target chance, the
+    optimal mulligan); the modules that answer them load only for such a question."""
+    from nrdeck.sim.answers.questions import answer as answer_question
+
+    return answer_question(run)

@@ -6,8 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from nrdeck.results.simulation import Column, QueryOdds, Section, Simulation
-from nrdeck.sim.answers.cards import card_table
+from nrdeck.results.simulation import CardTable, Column, QueryOdds, Section, Simulation
 from nrdeck.sim.answers.run import (
     Pool,
     Run,
@@ -42,7 +41,7 @@ def simulate_pool(run: Run, pool: Pool) -> Simulation:
         for i, spec in enumerate(run.specs)
         if spec.kind != CARDS
     )
-    cards = card_table(run, pool, tally) if any(s.kind == CARDS for s in run.specs) else None
+    cards = _card_table(run, pool, tally) if any(s.kind == CARDS for s in run.specs) else None
     hands = sample_hands(run) if run.request.sample else ()
     solvers = tally.solvers
     return Simulation(
@@ -61,6 +60,13 @@ def simulate_pool(run: Run, pool: Pool) -> Simulation:
         random="mc" in solvers or bool(hands),
         cards=cards,
     )
+
+
+def _card_table(run: Run, pool: Pool, tally: Tally) -> CardTable:
+    """The table by title (``--report cards``), its module loaded only when asked for."""
+    from nrdeck.sim.answers.cards import card_table
+
+    return card_table(run, pool, tally)
 
 
 def identity_title(run: Run) -> str | None:

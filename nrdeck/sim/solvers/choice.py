@@ -25,7 +25,6 @@ import msgspec
 
 from nrdeck.errors import UsageError
 from nrdeck.sim.solvers import closed
-from nrdeck.sim.solvers.exact import solve_dp
 from nrdeck.sim.solvers.model import Odds, Problem
 
 # seconds per unit of work (reference machine: 2 cores, CPython 3.11, NumPy 2)
@@ -80,15 +79,16 @@ def estimates(problem: Problem) -> dict[str, float]:
         per_vector = CLOSED_SECONDS * (len(atoms.sizes) + 2) + hands * CLOSED_PAIR_SECONDS
         out["closed"] = vectors * queries * per_vector + queries * _row_sums(problem)
     width = len(atoms.sizes) + 1
+    flags = _flags(problem)
     reach = 0
     states = 0
     for n in range(opening, depth):
         while reach <= n and reach < len(totals):
             states += totals[reach]
             reach += 1
-        out["dp"] = out.get("dp", 0.0) + states * width * _flags(problem) * DP_SECONDS
-    out.setdefault("dp", vectors * _flags(problem) * DP_SECONDS)
-    cells = vectors * _flags(problem) * width * max(1, depth - opening)
+        out["dp"] = out.get("dp", 0.0) + states * width * flags * DP_SECONDS
+    out.setdefault("dp", vectors * flags * DP_SECONDS)
+    cells = vectors * flags * width * max(1, depth - opening)
     out["dense"] = DENSE_START_SECONDS + cells * DENSE_SECONDS
     return out
 
@@ -165,6 +165,8 @@ def solve(
     if choice.solver == "closed":
         return closed.solve_closed(problem, exact=exact, memo=memo)
     if choice.solver == "dp" or (choice.solver == "dense" and exact):
+        from nrdeck.sim.solvers.exact import solve_dp  # problems the closed form cannot take
+
         return solve_dp(problem, exact=exact)
     if choice.solver == "dense":
         from nrdeck.sim.solvers.dense import solve_dense

@@ -125,7 +125,9 @@ def ways_to_draw(sizes: Sequence[int], vector: Vector) -> int:
 
 
 def _sum(a: Sequence[int], rest: int, n: int) -> int:
-    return sum(w * comb(rest, n - s) for s, w in enumerate(a) if w and 0 <= n - s <= rest)
+    """sum_s a[s] * C(rest, n - s), over the s where the binomial is not 0."""
+    low, high = max(0, n - rest), min(n, len(a) - 1)
+    return sum(a[s] * comb(rest, n - s) for s in range(low, high + 1) if a[s])
 
 
 def conditional(urn: Urn, a: Sequence[int], rest: int, opening: int, n: int) -> int:
