@@ -5,6 +5,7 @@ from __future__ import annotations
 import ntpath
 import os
 import posixpath
+from functools import lru_cache
 from typing import Protocol
 
 import msgspec
@@ -65,6 +66,7 @@ class ReportOptions(msgspec.Struct, frozen=True):
         return workspace_path(path, self.cwd, self.workspace)
 
 
+@lru_cache(maxsize=1024)  # each problem of a deck names its file again
 def workspace_path(path: str, cwd: str | None, workspace: str | None = None) -> str:
     """A file named as a CI service names a repository's files: relative to the workspace,
     with '/' and no leading './', when it is inside; its absolute path when it is outside.
