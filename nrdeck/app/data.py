@@ -170,7 +170,8 @@ def update_cache(
         doc = source.read()  # pages that changed were already had while revalidating
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
-        stored_meta = cache.store(encode(doc), meta)
+        payload = encode(doc)
+        stored_meta = cache.store(payload, meta, catalog=compiled(payload, doc, None))
         warnings = new_data_warnings(doc)
         return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage, warnings)
 
@@ -183,13 +184,15 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
     cache = _cache(settings)
     source = CardsJsonSource(folder)
     doc = source.read()
-    titles = encode_titles(source.titles(doc))
+    titles_doc = source.titles(doc)
+    titles = encode_titles(titles_doc)
     with cache.refresh_lock():
         cache.sweep()
         cached = read_cache(cache, load_older=True)
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {})
-        meta = cache.store(encode(doc), meta, titles)
+        payload = encode(doc)
+        meta = cache.store(payload, meta, titles, compiled(payload, doc, titles_doc))
     return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
 
 

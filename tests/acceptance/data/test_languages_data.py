@@ -121,10 +121,12 @@ def test_a_cache_without_titles_falls_back_to_the_bundled_ones(
     cards_json: Path, tmp_path: Path
 ) -> None:
     # a cache written before nrdeck kept titles (or fetched from NetrunnerDB's API, which
-    # has none) reads as it did, its titles taken from the bundled snapshot, said once
+    # has none) reads as it did, its titles taken from the bundled snapshot, said once; such a
+    # cache has no catalogue either (one compiled with the titles holds them)
     cache = tmp_path / "cache"
     assert nrdeck("data", "import", str(cards_json), "--cache-dir", str(cache)).exit_code == 0
-    for path in (cache / "v1").glob("titles-*.json"):
+    v1 = cache / "v1"
+    for path in [*v1.glob("titles-*.json"), *v1.glob("cards-*.catalog")]:
         path.unlink()
     english, one, two = _decks(tmp_path)
     args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")
