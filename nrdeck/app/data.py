@@ -23,7 +23,15 @@ from nrdeck.atomic import write_atomic
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import compiled, encode, encode_titles, info_of, require_consistent
+from nrdeck.cards.document import (
+    compiled,
+    decode,
+    encode,
+    encode_titles,
+    info_of,
+    loader,
+    require_consistent,
+)
 from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, catalog_path, titles_path
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
@@ -165,6 +173,8 @@ def update_cache(
         cached, unchanged = _check_and_revalidate(cache, source)
         if unchanged and cached.meta is not None:
             fresh = replace(cached.meta, fetched_at=_now())
+            if cached.db is not None and cached.db.stored is None:
+                _compile_cached(cache, fresh)
             cache.write_meta(fresh)
             return UpdateOutcome("unchanged", cache.dir, fresh)
         doc = source.read()  # pages that changed were already had while revalidating
@@ -194,6 +204,18 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
         payload = encode(doc)
         meta = cache.store(payload, meta, titles, compiled(payload, doc, titles_doc))
     return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
+
+
+def _compile_cached(cache: Cache, meta: CacheMeta) -> None:
+    """Compile the catalogue of a cached document that has none (cached before nrdeck
+    compiled them) or a damaged one, so that checks stop decoding the document."""
+    try:
+        raw = cache.read_document(meta)
+        doc = decode(raw, str(cache.dir / meta.document))
+    except (CorruptCache, DataUnavailableError):
+        return  # checks read the document, and say what is wrong with it
+    titles, _ = loader(cache.titles_path(meta))()  # none: checks fall back as the JSON does
+    cache.store_catalog(meta, compiled(raw, doc, titles))
 
 
 def clear_cache(settings: DataSettings) -> ClearOutcome:

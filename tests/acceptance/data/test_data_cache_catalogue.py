@@ -107,6 +107,16 @@ def test_a_catalogue_of_another_document_is_passed_over(warm: Path, nrdb: FakeNr
     assert _check(warm) == expected
 
 
+def test_an_update_compiles_the_catalogue_a_cache_has_not(warm: Path, nrdb: FakeNrdb) -> None:
+    [name] = _catalogues(warm)
+    catalogue = warm / "v1" / name
+    written = catalogue.read_bytes()
+    catalogue.unlink()  # a cache written before nrdeck compiled catalogues
+    result = update(warm, nrdb.base_url)
+    assert result.exit_code == 0 and "unchanged" in result.stderr
+    assert catalogue.read_bytes() == written and _from_catalogue(warm)
+
+
 def test_updates_keep_the_catalogues_of_the_documents_they_keep(warm: Path, nrdb: FakeNrdb) -> None:
     [first] = _catalogues(warm)
     for title in ("Hedge Fund Prime", "Hedge Fund Omega"):
