@@ -122,3 +122,20 @@ def test_a_stale_or_damaged_catalogue_is_passed_over(tmp_path: Path, damage: str
     if damage == "another-document":  # the edited document's own date, not the catalogue's
         bundled = decode(snapshot_path().read_bytes(), "the bundled snapshot")
         assert passed_over[1]["card_data"]["date"] != bundled.origin.dataset_date
+
+
+def test_titles_without_a_language_fall_back_alike_from_the_catalogue(tmp_path: Path) -> None:
+    # a document built from a folder with no translations: its titles file names none, so a
+    # list in German is read with the bundled titles, said in a note, catalogue or not
+    data = _pinned(tmp_path / "pinned")
+    empty = json.loads(titles_path(data).read_bytes()) | {"languages": {}, "index": {}}
+    titles_path(data).write_text(json.dumps(empty), encoding="utf-8")
+    payload = data.read_bytes()
+    titles = decode_titles(titles_path(data).read_bytes(), "the empty titles")
+    catalog_path(data).write_bytes(compiled(payload, decode(payload, "the copy"), titles))
+    german = str(EXAMPLES / "illegal-standard-de.txt")
+    assert _from_catalogue(data)
+    catalogued = _check(german, "--data", str(data))
+    assert "card titles in other languages are the bundled snapshot's" in catalogued[2]
+    catalog_path(data).unlink()
+    assert _check(german, "--data", str(data)) == catalogued
