@@ -23,7 +23,15 @@ from nrdeck.atomic import write_atomic
 from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
-from nrdeck.cards.document import compiled, encode, encode_titles, info_of, require_consistent
+from nrdeck.cards.document import (
+    compiled,
+    decode,
+    encode,
+    encode_titles,
+    info_of,
+    loader,
+    require_consistent,
+)
 from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, catalog_path, titles_path
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
@@ -165,12 +173,15 @@ def update_cache(
         cached, unchanged = _check_and_revalidate(cache, source)
         if unchanged and cached.meta is not None:
             fresh = replace(cached.meta, fetched_at=_now())
+            if cached.db is not None and cached.db.stored is None:
+                _compile_cached(cache, fresh)
             cache.write_meta(fresh)
             return UpdateOutcome("unchanged", cache.dir, fresh)
         doc = source.read()  # pages that changed were already had while revalidating
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
-        stored_meta = cache.store(encode(doc), meta)
+        payload = encode(doc)
+        stored_meta = cache.store(payload, meta, catalog=compiled(payload, doc, None))
         warnings = new_data_warnings(doc)
         return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage, warnings)
 
@@ -183,14 +194,28 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
     cache = _cache(settings)
     source = CardsJsonSource(folder)
     doc = source.read()
-    titles = encode_titles(source.titles(doc))
+    titles_doc = source.titles(doc)
+    titles = encode_titles(titles_doc)
     with cache.refresh_lock():
         cache.sweep()
         cached = read_cache(cache, load_older=True)
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {})
-        meta = cache.store(encode(doc), meta, titles)
+        payload = encode(doc)
+        meta = cache.store(payload, meta, titles, compiled(payload, doc, titles_doc))
     return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
+
+
+def _compile_cached(cache: Cache, meta: CacheMeta) -> None:
+    """Compile the catalogue of a cached document that has none (cached before nrdeck
+    compiled them) or a damaged one, so that checks stop decoding the document."""
+    try:
+        raw = cache.read_document(meta)
+        doc = decode(raw, str(cache.dir / meta.document))
+    except (CorruptCache, DataUnavailableError):
+        return  # checks read the document, and say what is wrong with it
+    titles, _ = loader(cache.titles_path(meta))()  # none: checks fall back as the JSON does
+    cache.store_catalog(meta, compiled(raw, doc, titles))
 
 
 def clear_cache(settings: DataSettings) -> ClearOutcome:

@@ -2,17 +2,20 @@
 
 Layout under the cache folder::
 
-    v1/meta.json               the sidecar: source, URL, fetched_at, sha256, validators
-    v1/cards-<sha256:16>.json  the facts document it names (content-addressed)
-    v1/titles-<sha256:16>.json the document's titles in other languages (when it has any)
-    v1/decks/                  remote decks (``nrdeck.decklist.nrdb_url``)
-    v1/refresh.lock            held by whoever refreshes (readers never lock)
+    v1/meta.json                 the sidecar: source, URL, fetched_at, sha256, validators
+    v1/cards-<sha256:16>.json    the facts document it names (content-addressed)
+    v1/titles-<sha256:16>.json   the document's titles in other languages (when it has any)
+    v1/cards-<sha256:16>.catalog the document compiled for lookup (``nrdeck.catalog.store``;
+                                 none in a cache written before nrdeck compiled catalogues)
+    v1/decks/                    remote decks (``nrdeck.decklist.nrdb_url``)
+    v1/refresh.lock              held by whoever refreshes (readers never lock)
 
-The sidecar is the commit point: a document is written first under its own name, then the
-sidecar is replaced atomically. A refresh killed at any moment leaves the previous sidecar
-naming the previous document, which is still there (the previous one is kept for readers
-that read the old sidecar just before the switch); the temporary files it leaves behind are
-removed by the next refresh.
+The sidecar is the commit point: a document, its titles and its catalogue are written first
+under their own names, then the sidecar is replaced atomically. A refresh killed at any moment
+leaves the previous sidecar naming the previous document, which is still there (the previous
+one is kept for readers that read the old sidecar just before the switch); the temporary files
+it leaves behind are removed by the next refresh. A catalogue is used only when its recorded
+document size is that of the document beside it, else the document is decoded.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from msgspec import field
 from msgspec.structs import replace
 
 from nrdeck.atomic import write_atomic
+from nrdeck.catalog import catalog_path
 from nrdeck.errors import CacheError
 from nrdeck.http import Validators
 
@@ -182,28 +186,42 @@ class Cache:
                     removed += _unlink(path)
         return removed
 
-    def store(self, payload: bytes, meta: CacheMeta, titles: bytes | None = None) -> CacheMeta:
-        """Write the document (and its titles), then commit the sidecar that names it; prune
-        old documents."""
+    def store(
+        self,
+        payload: bytes,
+        meta: CacheMeta,
+        titles: bytes | None = None,
+        catalog: bytes | None = None,
+    ) -> CacheMeta:
+        """Write the document (and its titles and catalogue), then commit the sidecar that
+        names it; prune old documents."""
         digest = _sha256(payload)
         previous = self._previous_document()
         meta = replace(meta, sha256=digest, document=f"cards-{digest[:16]}.json")
         self._write(self.dir / meta.document, payload)
-        if titles is not None:
-            self._write(self.titles_path(meta), titles)
-        else:
-            _unlink(self.titles_path(meta))
+        self._write_or_remove(self.titles_path(meta), titles)
+        self._write_or_remove(self.catalog_path(meta), catalog)
         self.write_meta(meta)
         keep = {meta.document, previous}
         keep |= {_titles_name(name) for name in keep if name}
-        for path in [*self.dir.glob("cards-*.json"), *self.dir.glob("titles-*.json")]:
-            if path.name not in keep:
-                _unlink(path)
+        keep |= {catalog_path(Path(name)).name for name in keep if name}
+        for pattern in ("cards-*.json", "titles-*.json", "cards-*.catalog"):
+            for path in self.dir.glob(pattern):
+                if path.name not in keep:
+                    _unlink(path)
         return meta
+
+    def store_catalog(self, meta: CacheMeta, catalog: bytes) -> None:
+        """Write the catalogue of the document the sidecar names (one cached without it)."""
+        self._write(self.catalog_path(meta), catalog)
 
     def titles_path(self, meta: CacheMeta) -> Path:
         """Where the titles of the document the sidecar names are (when it has any)."""
         return self.dir / _titles_name(meta.document)
+
+    def catalog_path(self, meta: CacheMeta) -> Path:
+        """Where the catalogue of the document the sidecar names is (when it has one)."""
+        return catalog_path(self.dir / meta.document)
 
     def write_meta(self, meta: CacheMeta) -> None:
         """Replace the sidecar atomically."""
@@ -247,6 +265,13 @@ class Cache:
         except CorruptCache:
             return None
         return meta.document if meta else None
+
+    def _write_or_remove(self, path: Path, payload: bytes | None) -> None:
+        """Write ``payload`` at ``path``, or remove what is there when there is none."""
+        if payload is not None:
+            self._write(path, payload)
+        else:
+            _unlink(path)
 
     def _write(self, path: Path, payload: bytes) -> None:
         try:

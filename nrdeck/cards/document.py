@@ -123,7 +123,7 @@ def load_file(
     only the bundled snapshot, checked when it is built, skips it. The titles in other
     languages are those beside the file, else those at ``other_titles`` (read on first need).
     """
-    catalogued = _from_catalog(path, kind, tables, trusted=not check)
+    catalogued = load_catalog(path, kind, tables, trusted=not check)
     if catalogued is not None:
         catalogued.titles = titles_loader(titles_path(path), other_titles)
         return catalogued
@@ -142,14 +142,15 @@ def load_file(
     return db
 
 
-def _from_catalog(
+def load_catalog(
     path: Path, kind: str, tables: RuleTables | None, *, trusted: bool
 ) -> CardDB | None:
     """The database of the catalogue beside the document, when it was compiled from the
     document as it is (None: no catalogue, another nrdeck's, or the document changed since).
 
-    ``trusted``: a document shipped with its catalogue (the bundled snapshot), whose size is
-    enough to tell them apart; any other document's bytes are checked against the stamp.
+    ``trusted``: a document written with its catalogue by nrdeck itself (the bundled snapshot,
+    a cached document), whose size is enough to tell them apart; any other document's bytes
+    are checked against the stamp.
     """
     try:
         file = read_catalog(catalog_path(path).read_bytes())
@@ -180,10 +181,17 @@ def catalog_info(file: CatalogFile, kind: str, path: str | None, **extra: Any) -
 
 
 def compiled(payload: bytes, doc: FactsDocument, titles: TitlesDocument | None) -> bytes:
-    """The catalogue of a document (``payload``: its encoded bytes) and its titles."""
+    """The catalogue of a document (``payload``: its encoded bytes) and its titles.
+
+    Titles without a language are left out, as ``loader`` passes them over: a database read
+    from the catalogue then falls back to the bundled titles, with its note, as one read
+    from the document does.
+    """
     from nrdeck.catalog import compile_catalog  # writers only: a check never needs it
 
-    return compile_catalog(doc, document_stamp(payload), titles)
+    return compile_catalog(
+        doc, document_stamp(payload), titles if titles is not None and titles.languages else None
+    )
 
 
 def titles_loader(path: Path, fallback: Path | None) -> TitlesLoader:

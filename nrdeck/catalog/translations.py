@@ -245,8 +245,10 @@ class Translations:
         from rapidfuzz import fuzz, process, utils
 
         if language not in self._choices:
-            pairs = sorted(
-                (t, c) for c, t in self.languages.get(language, LanguageTitles()).cards.items()
+            pairs = sorted(  # titles borrowed from other data may name cards this one lacks
+                (t, c)
+                for c, t in self.languages.get(language, LanguageTitles()).cards.items()
+                if c in self.cards
             )
             self._choices[language] = (
                 [t for t, _ in pairs],

@@ -20,6 +20,7 @@ from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.cards.document import (
     decode,
     info_of,
+    load_catalog,
     load_file,
     require_consistent,
     titles_loader,
@@ -179,7 +180,19 @@ def bundled_dataset_date() -> str | None:
 
 
 def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
-    """The cached database (CorruptCache when anything about it is wrong)."""
+    """The cached database (CorruptCache when anything about it is wrong): from the catalogue
+    beside the document when it was compiled from it, else decoded from the document (a cache
+    written before nrdeck compiled catalogues, or a damaged catalogue)."""
+    db = load_catalog(cache.dir / meta.document, "cache", rule_tables(), trusted=True)
+    if db is None:
+        meta, db = _decoded(cache, meta)
+    db.info = replace(db.info, source=meta.source, url=meta.url, fetched_at=meta.fetched_at)
+    db.titles = titles_loader(cache.titles_path(meta), bundled_titles_path())
+    return db
+
+
+def _decoded(cache: Cache, meta: CacheMeta) -> tuple[CacheMeta, CardDB]:
+    """The cached document decoded and checked, with the sidecar that names it."""
     try:
         raw = cache.read_document(meta)
     except CorruptCache:
@@ -193,7 +206,4 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
         require_consistent(doc, str(path))
     except DataUnavailableError as exc:
         raise CorruptCache(exc.message) from exc
-    info = info_of(doc, "cache", str(path), fetched_at=meta.fetched_at)
-    db = CardDB.from_document(doc, replace(info, source=meta.source, url=meta.url), rule_tables())
-    db.titles = titles_loader(cache.titles_path(meta), bundled_titles_path())
-    return db
+    return meta, CardDB.from_document(doc, info_of(doc, "cache", str(path)), rule_tables())

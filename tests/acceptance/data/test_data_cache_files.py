@@ -84,7 +84,7 @@ def test_clear_removes_everything_cached_and_says_what_it_kept(warm: Path) -> No
     assert result.exit_code == 0, result.output
     kept = "kept refresh.lock (the empty lock file other nrdeck runs wait on)"
     assert result.stderr == (
-        f"removed 2 card data files, 2 cached decks and 1 other file from {warm}; {kept}\n"
+        f"removed 3 card data files, 2 cached decks and 1 other file from {warm}; {kept}\n"
     )
     assert sorted(p.name for p in v1.iterdir()) == ["refresh.lock"]
     offline = nrdeck("check", UUID, "--offline", "--cache-dir", str(warm))

@@ -148,7 +148,8 @@ def test_updates_killed_at_random_moments_leave_a_valid_cache(
     assert done.returncode == 0, done.stderr
     left = sorted(p.name for p in (cache / "v1").iterdir())
     assert not [name for name in left if name.endswith(".tmp")], left  # orphans swept
-    assert len([name for name in left if name.startswith("cards-")]) <= 2
+    for kind in (".json", ".catalog"):  # the new document and the previous, with catalogues
+        assert len([n for n in left if n.startswith("cards-") and n.endswith(kind)]) <= 2
 
 
 def test_parallel_updates_leave_one_valid_cache(slow_mock: Mock, tmp_path: Path) -> None:

@@ -121,10 +121,12 @@ def test_a_cache_without_titles_falls_back_to_the_bundled_ones(
     cards_json: Path, tmp_path: Path
 ) -> None:
     # a cache written before nrdeck kept titles (or fetched from NetrunnerDB's API, which
-    # has none) reads as it did, its titles taken from the bundled snapshot, said once
+    # has none) reads as it did, its titles taken from the bundled snapshot, said once; such a
+    # cache has no catalogue either (one compiled with the titles holds them)
     cache = tmp_path / "cache"
     assert nrdeck("data", "import", str(cards_json), "--cache-dir", str(cache)).exit_code == 0
-    for path in (cache / "v1").glob("titles-*.json"):
+    v1 = cache / "v1"
+    for path in [*v1.glob("titles-*.json"), *v1.glob("cards-*.catalog")]:
         path.unlink()
     english, one, two = _decks(tmp_path)
     args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")
@@ -171,3 +173,17 @@ def test_card_data_from_the_api_uses_the_bundled_titles_and_says_so_once(
     result = nrdeck("check", one, two, english, *args)
     assert "NetrunnerDB" in json.loads(result.stdout)["card_data"]["description"]
     assert _read_in_french(result) == 6 and result.stderr.count(BUNDLED_NOTE) == 1
+
+
+def test_borrowed_titles_never_suggest_a_card_the_data_lacks(warm: Path) -> None:
+    # the cache holds seven cards and no titles: the bundled titles stand in, and a German
+    # list's misspelled titles are matched against those of the seven cards only
+    german = ROOT / "data" / "examples" / "illegal-standard-de.txt"
+    args = ("--cache-dir", str(warm), "--offline", "--output-format", "json")
+    result = nrdeck("check", str(german), *args)
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert report["summary"]["internal_errors"] == 0
+    messages = [p["message"] for p in report["decks"][0]["problems"]]
+    assert any("German" in m for m in messages), messages
+    assert not any("Precision Design" in m for m in messages), messages
