@@ -87,9 +87,14 @@ def main() -> None:
     if SHARED_CARDS.is_dir():  # a user who ran 'data update' checks from the cache
         cached = {CACHED: [*nrdeck, "check", str(LEGAL), "--offline"]}
         fill = [*nrdeck, "data", "import", str(SHARED_CARDS)]
-        measure(cached, args, lambda env: subprocess.run(fill, env=env, check=True))
+        measure(cached, args, lambda env: quietly(fill, env))
     else:
         print(f"{CACHED}: skipped ({SHARED_CARDS} is not there to import)")
+
+
+def quietly(command: list[str], env: dict[str, str]) -> None:
+    """Run a command that must succeed, its output kept off the table."""
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
 
 
 Prepare = Callable[[dict[str, str]], object]
