@@ -21,7 +21,6 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.cards.consistency import reference_problems, summary
 from nrdeck.catalog import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
@@ -265,6 +264,8 @@ def _bundled(path: Path, problem: str) -> TitlesLoaded:
 
 def require_consistent(doc: FactsDocument, origin: str) -> None:
     """DataUnavailableError naming the first dangling reference, when there is one."""
+    from nrdeck.cards.consistency import reference_problems, summary  # not for the bundled data
+
     problems = reference_problems(doc)
     if problems:
         raise DataUnavailableError(

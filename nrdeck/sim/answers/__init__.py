@@ -7,9 +7,8 @@ question language and the solvers.
 from __future__ import annotations
 
 from nrdeck.results.simulation import Simulation
-from nrdeck.sim.answers.run import Run, base_pool, build_problem, prepare
+from nrdeck.sim.answers.run import Pool, Run, base_pool, build_problem, prepare
 from nrdeck.sim.answers.tables import simulate_pool
-from nrdeck.sim.answers.variants import variant_pools
 
 __all__ = ["answer", "base_pool", "build_problem", "prepare", "simulate_pool", "variant_pools"]
 
@@ -20,3 +19,11 @@ def answer(run: Run) -> Simulation:
     from nrdeck.sim.answers.questions import answer as answer_question
 
     return answer_question(run)
+
+
+def variant_pools(run: Run, other: Run | None) -> tuple[str, list[tuple[str, Run, Pool]], str]:
+    """The variants of the deck a comparison asks for (``--sweep``, ``--pad``, ``--compare``),
+    their module loaded only for a comparison."""
+    from nrdeck.sim.answers.variants import variant_pools as pools
+
+    return pools(run, other)

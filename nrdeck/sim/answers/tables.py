@@ -6,7 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from nrdeck.results.simulation import CardTable, Column, QueryOdds, Section, Simulation
+from nrdeck.results.simulation import CardTable, Column, Hand, QueryOdds, Section, Simulation
 from nrdeck.sim.answers.run import (
     Pool,
     Run,
@@ -17,7 +17,6 @@ from nrdeck.sim.answers.run import (
     pool_group,
     solve_problem,
 )
-from nrdeck.sim.answers.sample import sample_hands
 from nrdeck.sim.answers.summary import first_met
 from nrdeck.sim.ask import (
     ACCESSES,
@@ -42,7 +41,7 @@ def simulate_pool(run: Run, pool: Pool) -> Simulation:
         if spec.kind != CARDS
     )
     cards = _card_table(run, pool, tally) if any(s.kind == CARDS for s in run.specs) else None
-    hands = sample_hands(run) if run.request.sample else ()
+    hands = _sample_hands(run) if run.request.sample else ()
     solvers = tally.solvers
     return Simulation(
         deck=pool.label,
@@ -60,6 +59,13 @@ def simulate_pool(run: Run, pool: Pool) -> Simulation:
         random="mc" in solvers or bool(hands),
         cards=cards,
     )
+
+
+def _sample_hands(run: Run) -> tuple[Hand, ...]:
+    """Sample opening hands (``--sample``), their module loaded only when asked for."""
+    from nrdeck.sim.answers.sample import sample_hands
+
+    return sample_hands(run)
 
 
 def _card_table(run: Run, pool: Pool, tally: Tally) -> CardTable:

@@ -11,6 +11,7 @@ click ability that draws is a click-draw, and draws on conditions are named, not
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
 
@@ -115,6 +116,9 @@ class Schedule(msgspec.Struct, frozen=True):
 
     def horizon(self, deck_size: int) -> list[int]:
         """``cards_seen`` extended past the turns shown until no more card can be seen."""
+        return list(_horizon(self, deck_size))
+
+    def _horizon(self, deck_size: int) -> list[int]:
         steady = max(self.turns, 0 if self.repeat else len(self.click_draws))
         last = steady
         if self.draws_in_turn(steady + 1) > 0:
@@ -171,3 +175,8 @@ def build_schedule(
     """A schedule; a single click-draw number repeats on every turn when ``repeat``."""
     repeat = repeat and len(click_draws) == 1
     return Schedule(side, turns, tuple(click_draws), identity_draws(identity), repeat)
+
+
+@lru_cache(maxsize=64)  # a report's columns ask again for the same schedule's
+def _horizon(schedule: Schedule, deck_size: int) -> tuple[int, ...]:
+    return tuple(schedule._horizon(deck_size))

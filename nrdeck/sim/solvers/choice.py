@@ -18,6 +18,7 @@ budget (``--exact-budget``), else Monte Carlo, and the answer says why. NumPy is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from math import lgamma, log
 from typing import Any
 
@@ -97,9 +98,13 @@ def _row_sums(problem: Problem) -> float:
     """Seconds the closed form spends summing each row's chance: a binomial coefficient of
     the deck per count of grouped cards seen, big numbers in a deck of thousands of cards."""
     atoms = problem.atoms
-    grouped, rest, size = sum(atoms.sizes), atoms.rest, atoms.deck_size
+    return _sums_seconds(sum(atoms.sizes), atoms.rest, atoms.deck_size, problem.seen)
+
+
+@lru_cache(maxsize=256)  # the columns of a report share decks and rows
+def _sums_seconds(grouped: int, rest: int, size: int, seen: tuple[int, ...]) -> float:
     seconds = 0.0
-    for n in set(problem.seen):
+    for n in set(seen):
         drawn = min(n, size)
         terms = min(grouped, drawn) + 1
         seconds += terms * _comb_seconds(rest, min(drawn, rest))

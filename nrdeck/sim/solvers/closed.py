@@ -70,10 +70,16 @@ class Urn:
         self.vectors: list[Vector] = list(product(*(range(k + 1) for k in atoms.sizes)))
         self.totals = [sum(v) for v in self.vectors]
         self.ways = [ways_to_draw(atoms.sizes, v) for v in self.vectors]
+        self._values: list[list[int]] | None = None
 
-    def holds(self, truth: Callable[[Vector], bool]) -> list[bool]:
-        """The verdict on every count vector."""
-        return [truth(v) for v in self.vectors]
+    def query_holds(self, query: Query, leaf_groups: Sequence[int]) -> list[bool]:
+        """The query's verdict on every count vector (deadlines are ignored); each vector's
+        group values are worked out once per urn, for every query asked of it."""
+        if self._values is None:
+            self._values = [self.atoms.group_values(v) for v in self.vectors]
+        evaluate = compile_leaves(query)
+        leaves = list(zip(query.leaves, leaf_groups, strict=True))
+        return [evaluate([leaf.holds(values[g]) for leaf, g in leaves]) for values in self._values]
 
     def numerators(self, holds: Sequence[bool]) -> list[int]:
         """A(s): the ways to see s grouped cards on which the query holds."""
@@ -184,7 +190,7 @@ def verdicts(
     urn = memo.get(atoms) if memo is not None else None
     if urn is None:
         urn = Urn(atoms)
-    holds = urn.holds(query_truth(atoms, query, groups))
+    holds = urn.query_holds(query, groups)
     out = (urn, holds, urn.numerators(holds))
     if memo is not None:
         memo[atoms] = urn
