@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Literal
 
 import msgspec
@@ -100,7 +101,7 @@ class CachedCopy(msgspec.Struct, frozen=True):
     reason: str
 
 
-class DeckOutcome(msgspec.Struct, frozen=True):
+class DeckOutcome(msgspec.Struct, frozen=True, dict=True):
     """One deck: its check (fresh or from a cached copy), or why it could not be checked.
 
     ``result`` is None when the deck could not be read or obtained; ``problems`` then say
@@ -121,7 +122,7 @@ class DeckOutcome(msgspec.Struct, frozen=True):
         """True when nrdeck failed on this deck (an internal error: a bug)."""
         return any(p.code == INTERNAL_ERROR for p in self.problems)
 
-    @property
+    @cached_property  # every report asks again
     def status(self) -> Status:
         """Unavailable, illegal (problems, unreadable) or legal."""
         if self.unavailable:

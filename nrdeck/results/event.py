@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from functools import cached_property
 
 import msgspec
 
@@ -200,8 +201,9 @@ class CobraEvent(msgspec.Struct, frozen=True):
 COBRA_MARKS = ("listed", "not-listed", "no-deck", "dropped")  # PlayerReport.cobra
 
 
-class PlayerReport(msgspec.Struct, frozen=True):
-    """One player's registration: both decks and the player-level problems."""
+class PlayerReport(msgspec.Struct, frozen=True, dict=True):
+    """One player's registration: both decks and the player-level problems (its status and
+    state worked out once: every report asks for them again)."""
 
     player: str
     line: int | None
@@ -219,13 +221,13 @@ class PlayerReport(msgspec.Struct, frozen=True):
         """(Corp column, Runner column)."""
         return (self.corp, self.runner)
 
-    @property
+    @cached_property
     def status(self) -> Status:
         """The worst of both decks, and illegal for a registration problem."""
         own = Status.ILLEGAL if any(p.severity is Severity.ERROR for p in self.problems) else None
         return worst([d.status for d in self.decks] + ([own] if own else []))
 
-    @property
+    @cached_property
     def state(self) -> PlayerState:
         """Needs fixing (an illegal, unreadable or misplaced deck), missing, not fetched, ready."""
         errors = [p for p in self.problems if p.severity is Severity.ERROR]
