@@ -78,6 +78,7 @@ class TitleIndex:
         self._sorted_loose: list[str] | None = None
         self._choices: list[str] = []
         self._suggested: dict[tuple[str, int], tuple[str, ...]] = {}  # a run asks again
+        self.found: dict[tuple[str, bool], Match] = {}  # find_title's answers, by title
         self._folded: list[str] = []
         if stored is not None:
             self.loose = records(stored.file.loose, tuple[str, ...])
@@ -241,7 +242,20 @@ def _spellings(title: str) -> Iterator[_Spelling]:
 
 def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -> Match:
     """What ``title`` names: English, a printing code or card id, another language (when
-    ``other_languages``), an English prefix; each as written, then without set names."""
+    ``other_languages``), an English prefix; each as written, then without set names.
+
+    Each answer is remembered by the index: a run of many decks names the same cards again.
+    """
+    key = (title, other_languages)
+    found = index.found.get(key)
+    if found is None:
+        if len(index.found) >= MAX_REMEMBERED:
+            index.found.clear()  # many decks of other titles cost time, never memory
+        found = index.found[key] = _find_title(title, index, other_languages)
+    return found
+
+
+def _find_title(title: str, index: TitleIndex, other_languages: bool) -> Match:
     title = compatible(title)
     invisible = invisible_character(title)
     if invisible is not None:  # the data's own spelling of a set name after it is read
