@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 import msgspec
@@ -57,6 +58,7 @@ _FOOTER = (  # case-insensitive
 # One of these is in every footer (case-folded)
 _FOOTER_WORDS = ("influence spent", "agenda points", "cards", "deck built on", "warning:")
 _NEGATIVE = r"^[-−]\d+|[xX×]\s*[-−]\d+$"
+REMEMBERED_LINE = 200  # characters: a longer line's read is not remembered
 _LEADING = (
     re.compile(r"^(\d+)\s*[xX×]\s+(.+)$"),
     re.compile(r"^(\d+)[xX×](\S.*)$"),
@@ -113,7 +115,22 @@ def _is_type_header(folded: str) -> bool:
 
 
 def read_line(raw: str) -> LineRead | None:
-    """Read one line: None for lines to skip, else a card or an error."""
+    """Read one line: None for lines to skip, else a card or an error.
+
+    The reads of short lines are remembered (the last 4,096): the decks of a folder or an
+    event write the same lines again ('3 Hedge Fund'); a long line is read each time.
+    """
+    if len(raw) > REMEMBERED_LINE:
+        return _read_line(raw)
+    return _read_short_line(raw)
+
+
+@lru_cache(maxsize=4096)
+def _read_short_line(raw: str) -> LineRead | None:
+    return _read_line(raw)
+
+
+def _read_line(raw: str) -> LineRead | None:
     text = clean(raw)
     if not text or is_comment(text) or is_skipped(text):
         return None
