@@ -93,8 +93,10 @@ def main() -> None:
 
 
 def quietly(command: list[str], env: dict[str, str]) -> None:
-    """Run a command that must succeed, its output kept off the table."""
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    """Run a command that must succeed, its output kept off the table (shown if it fails)."""
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
 
 
 Prepare = Callable[[dict[str, str]], object]
