@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+DAMAGED_CATALOG_HINT = (
+    "delete the .catalog file beside the card data (nrdeck reads the JSON document then), or "
+    "rebuild it: 'nrdeck data build' for a pinned file, 'nrdeck data update' for the cache"
+)
+
 
 class ExitCode(IntEnum):
     """Process exit codes: documented in the README and pinned by a test."""

@@ -9,6 +9,7 @@ other deck is still checked and reported. No Typer, no console here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 
 import msgspec
 from msgspec.structs import replace
@@ -20,11 +21,13 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
-from nrdeck.catalog import CardDB, DataInfo
+from nrdeck.catalog import CardDB, DamagedCatalog, DataInfo, catalog_path
 from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.errors import (
+    DAMAGED_CATALOG_HINT,
+    DataUnavailableError,
     DeckNotFoundError,
     DeckPrivateError,
     NrdeckError,
@@ -243,6 +246,11 @@ def read_and_check(
             outcome = DeckOutcome(source=label, problems=loaded.deck.problems, origin=source.origin)
             return outcome, loaded
         result = check_deck(loaded.deck, db, in_force)
+    except DamagedCatalog as exc:  # the card data's, not this deck's: the run stops (exit 3)
+        where = catalog_path(Path(db.info.path)) if db.info.path else "the card data"
+        raise DataUnavailableError(
+            f"{where}: the card catalogue is damaged: {exc}", hint=DAMAGED_CATALOG_HINT
+        ) from exc
     except RemoteDeckError as err:
         return remote_failure(label, err), None
     except NrdeckError as err:  # e.g. the file went away after the arguments were expanded

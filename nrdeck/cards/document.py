@@ -152,7 +152,7 @@ def load_catalog(
     are checked against the stamp.
     """
     try:
-        file = read_catalog(catalog_path(path).read_bytes())
+        file = read_catalog(catalog_path(path).read_bytes(), verify=not trusted)
         if file is None:
             return None
         if trusted:

@@ -61,6 +61,7 @@ from nrdeck.catalog.schema import (
 from nrdeck.catalog.store import (
     CATALOG_SUFFIX,
     CatalogFile,
+    DamagedCatalog,
     catalog_path,
     document_stamp,
     read_catalog,
@@ -116,6 +117,7 @@ __all__ = [
     "CatalogFile",
     "Corrections",
     "Cycle",
+    "DamagedCatalog",
     "DataInfo",
     "DrawFacts",
     "Envelope",

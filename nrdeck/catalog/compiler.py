@@ -23,6 +23,7 @@ from nrdeck.catalog.store import (
     encode,
     encoded_items,
     make_table,
+    sealed,
 )
 from nrdeck.catalog.titlekeys import TITLE_KEYS
 from nrdeck.catalog.titles import loose_indexes, suggestion_choices
@@ -71,7 +72,7 @@ def compile_catalog(doc: FactsDocument, stamp: str, titles: TitlesDocument | Non
         suggestions=memoryview(encode(suggestion_choices(cards.values()))),
         translations=memoryview(_translated(titles, cards) if titles is not None else b""),
     )
-    return encode(file)
+    return sealed(encode(file))
 
 
 def _entries(cards: Iterable[Card], printings: Iterable[Printing]) -> Iterable[tuple[str, object]]:

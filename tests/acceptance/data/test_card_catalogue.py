@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from typer.testing import CliRunner
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.cards.bundled import bundled_titles_path, snapshot_path
 from nrdeck.cards.document import compiled, decode, decode_titles
-from nrdeck.catalog import catalog_path, titles_path
+from nrdeck.catalog import catalog_path, read_catalog, titles_path
+from nrdeck.catalog.store import Table, encode, sealed
 from nrdeck.cli import app
 from tests.paths import EXAMPLES, FIXTURES
 
@@ -122,6 +124,53 @@ def test_a_stale_or_damaged_catalogue_is_passed_over(tmp_path: Path, damage: str
     if damage == "another-document":  # the edited document's own date, not the catalogue's
         bundled = decode(snapshot_path().read_bytes(), "the bundled snapshot")
         assert passed_over[1]["card_data"]["date"] != bundled.origin.dataset_date
+
+
+def _garbled(table: Table) -> Table:
+    """The table with every third byte of its records changed."""
+    values = bytearray(bytes(table.values))
+    for at in range(0, len(values), 3):
+        values[at] ^= 0xA5
+    return replace(table, values=bytes(values))
+
+
+def _rewritten(catalogue: Path, section: str, seal: bool) -> None:
+    """The catalogue with one section's records garbled: ``seal``, its CRC-32 made again (a
+    file written so on purpose), else the old one kept (bytes damaged after it was written)."""
+    raw = catalogue.read_bytes()
+    file = read_catalog(raw)
+    assert file is not None
+    body = encode(replace(file, **{section: _garbled(getattr(file, section))}))
+    catalogue.write_bytes(sealed(body) if seal else body + raw[-4:])
+
+
+@pytest.mark.parametrize("section", ["cards", "printings", "exact_titles"])
+def test_a_catalogue_damaged_since_it_was_written_is_passed_over(
+    tmp_path: Path, section: str
+) -> None:
+    data = _pinned(tmp_path / "pinned")
+    _rewritten(catalog_path(data), section, seal=False)
+    assert not _from_catalogue(data)
+    args = [*DECKS, "--data", str(data)]
+    passed_over = _check(*args)
+    catalog_path(data).unlink()
+    assert _check(*args) == passed_over
+
+
+@pytest.mark.parametrize("section", ["cards", "printings", "exact_titles"])
+def test_a_catalogue_whose_records_cannot_be_read_stops_the_run_with_what_to_do(
+    tmp_path: Path, section: str
+) -> None:
+    data = _pinned(tmp_path / "pinned")
+    _rewritten(catalog_path(data), section, seal=True)
+    deck = str(EXAMPLES / "standard-zahya.txt")
+    result = runner.invoke(app, ["check", deck, "--data", str(data), "--offline"])
+    assert result.exit_code == 3, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert f"{catalog_path(data)}: the card catalogue is damaged" in lines[0]
+    assert "delete the .catalog file" in lines[0] and "nrdeck data build" in lines[0]
 
 
 def test_titles_without_a_language_fall_back_alike_from_the_catalogue(tmp_path: Path) -> None:
