@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-DAMAGED_CATALOG_HINT = (
+_DAMAGED_CATALOG_HINT = (
     "delete the .catalog file beside the card data (nrdeck reads the JSON document then), or "
     "rebuild it: 'nrdeck data build' for a pinned file, 'nrdeck data update' for the cache"
 )
@@ -76,3 +76,10 @@ class DeckInputError(NrdeckError):
     """A decklist file that cannot be read at all (missing, too large, binary)."""
 
     exit_code = ExitCode.ILLEGAL
+
+
+def damaged_catalog(detail: object, where: object = None) -> DataUnavailableError:
+    """The error of a card catalogue damaged after it was compiled (``where``: its file, when
+    known): the card data's fault, not the deck's or nrdeck's, with what to do."""
+    what = f"{where}: the card catalogue" if where else "the card data's catalogue"
+    return DataUnavailableError(f"{what} is damaged: {detail}", hint=_DAMAGED_CATALOG_HINT)

@@ -26,13 +26,12 @@ from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.errors import (
-    DAMAGED_CATALOG_HINT,
-    DataUnavailableError,
     DeckNotFoundError,
     DeckPrivateError,
     NrdeckError,
     RemoteDeckError,
     UsageError,
+    damaged_catalog,
 )
 from nrdeck.problems import INTERNAL_ERROR, Location, Problem
 from nrdeck.results.check import CheckReport, DeckOutcome, Origin
@@ -247,10 +246,8 @@ def read_and_check(
             return outcome, loaded
         result = check_deck(loaded.deck, db, in_force)
     except DamagedCatalog as exc:  # the card data's, not this deck's: the run stops (exit 3)
-        where = catalog_path(Path(db.info.path)) if db.info.path else "the card data"
-        raise DataUnavailableError(
-            f"{where}: the card catalogue is damaged: {exc}", hint=DAMAGED_CATALOG_HINT
-        ) from exc
+        where = catalog_path(Path(db.info.path)) if db.info.path else None
+        raise damaged_catalog(exc, where) from exc
     except RemoteDeckError as err:
         return remote_failure(label, err), None
     except NrdeckError as err:  # e.g. the file went away after the arguments were expanded

@@ -12,7 +12,7 @@ from nrdeck.catalog import DamagedCatalog
 from nrdeck.cli.console import stderr_line
 from nrdeck.cli.settings import debug_wanted
 from nrdeck.cli.streams import BROKEN_PIPE_EXIT, guard_streams
-from nrdeck.errors import DAMAGED_CATALOG_HINT, DataUnavailableError, ExitCode, NrdeckError
+from nrdeck.errors import ExitCode, NrdeckError, damaged_catalog
 from nrdeck.report.safe import one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -38,9 +38,7 @@ def handles_errors(func: F) -> F:
             stderr_line(f"nrdeck: error: {one_line(err.one_line())}")
             raise typer.Exit(int(err.exit_code)) from None
         except DamagedCatalog as exc:  # damaged after it was compiled: the data, not a bug
-            damaged = DataUnavailableError(
-                f"the card data's catalogue is damaged: {exc}", hint=DAMAGED_CATALOG_HINT
-            )
+            damaged = damaged_catalog(exc)
             stderr_line(f"nrdeck: error: {one_line(damaged.one_line())}")
             raise typer.Exit(int(damaged.exit_code)) from None
         except KeyboardInterrupt:
