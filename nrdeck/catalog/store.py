@@ -9,7 +9,8 @@ title indexes a check reads (exact, normalised, loose, and the titles in other l
 are built once, when the catalogue is compiled, not on every run.
 
 The catalogue records the document it was compiled from (its size and CRC-32): one whose
-document has changed since is not used. Written deterministically (sorted keys, sorted
+document has changed since is not used. The file ends with a CRC-32 of the rest (see
+``sealed`` and ``read_catalog``). Written deterministically (sorted keys, sorted
 tables): the same document gives the same bytes on every Python.
 """
 
@@ -19,6 +20,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import (
     Callable,
+    Hashable,
     ItemsView,
     Iterable,
     Iterator,
@@ -47,8 +49,9 @@ from nrdeck.catalog.schema import FormatEntry, Origin
 CATALOG_FORMAT = "nrdeck-card-catalog"
 CATALOG_SCHEMA = 2  # 2: a CRC-32 of the rest ends the file
 CATALOG_SUFFIX = ".catalog"
-MAX_REMEMBERED = 1 << 16  # lookups a table remembers (positions found, keys it lacks)
+MAX_REMEMBERED = 1 << 16  # answers a Remembered keeps
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 _ENCODER = msgspec.msgpack.Encoder(order="deterministic")
 
 
@@ -70,6 +73,19 @@ def encode(value: object) -> bytes:
 def sealed(body: bytes) -> bytes:
     """A catalogue file: its encoded body, then the body's CRC-32 (4 bytes, little-endian)."""
     return body + zlib.crc32(body).to_bytes(4, "little")
+
+
+class Remembered(dict[K, T]):
+    """Answers a run has worked out, by question, so that a run of many decks works each out
+    once: at most ``MAX_REMEMBERED`` (emptied when full), so that a run of hostile input costs
+    the work again, never memory."""
+
+    def remember(self, key: K, value: T) -> T:
+        """Keep ``value`` as the answer for ``key``, and give it back."""
+        if len(self) >= MAX_REMEMBERED:
+            self.clear()
+        self[key] = value
+        return value
 
 
 class DamagedCatalog(ValueError):
@@ -132,7 +148,7 @@ class TableView(Mapping[str, memoryview]):
         self._key_ends = _offsets(table.key_ends)
         self._values = table.values
         self._value_ends = _offsets(table.value_ends)
-        self._found: dict[str, int | None] = {}  # keys looked up already: a run of many decks
+        self._found: Remembered[str, int | None] = Remembered()  # positions (None: absent)
 
     def __len__(self) -> int:
         return len(self._key_ends)
@@ -153,11 +169,7 @@ class TableView(Mapping[str, memoryview]):
             pass
         wanted = key.encode("utf-8", "surrogatepass")
         at = bisect_left(_Keys(self), wanted)
-        found = at if at < len(self) and self._key(at) == wanted else None
-        if len(self._found) >= MAX_REMEMBERED:
-            self._found.clear()  # a run of hostile titles costs lookups, never memory
-        self._found[key] = found
-        return found
+        return self._found.remember(key, at if at < len(self) and self._key(at) == wanted else None)
 
     def __getitem__(self, key: str) -> memoryview:
         at = self.index(key) if isinstance(key, str) else None
@@ -208,9 +220,12 @@ class Records(Mapping[str, T], Generic[T]):
         try:
             return self._done[key]
         except KeyError:
-            pass
+            return self._decoded(key, self._view[key])
+
+    def _decoded(self, key: str, raw: memoryview) -> T:
+        """The record of ``key`` from its stored bytes, remembered."""
         try:
-            found = self._done[key] = self._decode(self._view[key])
+            found = self._done[key] = self._decode(raw)
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:  # ValidationError is one
             raise DamagedCatalog(f"the record of {key!r} cannot be read ({exc})") from exc
         return found
@@ -241,9 +256,7 @@ class Records(Mapping[str, T], Generic[T]):
         for index in range(len(view)):
             key = view._key(index).decode("utf-8")
             found = done.get(key)
-            if found is None:
-                found = done[key] = self._decode(view._value(index))
-            yield key, found
+            yield key, self._decoded(key, view._value(index)) if found is None else found
 
 
 class _Values(ValuesView[T]):

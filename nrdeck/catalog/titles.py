@@ -24,7 +24,7 @@ import msgspec
 
 from nrdeck.catalog.db import CardDB
 from nrdeck.catalog.records import Card, is_printing_code
-from nrdeck.catalog.store import MAX_REMEMBERED, Records, records
+from nrdeck.catalog.store import Records, Remembered, records
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
@@ -77,8 +77,8 @@ class TitleIndex:
         self.squashed: Mapping[str, tuple[str, ...]] = {}
         self._sorted_loose: list[str] | None = None
         self._choices: list[str] = []
-        self._suggested: dict[tuple[str, int], tuple[str, ...]] = {}  # a run asks again
-        self.found: dict[tuple[str, bool], Match] = {}  # find_title's answers, by title
+        self._suggested: Remembered[tuple[str, int], tuple[str, ...]] = Remembered()
+        self.found: Remembered[tuple[str, bool], Match] = Remembered()  # find_title's answers
         self._folded: list[str] = []
         if stored is not None:
             self.loose = records(stored.file.loose, tuple[str, ...])
@@ -140,11 +140,10 @@ class TitleIndex:
         if len(title) > MAX_SUGGESTED_LENGTH:
             return []
         key = (title, limit)
-        if key not in self._suggested:
-            if len(self._suggested) >= MAX_REMEMBERED:
-                self._suggested.clear()  # many decks of other typos cost time, never memory
-            self._suggested[key] = self._suggest(title, limit)
-        return list(self._suggested[key])
+        found = self._suggested.get(key)
+        if found is None:
+            found = self._suggested.remember(key, self._suggest(title, limit))
+        return list(found)
 
     def _suggest(self, title: str, limit: int) -> tuple[str, ...]:
         from rapidfuzz import fuzz, process, utils
@@ -249,9 +248,7 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     key = (title, other_languages)
     found = index.found.get(key)
     if found is None:
-        if len(index.found) >= MAX_REMEMBERED:
-            index.found.clear()  # many decks of other titles cost time, never memory
-        found = index.found[key] = _find_title(title, index, other_languages)
+        found = index.found.remember(key, _find_title(title, index, other_languages))
     return found
 
 
