@@ -118,17 +118,6 @@ class Schedule(msgspec.Struct, frozen=True):
         """``cards_seen`` extended past the turns shown until no more card can be seen."""
         return list(_horizon(self, deck_size))
 
-    def _horizon(self, deck_size: int) -> list[int]:
-        steady = max(self.turns, 0 if self.repeat else len(self.click_draws))
-        last = steady
-        if self.draws_in_turn(steady + 1) > 0:
-            last = min(MAX_TURNS, max(steady, deck_size))
-        seen = self.cards_seen(deck_size, last)
-        end = len(seen)
-        while end - 1 > self.turns and seen[end - 2] == seen[-1]:
-            end -= 1
-        return seen[:end]
-
     def describe(self) -> str:
         """One line: the draws of each side's turn."""
         who = "Corp" if self.side == "corp" else "Runner"
@@ -179,4 +168,12 @@ def build_schedule(
 
 @lru_cache(maxsize=64)  # a report's columns ask again for the same schedule's
 def _horizon(schedule: Schedule, deck_size: int) -> tuple[int, ...]:
-    return tuple(schedule._horizon(deck_size))
+    steady = max(schedule.turns, 0 if schedule.repeat else len(schedule.click_draws))
+    last = steady
+    if schedule.draws_in_turn(steady + 1) > 0:
+        last = min(MAX_TURNS, max(steady, deck_size))
+    seen = schedule.cards_seen(deck_size, last)
+    end = len(seen)
+    while end - 1 > schedule.turns and seen[end - 2] == seen[-1]:
+        end -= 1
+    return tuple(seen[:end])

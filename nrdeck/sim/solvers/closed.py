@@ -52,14 +52,15 @@ def ratio(num: int, den: int, exact: bool) -> Any:
 
 def query_truth(atoms: Atoms, query: Query, leaf_groups: Sequence[int]) -> Callable[[Vector], bool]:
     """The query's verdict on a count vector (cards seen per atom); deadlines are ignored."""
+    verdict = values_verdict(query, leaf_groups)
+    return lambda vector: verdict(atoms.group_values(vector))
+
+
+def values_verdict(query: Query, leaf_groups: Sequence[int]) -> Callable[[Sequence[int]], bool]:
+    """The query's verdict on each group's value (``values[g]``); deadlines are ignored."""
     evaluate = compile_leaves(query)
     leaves = list(zip(query.leaves, leaf_groups, strict=True))
-
-    def truth(vector: Vector) -> bool:
-        values = atoms.group_values(vector)
-        return evaluate([leaf.holds(values[g]) for leaf, g in leaves])
-
-    return truth
+    return lambda values: evaluate([leaf.holds(values[g]) for leaf, g in leaves])
 
 
 class Urn:
@@ -77,9 +78,8 @@ class Urn:
         group values are worked out once per urn, for every query asked of it."""
         if self._values is None:
             self._values = [self.atoms.group_values(v) for v in self.vectors]
-        evaluate = compile_leaves(query)
-        leaves = list(zip(query.leaves, leaf_groups, strict=True))
-        return [evaluate([leaf.holds(values[g]) for leaf, g in leaves]) for values in self._values]
+        verdict = values_verdict(query, leaf_groups)
+        return [verdict(values) for values in self._values]
 
     def numerators(self, holds: Sequence[bool]) -> list[int]:
         """A(s): the ways to see s grouped cards on which the query holds."""
