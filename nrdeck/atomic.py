@@ -12,6 +12,7 @@ import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from nrdeck.errors import UsageError
 
@@ -21,19 +22,53 @@ def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
 
     The folder must exist: whether to create it is the caller's decision.
     """
-    import tempfile  # only writers pay for it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    file = AtomicFile(path, mode)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)  # mkstemp creates 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        file.write(payload)
+        file.commit()
+    finally:
+        file.discard()
+
+
+class AtomicFile:
+    """A file written into a same-directory temp file, which replaces ``path`` (``mode``)
+    once ``commit`` is called: readers see the old file or the new one. ``discard`` (after a
+    failure, or always: it does nothing once committed) removes the temp file. OSError when
+    it cannot be done."""
+
+    def __init__(self, path: Path, mode: int) -> None:
+        import tempfile  # only writers pay for it
+
+        self.path = path
+        self._mode = mode
+        fd, self._tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            self._handle = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            Path(self._tmp).unlink(missing_ok=True)
+            raise
+        self._done = False
+
+    def write(self, data: bytes) -> None:
+        """Append bytes."""
+        self._handle.write(data)
+
+    def commit(self) -> None:
+        """Flush to disk and put the file in place."""
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self._handle.close()
+        os.chmod(self._tmp, self._mode)  # mkstemp creates 0600
+        os.replace(self._tmp, self.path)
+        self._done = True
+
+    def discard(self) -> None:
+        """Close, and remove the temp file if it did not replace the target."""
+        self._handle.close()
+        if not self._done:
+            Path(self._tmp).unlink(missing_ok=True)
+            self._done = True
 
 
 def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) -> None:
@@ -57,29 +92,28 @@ class ReportFile:
     """
 
     def __init__(self, path: Path) -> None:
-        import tempfile  # only writers pay for it
-
         self.path = path
-        self._tmp: str | None = None
+        self._direct: BinaryIO | None = None
+        self._atomic: AtomicFile | None = None
         try:
             current = _stat(path)
             if current is not None and _written_directly(path, current):
-                self._handle = open(path, "wb")  # noqa: SIM115 - closed by commit or discard
+                self._direct = open(path, "wb")  # noqa: SIM115 - closed by commit or discard
                 return
             target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
-            self._target = target
-            self._mode = stat.S_IMODE(current.st_mode) if current is not None else new_file_mode()
-            fd, self._tmp = tempfile.mkstemp(
-                prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-            )
-            self._handle = os.fdopen(fd, "wb")
+            mode = stat.S_IMODE(current.st_mode) if current is not None else new_file_mode()
+            self._atomic = AtomicFile(target, mode)
         except OSError as exc:
             raise _unwritable(path, exc) from exc
 
     def write(self, text: str) -> None:
         """Append text (UTF-8; what it cannot encode, backslash-escaped)."""
+        data = text.encode("utf-8", "backslashreplace")
         try:
-            self._handle.write(text.encode("utf-8", "backslashreplace"))
+            if self._atomic is not None:
+                self._atomic.write(data)
+            elif self._direct is not None:
+                self._direct.write(data)
         except OSError as exc:
             raise _unwritable(self.path, exc) from exc
 
@@ -87,24 +121,19 @@ class ReportFile:
         """Put the file in place (a usage error, the target untouched, if it is an input)."""
         refuse_inputs(self.path, inputs)
         try:
-            if self._tmp is None:
-                self._handle.close()
-                return
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-            self._handle.close()
-            os.chmod(self._tmp, self._mode)  # mkstemp creates 0600
-            os.replace(self._tmp, self._target)
-            self._tmp = None
+            if self._atomic is not None:
+                self._atomic.commit()
+            elif self._direct is not None:
+                self._direct.close()
         except OSError as exc:
             raise _unwritable(self.path, exc) from exc
 
     def discard(self) -> None:
         """Close, and remove the temp file if the target was not replaced by it."""
-        self._handle.close()
-        if self._tmp is not None:
-            Path(self._tmp).unlink(missing_ok=True)
-            self._tmp = None
+        if self._atomic is not None:
+            self._atomic.discard()
+        elif self._direct is not None:
+            self._direct.close()
 
 
 def _unwritable(path: Path, exc: OSError) -> UsageError:
