@@ -179,8 +179,9 @@ def require_decks(specs: Sequence[str], decks: int, skipped: int) -> None:
         return
     named = " ".join(specs)
     files = f"{skipped} file{'s' if skipped != 1 else ''}"
+    why = f": the {files} found skipped (the notes above say why)" if skipped else ""
     raise UsageError(
-        f"no decklist in {named}: the {files} found skipped (the notes above say why)",
+        f"no decklist in {named}{why}",
         hint="check the paths, or --exclude; deck files end in " + ", ".join(sorted(DECK_SUFFIXES)),
     )
 

@@ -175,3 +175,15 @@ def test_the_pinned_data_and_its_titles_are_never_taken_for_decks(tmp_path: Path
     result = run(str(tmp_path), "--data", str(data))
     assert result.exit_code == ExitCode.OK, result.output
     assert "cards" not in result.stdout and notes(result) == []
+
+
+def test_naming_only_the_pinned_data_as_a_deck_says_no_decklist_without_skipped_notes(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "cards.json"
+    shutil.copy(EXAMPLES.parent / "cards.json", data)
+    result = run(str(data), "--data", str(data))
+    assert result.exit_code == ExitCode.USAGE, result.output
+    error = [line for line in result.stderr.splitlines() if line.startswith("nrdeck: error:")]
+    assert error == [error[0]] and f"no decklist in {data} (" in error[0]
+    assert "found skipped" not in result.stderr and notes(result) == []
