@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -29,13 +30,14 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from sybil import Document
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
-from nrdeck.catalog import CardDB
+from nrdeck.catalog import CardDB, catalog_path, titles_path
 from tests.fakes.cobra import cobra_double, export
 from tests.paths import EXAMPLES, FIXTURES, ROOT, SHARED
 
@@ -69,6 +71,7 @@ REASONS = {
     "ci": "installs nrdeck (a venv, pip): .ci/run runs the README's Quick start as written",
 }
 # where the work of the shared folder is needed, and by which commands
+BESIDE_DATA = (titles_path, catalog_path)  # what 'data build --out X.json' writes beside X
 NEEDS_CARDS_JSON = re.compile(r"\bdata (import|build)\b")
 NEEDS_NRDB = re.compile(r"\bdata update\b")
 NEEDS_COBRA = re.compile(r"--cobra\b")
@@ -345,6 +348,23 @@ def _why_not(shown: Shown, work: Path, nrdb: str | None, cobra: str | None) -> s
     return None
 
 
+def _written_by(shown: Shown) -> list[str]:
+    """The files a command writes: its ``--out``/``-o``/``--output`` file, and for a card data
+    file the titles and catalogue its build writes beside it."""
+    words = shlex.split(shown.bare)
+    outs = [after for word, after in pairwise(words) if word in ("--out", "-o", "--output")]
+    beside = [str(f(Path(out))) for out in outs if out.endswith(".json") for f in BESIDE_DATA]
+    return [*outs, *beside]
+
+
+def _needs_unwritten(shown: Shown, unwritten: dict[str, str]) -> str | None:
+    """Why a command cannot run: it names a file that a skipped command would have written."""
+    for word in shlex.split(shown.bare):
+        if word in unwritten:
+            return f"{word} is written by a command skipped before it ({unwritten[word]})"
+    return None
+
+
 def _serve(command: str, work: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """``nrdeck serve`` as a page shows it, in the background, once it answers (it listens on
     its --port, 8000 by default)."""
@@ -421,11 +441,13 @@ def test_every_command_of_the_page_runs_as_written(
         s.bare.startswith(SERVE) for s in commands
     ):
         servers.append(_serve(f"{SERVE} --offline", work, env))  # what the page talks to
+    unwritten: dict[str, str] = {}  # files a skipped command would have written: by whom
     try:
         for shown in commands:
-            why = _why_not(shown, work, nrdb, cobra)
+            why = _why_not(shown, work, nrdb, cobra) or _needs_unwritten(shown, unwritten)
             if why is not None:
                 outcome.skipped.append(f"{shown.page}:{shown.line}: {why}")
+                unwritten |= dict.fromkeys(_written_by(shown), shown.bare)
             elif shown.bare.startswith(SERVE):
                 for running in servers:
                     running.terminate()
