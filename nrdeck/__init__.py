@@ -7,6 +7,11 @@ imported on first use, so ``import nrdeck`` (and the console script's start-up) 
 
 from __future__ import annotations
 
+# Before anything imports msgspec: its C module takes the datetime C API at import without
+# checking that it got it, so Ctrl-C while it imports datetime left it without, the interrupt
+# lost, and the first decode of a struct crashed (docs/design/msgspec-datetime.md).
+import datetime  # noqa: F401
+
 from nrdeck._version import __version__
 
 TYPE_CHECKING = False  # not typing's: importing typing would cost every start-up ~8 ms
