@@ -8,9 +8,10 @@ existing file keeps its mode, a new one gets the umask's; an input of the run is
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -25,6 +26,19 @@ def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
     file = AtomicFile(path, mode)
     try:
         file.write(payload)
+        file.commit()
+    finally:
+        file.discard()
+
+
+@contextlib.contextmanager
+def atomic_path(path: Path, *, mode: int = 0o644) -> Iterator[Path]:
+    """A new, empty same-directory temp file for a writer that needs a path (SQLite): once
+    the block ends without error it is synced and replaces ``path`` (``mode``), else removed.
+    """
+    file = AtomicFile(path, mode)
+    try:
+        yield file.temp
         file.commit()
     finally:
         file.discard()
@@ -49,6 +63,11 @@ class AtomicFile:
             Path(self._tmp).unlink(missing_ok=True)
             raise
         self._done = False
+
+    @property
+    def temp(self) -> Path:
+        """The temp file that replaces ``path`` on ``commit``."""
+        return Path(self._tmp)
 
     def write(self, data: bytes) -> None:
         """Append bytes."""

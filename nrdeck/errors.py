@@ -5,8 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 
 _DAMAGED_CATALOG_HINT = (
-    "delete the .catalog file beside the card data (nrdeck reads the JSON document then), or "
-    "rebuild it: 'nrdeck data build' for a pinned file, 'nrdeck data update' for the cache"
+    "rebuild the card data: 'nrdeck data build' for a pinned file, 'nrdeck data update' for "
+    "the cache, or reinstall nrdeck for the bundled snapshot"
 )
 
 
@@ -79,7 +79,8 @@ class DeckInputError(NrdeckError):
 
 
 def damaged_catalog(detail: object, where: object = None) -> DataUnavailableError:
-    """The error of a card catalogue damaged after it was compiled (``where``: its file, when
-    known): the card data's fault, not the deck's or nrdeck's, with what to do."""
+    """The error of a card catalogue damaged after it was written (``where``: its file, when
+    known) whose JSON document cannot be read either: the card data's fault, not the deck's
+    or nrdeck's, with what to do."""
     what = f"{where}: the card catalogue" if where else "the card data's catalogue"
     return DataUnavailableError(f"{what} is damaged: {detail}", hint=_DAMAGED_CATALOG_HINT)

@@ -1,4 +1,4 @@
-"""Compile the shipped community formats (data/formats/*.toml) into data/formats/formats.catalog.
+"""Compile the shipped community formats (data/formats/*.toml) into data/formats/formats.sqlite.
 
     python scripts/compile_formats.py [--check]
 
@@ -6,7 +6,8 @@ A check under a shipped format reads its table from the catalogue instead of par
 (nrdeck/app/inputs/formatcatalog.py); a file changed since the catalogue was written is read
 from its TOML, so a stale catalogue only costs time. Run this after editing a shipped format
 and commit both; ``--check`` exits 1 when the catalogue is not current (the test suite checks
-the same).
+the same). The catalogue is current when it holds the rows these files give: an SQLite file
+written by another SQLite may differ in bytes, never in rows.
 """
 
 from __future__ import annotations
@@ -15,8 +16,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from nrdeck.app.inputs.formatcatalog import CATALOG_NAME, compile_formats
-from nrdeck.atomic import write_atomic
+from nrdeck.app.inputs.formatcatalog import (
+    CATALOG_NAME,
+    compiled_rows,
+    stored_rows,
+    write_formats_catalogue,
+)
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "formats"
 
@@ -26,16 +31,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only say whether it is current")
     args = parser.parse_args(argv)
     target = FOLDER / CATALOG_NAME
-    payload = compile_formats(FOLDER)
-    current = target.is_file() and target.read_bytes() == payload
+    current = stored_rows(target) == compiled_rows(FOLDER)
     if args.check:
         print(
             f"{target}: {'current' if current else 'out of date: run scripts/compile_formats.py'}"
         )
         return 0 if current else 1
     if not current:
-        write_atomic(target, payload)
-    print(f"{target}: {'unchanged' if current else 'written'} ({len(payload)} bytes)")
+        write_formats_catalogue(FOLDER, target)
+    print(f"{target}: {'unchanged' if current else 'written'} ({target.stat().st_size} bytes)")
     return 0
 
 

@@ -21,7 +21,7 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
-from nrdeck.catalog import CardDB, DamagedCatalog, DataInfo, catalog_path
+from nrdeck.catalog import CardDB, DamagedCatalog, DataInfo, catalogue_path
 from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef
@@ -247,7 +247,7 @@ def read_and_check(
             return outcome, loaded
         result = check_deck(loaded.deck, db, in_force)
     except DamagedCatalog as exc:  # the card data's, not this deck's: the run stops (exit 3)
-        where = catalog_path(Path(db.info.path)) if db.info.path else None
+        where = catalogue_path(Path(db.info.path)) if db.info.path else None
         raise damaged_catalog(exc, where) from exc
     except RemoteDeckError as err:
         return remote_failure(label, err), None

@@ -24,15 +24,23 @@ from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import (
-    compiled,
+    catalogue_intact,
     decode,
     encode,
     encode_titles,
     info_of,
     loader,
     require_consistent,
+    write_catalogue,
 )
-from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, catalog_path, titles_path
+from nrdeck.catalog import (
+    TEXT_FACTS,
+    CardDB,
+    FactsDocument,
+    TitlesDocument,
+    catalogue_path,
+    titles_path,
+)
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus
@@ -94,9 +102,9 @@ def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(titles_path(out), titles)
     write_atomic(out, payload)
-    write_atomic(catalog_path(out), compiled(payload, doc, titles_doc))
+    write_catalogue(catalogue_path(out), payload, doc, titles_doc)
     return BuildOutcome(
-        len(payload), new_data_warnings(doc), titles_path(out), len(titles), catalog_path(out)
+        len(payload), new_data_warnings(doc), titles_path(out), len(titles), catalogue_path(out)
     )
 
 
@@ -173,15 +181,15 @@ def update_cache(
         cached, unchanged = _check_and_revalidate(cache, source)
         if unchanged and cached.meta is not None:
             fresh = replace(cached.meta, fetched_at=_now())
-            if cached.db is not None and cached.db.stored is None:
-                _compile_cached(cache, fresh)
+            if not catalogue_intact(cache.catalogue_path(fresh), fresh.sha256):
+                _rebuild_catalogue(cache, fresh)
             cache.write_meta(fresh)
             return UpdateOutcome("unchanged", cache.dir, fresh)
         doc = source.read()  # pages that changed were already had while revalidating
         _require_acceptable(doc, _in_use(cached), source.base_url, force, HINT)
         meta = _meta_of(doc, SOURCE_NAME, source.base_url, source.validators)
         payload = encode(doc)
-        stored_meta = cache.store(payload, meta, catalog=compiled(payload, doc, None))
+        stored_meta = cache.store(payload, meta, catalogue=_catalogue(payload, doc, None))
         warnings = new_data_warnings(doc)
         return UpdateOutcome("updated", cache.dir, stored_meta, cached.damage, warnings)
 
@@ -202,20 +210,27 @@ def import_folder(settings: DataSettings, folder: Path, *, force: bool = False) 
         _require_acceptable(doc, _in_use(cached), str(folder), force, KEPT)
         meta = _meta_of(doc, SOURCE_NAME, str(folder.resolve()), {})
         payload = encode(doc)
-        meta = cache.store(payload, meta, titles, compiled(payload, doc, titles_doc))
+        meta = cache.store(payload, meta, titles, _catalogue(payload, doc, titles_doc))
     return UpdateOutcome("imported", cache.dir, meta, cached.damage, new_data_warnings(doc))
 
 
-def _compile_cached(cache: Cache, meta: CacheMeta) -> None:
-    """Compile the catalogue of a cached document that has none (cached before nrdeck
-    compiled them) or a damaged one, so that checks stop decoding the document."""
+def _catalogue(
+    payload: bytes, doc: FactsDocument, titles: TitlesDocument | None
+) -> Callable[[Path], None]:
+    """What writes the catalogue of a document at the path the cache gives it."""
+    return lambda path: write_catalogue(path, payload, doc, titles)
+
+
+def _rebuild_catalogue(cache: Cache, meta: CacheMeta) -> None:
+    """Write again the catalogue of a cached document that has none (cached before nrdeck
+    wrote them), a damaged one or another's, so that checks stop decoding the document."""
     try:
         raw = cache.read_document(meta)
         doc = decode(raw, str(cache.dir / meta.document))
     except (CorruptCache, DataUnavailableError):
         return  # checks read the document, and say what is wrong with it
     titles, _ = loader(cache.titles_path(meta))()  # none: checks fall back as the JSON does
-    cache.store_catalog(meta, compiled(raw, doc, titles))
+    cache.store_catalogue(meta, _catalogue(raw, doc, titles))
 
 
 def clear_cache(settings: DataSettings) -> ClearOutcome:

@@ -5,8 +5,8 @@ Layout under the cache folder::
     v1/meta.json                 the sidecar: source, URL, fetched_at, sha256, validators
     v1/cards-<sha256:16>.json    the facts document it names (content-addressed)
     v1/titles-<sha256:16>.json   the document's titles in other languages (when it has any)
-    v1/cards-<sha256:16>.catalog the document compiled for lookup (``nrdeck.catalog.store``;
-                                 none in a cache written before nrdeck compiled catalogues)
+    v1/cards-<sha256:16>.sqlite  the document's catalogue, for lookup (``nrdeck.catalog``;
+                                 none in a cache written before nrdeck wrote catalogues)
     v1/decks/                    remote decks (``nrdeck.decklist.nrdb_url``)
     v1/refresh.lock              held by whoever refreshes (readers never lock)
 
@@ -14,8 +14,8 @@ The sidecar is the commit point: a document, its titles and its catalogue are wr
 under their own names, then the sidecar is replaced atomically. A refresh killed at any moment
 leaves the previous sidecar naming the previous document, which is still there (the previous
 one is kept for readers that read the old sidecar just before the switch); the temporary files
-it leaves behind are removed by the next refresh. A catalogue is used only when its recorded
-document size is that of the document beside it, else the document is decoded.
+it leaves behind are removed by the next refresh. A catalogue is used only when it names the
+document the sidecar names (its SHA-256), else the document is decoded.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import errno
 import os
 import shutil
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -34,7 +34,7 @@ from msgspec import field
 from msgspec.structs import replace
 
 from nrdeck.atomic import write_atomic
-from nrdeck.catalog import catalog_path
+from nrdeck.catalog import catalogue_path
 from nrdeck.errors import CacheError
 from nrdeck.http import Validators
 
@@ -46,6 +46,9 @@ LOCK_TIMEOUT = 600.0
 STALE_TEMP_SECONDS = 3600.0  # an unlocked temporary file older than this was left by a kill
 PROBE_PREFIX = ".probe."
 _DOCUMENT = r"^cards-[0-9a-f]{16}\.json$"
+LEGACY_CATALOGUES = "cards-*.catalog"  # what nrdeck wrote before its catalogues were SQLite's
+# Writes a document's catalogue at the path it is given (OSError when it cannot)
+CatalogueWriter = Callable[[Path], None]
 
 
 class CacheMeta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -191,7 +194,7 @@ class Cache:
         payload: bytes,
         meta: CacheMeta,
         titles: bytes | None = None,
-        catalog: bytes | None = None,
+        catalogue: CatalogueWriter | None = None,
     ) -> CacheMeta:
         """Write the document (and its titles and catalogue), then commit the sidecar that
         names it; prune old documents."""
@@ -200,28 +203,37 @@ class Cache:
         meta = replace(meta, sha256=digest, document=f"cards-{digest[:16]}.json")
         self._write(self.dir / meta.document, payload)
         self._write_or_remove(self.titles_path(meta), titles)
-        self._write_or_remove(self.catalog_path(meta), catalog)
+        if catalogue is not None:
+            self.store_catalogue(meta, catalogue)
+        else:
+            _unlink(self.catalogue_path(meta))
         self.write_meta(meta)
         keep = {meta.document, previous}
         keep |= {_titles_name(name) for name in keep if name}
-        keep |= {catalog_path(Path(name)).name for name in keep if name}
-        for pattern in ("cards-*.json", "titles-*.json", "cards-*.catalog"):
+        keep |= {catalogue_path(Path(name)).name for name in keep if name}
+        for pattern in ("cards-*.json", "titles-*.json", "cards-*.sqlite", LEGACY_CATALOGUES):
             for path in self.dir.glob(pattern):
                 if path.name not in keep:
                     _unlink(path)
         return meta
 
-    def store_catalog(self, meta: CacheMeta, catalog: bytes) -> None:
-        """Write the catalogue of the document the sidecar names (one cached without it)."""
-        self._write(self.catalog_path(meta), catalog)
+    def store_catalogue(self, meta: CacheMeta, write: CatalogueWriter) -> None:
+        """Write the catalogue of the document the sidecar names (a cache without one, or
+        with a damaged one)."""
+        path = self.catalogue_path(meta)
+        try:
+            self._clear_folder(path)
+            write(path)
+        except OSError as exc:
+            raise _unwritable(path, exc) from exc
 
     def titles_path(self, meta: CacheMeta) -> Path:
         """Where the titles of the document the sidecar names are (when it has any)."""
         return self.dir / _titles_name(meta.document)
 
-    def catalog_path(self, meta: CacheMeta) -> Path:
+    def catalogue_path(self, meta: CacheMeta) -> Path:
         """Where the catalogue of the document the sidecar names is (when it has one)."""
-        return catalog_path(self.dir / meta.document)
+        return catalogue_path(self.dir / meta.document)
 
     def write_meta(self, meta: CacheMeta) -> None:
         """Replace the sidecar atomically."""
@@ -275,15 +287,24 @@ class Cache:
 
     def _write(self, path: Path, payload: bytes) -> None:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path)  # a folder where a cache file belongs
+            self._clear_folder(path)
             write_atomic(path, payload)
         except OSError as exc:
-            raise CacheError(
-                f"cannot write {path} ({exc.strerror or exc})",
-                hint="check free space and permissions of the cache folder (--cache-dir)",
-            ) from exc
+            raise _unwritable(path, exc) from exc
+
+    @staticmethod
+    def _clear_folder(path: Path) -> None:
+        """Make ``path``'s folder, and remove a folder where the cache file belongs."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+
+
+def _unwritable(path: Path, exc: OSError) -> CacheError:
+    return CacheError(
+        f"cannot write {path} ({exc.strerror or exc})",
+        hint="check free space and permissions of the cache folder (--cache-dir)",
+    )
 
 
 def _titles_name(document: str) -> str:

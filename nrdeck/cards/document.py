@@ -15,12 +15,14 @@ list written in English never opens that file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from nrdeck.atomic import atomic_path
+from nrdeck.cards.cache import CorruptCache
 from nrdeck.catalog import (
     DOCUMENT_FORMAT,
     DOCUMENT_SCHEMA,
@@ -31,8 +33,9 @@ from nrdeck.catalog import (
     CardDB,
     CardPool,
     CardSet,
-    CatalogFile,
+    Catalogue,
     Cycle,
+    DamagedCatalog,
     DataInfo,
     Envelope,
     Faction,
@@ -43,13 +46,14 @@ from nrdeck.catalog import (
     Printing,
     Restriction,
     RuleTables,
+    Stamp,
     TitlesDocument,
     TitlesLoaded,
     TitlesLoader,
     UnknownRule,
-    catalog_path,
-    document_stamp,
-    read_catalog,
+    catalogue_path,
+    document_sha256,
+    open_catalogue,
     titles_path,
 )
 from nrdeck.errors import DataUnavailableError
@@ -116,16 +120,29 @@ def load_file(
     check: bool = True,
     other_titles: Path | None = None,
 ) -> CardDB:
-    """A database from a document file (DataUnavailableError naming the file and the fault).
+    """A database from a document file (DataUnavailableError naming the file and the fault),
+    read through the catalogue beside it when there is one built from it.
 
     ``check`` refuses a document whose references do not resolve (see ``consistency``);
     only the bundled snapshot, checked when it is built, skips it. The titles in other
     languages are those beside the file, else those at ``other_titles`` (read on first need).
     """
-    catalogued = load_catalog(path, kind, tables, trusted=not check)
-    if catalogued is not None:
-        catalogued.titles = titles_loader(titles_path(path), other_titles)
-        return catalogued
+
+    def from_json() -> CardDB:
+        db = _from_document(path, kind, tables, check)
+        db.titles = titles_loader(titles_path(path), other_titles)
+        return db
+
+    db = load_catalog(path, kind, tables, from_json, trusted=not check)
+    if db is None:
+        return from_json()
+    if db.catalogue is not None:
+        db.titles = titles_loader(titles_path(path), other_titles)
+    return db
+
+
+def _from_document(path: Path, kind: str, tables: RuleTables | None, check: bool) -> CardDB:
+    """The database of the JSON document at ``path``."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -136,39 +153,97 @@ def load_file(
     doc = decode(raw, str(path))
     if check:
         require_consistent(doc, str(path))
-    db = CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
-    db.titles = titles_loader(titles_path(path), other_titles)
-    return db
+    return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
 
 
 def load_catalog(
-    path: Path, kind: str, tables: RuleTables | None, *, trusted: bool
+    path: Path,
+    kind: str,
+    tables: RuleTables | None,
+    from_json: Callable[[], CardDB],
+    *,
+    trusted: bool,
+    sha256: str | None = None,
 ) -> CardDB | None:
-    """The database of the catalogue beside the document, when it was compiled from the
-    document as it is (None: no catalogue, another nrdeck's, or the document changed since).
+    """The database of the catalogue beside the document ``path``, when it was built from the
+    document as it is (None: no catalogue there, another nrdeck's, or the document changed
+    since). A damaged one is passed over for ``from_json``'s database, with a warning; so is
+    one found damaged later in the run.
 
     ``trusted``: a document written with its catalogue by nrdeck itself (the bundled snapshot,
-    a cached document), whose size is enough to tell them apart; any other document's bytes
-    are checked against the stamp.
+    a cached document), whose size is enough to tell them apart, and whose catalogue nobody
+    changes in place; ``sha256``: the document's, when known (the cache's sidecar says it).
+    Any other document's bytes are hashed and compared.
     """
+    where = catalogue_path(path)
+
+    def fallback(exc: DamagedCatalog) -> tuple[CardDB, str]:
+        try:
+            return from_json(), damaged_note(where, exc, kind)
+        except (DataUnavailableError, CorruptCache) as failed:  # the run stops: exit 3
+            raise DamagedCatalog(f"{exc}; and {_one_line(failed)}") from failed
+
     try:
-        file = read_catalog(catalog_path(path).read_bytes(), verify=not trusted)
-        if file is None:
+        catalogue = open_catalogue(where, immutable=trusted)
+        if catalogue is None:
             return None
+        if not _built_from(catalogue.stamp(), path, trusted, sha256):
+            catalogue.close()
+            return None
+        info = catalog_info(catalogue, kind, str(path))
+        return CardDB.from_catalogue(catalogue, fallback, info, tables)
+    except DamagedCatalog as exc:
+        db = from_json()
+        db.warn(damaged_note(where, exc, kind))
+        return db
+
+
+def _one_line(error: Exception) -> str:
+    return error.one_line() if isinstance(error, DataUnavailableError) else str(error)
+
+
+def _built_from(stamp: Stamp, path: Path, trusted: bool, sha256: str | None) -> bool:
+    """True when the catalogue's stamp names the document at ``path``."""
+    try:
+        if sha256 is not None:
+            return stamp.sha256 == sha256 and stamp.size == path.stat().st_size
         if trusted:
-            same = file.document.split(":")[0] == str(path.stat().st_size)
-        else:
-            same = file.document == document_stamp(path.read_bytes())
+            return stamp.size == path.stat().st_size
+        return stamp.sha256 == document_sha256(path.read_bytes())
     except OSError:
-        return None
-    if not same:
-        return None
-    return CardDB.from_catalog(file, catalog_info(file, kind, str(path)), tables)
+        return False  # the document's own error is said when it is read
 
 
-def catalog_info(file: CatalogFile, kind: str, path: str | None, **extra: Any) -> DataInfo:
+def catalogue_intact(path: Path, sha256: str) -> bool:
+    """True when the catalogue at ``path`` was built from the document whose SHA-256 is
+    ``sha256`` and is whole: SQLite's check, and every row's checksum."""
+    try:
+        catalogue = open_catalogue(path, immutable=True)
+        if catalogue is None:
+            return False
+        try:
+            return catalogue.stamp().sha256 == sha256 and catalogue.intact()
+        finally:
+            catalogue.close()
+    except DamagedCatalog:
+        return False
+
+
+def damaged_note(where: Path, exc: DamagedCatalog, kind: str) -> str:
+    """The warning that a damaged catalogue is passed over, with what to do about it."""
+    fix = {
+        "bundled": "reinstall nrdeck",
+        "cache": "run 'nrdeck data update', which rebuilds it",
+    }.get(kind, "rebuild it with 'nrdeck data build'")
+    return (
+        f"{where}: the card catalogue is damaged ({exc}); the card data is read from the "
+        f"JSON document beside it instead (slower): {fix}"
+    )
+
+
+def catalog_info(catalogue: Catalogue, kind: str, path: str | None, **extra: Any) -> DataInfo:
     """The DataInfo of a catalogue (its document's origin)."""
-    origin = file.origin
+    origin = catalogue.origin() or Origin()
     return DataInfo(
         kind=kind,
         source=origin.source,
@@ -179,18 +254,21 @@ def catalog_info(file: CatalogFile, kind: str, path: str | None, **extra: Any) -
     )
 
 
-def compiled(payload: bytes, doc: FactsDocument, titles: TitlesDocument | None) -> bytes:
-    """The catalogue of a document (``payload``: its encoded bytes) and its titles.
+def write_catalogue(
+    target: Path, payload: bytes, doc: FactsDocument, titles: TitlesDocument | None
+) -> None:
+    """Write the catalogue of a document (``payload``: its encoded bytes) and its titles at
+    ``target``: into a temporary file beside it, checked by SQLite, then renamed into place.
+    OSError when it cannot be written.
 
     Titles without a language are left out, as ``loader`` passes them over: a database read
     from the catalogue then falls back to the bundled titles, with its note, as one read
     from the document does.
     """
-    from nrdeck.catalog import compile_catalog  # writers only: a check never needs it
+    from nrdeck.catalog import write_catalogue as write  # writers only: a check never needs it
 
-    return compile_catalog(
-        doc, document_stamp(payload), titles if titles is not None and titles.languages else None
-    )
+    with atomic_path(target) as temporary:
+        write(temporary, doc, payload, titles if titles is not None and titles.languages else None)
 
 
 def titles_loader(path: Path, fallback: Path | None) -> TitlesLoader:

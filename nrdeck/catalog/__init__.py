@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nrdeck.catalog.catalogue import catalogue_path, document_sha256
 from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.reading import Catalogue, Stamp, open_catalogue
 from nrdeck.catalog.records import (
     IDENTITY_TYPES,
     Card,
@@ -58,14 +60,7 @@ from nrdeck.catalog.schema import (
     titles_path,
     tuple_of,
 )
-from nrdeck.catalog.store import (
-    CATALOG_SUFFIX,
-    CatalogFile,
-    DamagedCatalog,
-    catalog_path,
-    document_stamp,
-    read_catalog,
-)
+from nrdeck.catalog.sqlitefile import DamagedCatalog, SqliteFile, row_checksum, write_file
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     compatible,
@@ -88,16 +83,15 @@ from nrdeck.catalog.titles import (
 )
 
 if TYPE_CHECKING:
-    from nrdeck.catalog.compiler import compile_catalog
     from nrdeck.catalog.translations import language_name, language_title_index
+    from nrdeck.catalog.writing import write_catalogue
 
 # name -> the module that defines it, imported when the name is first used
 _LAZY = dict.fromkeys(("language_name", "language_title_index"), "nrdeck.catalog.translations")
-_LAZY["compile_catalog"] = "nrdeck.catalog.compiler"  # writers only: a check never compiles
+_LAZY["write_catalogue"] = "nrdeck.catalog.writing"  # writers only: a check never writes
 
 __all__ = [
     "BY_POOL",
-    "CATALOG_SUFFIX",
     "DOCUMENT_FORMAT",
     "DOCUMENT_SCHEMA",
     "ENGLISH",
@@ -114,7 +108,7 @@ __all__ = [
     "CardDB",
     "CardPool",
     "CardSet",
-    "CatalogFile",
+    "Catalogue",
     "Corrections",
     "Cycle",
     "DamagedCatalog",
@@ -136,19 +130,20 @@ __all__ = [
     "RuleTables",
     "RunnerPoints",
     "SnapshotEntry",
+    "SqliteFile",
+    "Stamp",
     "TitlesDocument",
     "TitlesLoaded",
     "TitlesLoader",
     "UnknownRule",
-    "catalog_path",
+    "catalogue_path",
     "compatible",
-    "compile_catalog",
     "decode_agenda_caps",
     "decode_corrections",
     "decode_errata",
     "decode_list_names",
     "decode_moved_ids",
-    "document_stamp",
+    "document_sha256",
     "find_title",
     "fold_case",
     "is_printing_code",
@@ -158,11 +153,14 @@ __all__ = [
     "mixed_scripts",
     "narrowed",
     "normalise_title",
-    "read_catalog",
+    "open_catalogue",
+    "row_checksum",
     "title_index",
     "titles_path",
     "tuple_of",
     "without_trailing_group",
+    "write_catalogue",
+    "write_file",
 ]
 
 

@@ -7,11 +7,21 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, ValuesView
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import msgspec
 
+from nrdeck.catalog.indexes import exact_title_index, normalised_title_index
+from nrdeck.catalog.lookups import (
+    CatalogueLookups,
+    Fallback,
+    Stored,
+    stored_cards,
+    stored_printings,
+    stored_restrictions,
+)
+from nrdeck.catalog.reading import CardEntry, Catalogue
 from nrdeck.catalog.records import (
     Card,
     CardPool,
@@ -28,19 +38,6 @@ from nrdeck.catalog.records import (
 )
 from nrdeck.catalog.ruletables import RuleTables
 from nrdeck.catalog.schema import FactsDocument, TitlesLoader
-from nrdeck.catalog.store import (
-    CardEntry,
-    CatalogFile,
-    TableView,
-    Texts,
-    Translated,
-    decoder,
-    entries_of,
-    printings_of,
-    records,
-    restrictions_of,
-    small_of,
-)
 from nrdeck.catalog.titlekeys import normalise_title
 
 if TYPE_CHECKING:
@@ -59,7 +56,8 @@ class CardDB:
     ``titles`` loads the cards' titles in other languages: called on the first title the
     English titles do not know (``translations``), never for a list written in English.
     Everything derived from the database (indexes, timelines, title matching) is built on
-    first use and kept in its one per-database cache, ``memo``.
+    first use and kept in its one per-database cache, ``memo``. ``catalogue``: what a
+    database read from a catalogue file reads it through (None: built from records).
     """
 
     def __init__(
@@ -80,8 +78,6 @@ class CardDB:
         unknown_rules: Iterable[UnknownRule] = (),
         text_facts: int = 0,
         text_facts_note: str = "",
-        stored: StoredLookups | None = None,
-        restriction_formats: Mapping[str, str] | None = None,
     ) -> None:
         # read-only lookups (a catalogue's decode each record on first use): never mutated
         self.cards: Mapping[str, Card] = _by_key(cards, "id")
@@ -109,10 +105,8 @@ class CardDB:
         }
         self.titles: TitlesLoader | None = None
         self._memo: dict[Hashable, object] = {}
-        self.stored = stored
-        self._restriction_formats = restriction_formats
-        if stored is not None:  # the catalogue's indexes, built when it was compiled
-            self._memo.update({"exact-titles": stored.exact_titles, "titles": stored.titles})
+        self.catalogue: CatalogueLookups | None = None
+        self._entries: Stored[CardEntry, Card] | None = None
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value derived from this database under ``key``, built on first use."""
@@ -168,28 +162,36 @@ class CardDB:
         where they come from (when not from this data) joins the data's warnings, once."""
 
         def build() -> Translations:
-            from nrdeck.catalog.translations import (
-                Translations,  # only lists not in English need it
+            from nrdeck.catalog.translations import (  # only lists not in English need it
+                DocumentTitles,
+                Translations,
             )
 
-            stored = self.stored.file.translations if self.stored is not None else None
-            if stored is not None and stored.nbytes:  # the catalogue's, indexed when compiled
-                return Translations(decoder(Translated)(stored), self.cards)
+            if self.catalogue is not None and self.catalogue.has_languages:
+                return Translations(self.catalogue, self.cards)  # indexed when it was written
             doc, note = self.titles() if self.titles is not None else (None, "")
             if note:
-                self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, note))
-            return Translations(doc, self.cards)
+                self.warn(note)
+            return Translations(DocumentTitles(doc, self.cards), self.cards)
 
         return self.memo("translations", build)
+
+    def warn(self, warning: str) -> None:
+        """Add a warning to the data's (said once, by the command that reads them)."""
+        self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, warning))
 
     def title_index(self) -> Mapping[str, str]:
         """Normalised title -> card id, for resolution passes."""
         return self._by_title
 
+    def _entry(self, card_id: str) -> CardEntry | None:
+        """The catalogue's entry of a card (None: none, or no catalogue)."""
+        return self._entries.record(card_id) if self._entries is not None else None
+
     def _codes_of(self, card_id: str) -> tuple[str, ...] | list[str]:
         """The card's printing codes, in code order."""
-        if self.stored is not None:
-            entry = self.stored.entries.get(card_id)
+        if self._entries is not None:
+            entry = self._entries.record(card_id)
             return entry.printings if entry is not None else ()
         return self._printings_of.get(card_id, [])
 
@@ -202,8 +204,8 @@ class CardDB:
         known: dict[str, frozenset[str]] = self.memo("sets-by-card", dict)
         sets = known.get(card_id)
         if sets is None:
-            if self.stored is not None:
-                entry = self.stored.entries.get(card_id)
+            if self._entries is not None:
+                entry = self._entries.record(card_id)
                 sets = frozenset(entry.sets if entry is not None else ())
             else:
                 sets = frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
@@ -255,9 +257,9 @@ class CardDB:
         decoding every card)."""
 
         def build() -> tuple[str, ...]:
-            if self.stored is not None:
-                found = records(self.stored.file.subtypes, tuple[str, ...]).get(subtype)
-                return found or ()
+            lookups = self.catalogue
+            if lookups is not None:
+                return lookups.ask(lambda s: s.card_ids("subtype_cards", subtype))
             return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
 
         return self.memo(("subtype-cards", subtype), build)
@@ -267,11 +269,11 @@ class CardDB:
         without decoding the others), in id order."""
 
         def build() -> list[Restriction]:
-            heads = self._restriction_formats
-            if heads is None:
-                found = [r for r in self.restrictions.values() if r.format_id == format_id]
-                return sorted(found, key=lambda r: r.id)
-            return [self.restrictions[i] for i in sorted(heads) if heads[i] == format_id]
+            lookups = self.catalogue
+            if lookups is not None:
+                return lookups.ask(lambda s: s.restrictions(format_id))
+            found = [r for r in self.restrictions.values() if r.format_id == format_id]
+            return sorted(found, key=lambda r: r.id)
 
         return self.memo(("filed-under", format_id), build)
 
@@ -325,66 +327,59 @@ class CardDB:
         )
 
     @classmethod
-    def from_catalog(
-        cls, file: CatalogFile, info: DataInfo | None = None, tables: RuleTables | None = None
+    def from_catalogue(
+        cls,
+        catalogue: Catalogue,
+        fallback: Fallback,
+        info: DataInfo | None = None,
+        tables: RuleTables | None = None,
     ) -> CardDB:
-        """The database a catalogue holds: its small lists decoded, its cards, printings and
-        ban lists decoded one by one on first use, its title indexes read in place."""
-        small = small_of(file)
-        entries = entries_of(file)
-        stored = StoredLookups(
-            entries, Texts(TableView(file.exact_titles)), Texts(TableView(file.titles)), file
-        )
-        return cls(
-            cards=_Cards(entries),
-            printings=printings_of(file),
-            sets=small.sets,
-            cycles=small.cycles,
-            factions=small.factions,
-            types=small.types,
-            subtypes=small.subtypes,
-            formats=(f.record() for f in small.formats),
-            card_pools=small.card_pools,
-            restrictions=restrictions_of(file),
+        """The database a catalogue holds: its small lists read now, its cards, printings and
+        ban lists one by one on first use, its title indexes as written (DamagedCatalog when
+        what is read now cannot be). ``fallback`` gives the database of the JSON document and
+        what to warn, should the catalogue prove damaged later: the run goes on with it."""
+        db = cls(
+            cards=(),
+            printings=(),
+            sets=catalogue.sets(),
+            cycles=catalogue.cycles(),
+            factions=catalogue.factions(),
+            types=catalogue.types(),
+            subtypes=catalogue.subtypes(),
+            formats=catalogue.formats(),
+            card_pools=catalogue.card_pools(),
             info=info,
-            tables=tables,
-            unknown_rules=file.unknown_rules,
-            text_facts=file.text_facts,
-            stored=stored,
-            restriction_formats=small.restriction_formats,
+            unknown_rules=catalogue.unknown_rules(),
+            text_facts=catalogue.text_facts(),
         )
+        lookups = db.catalogue = CatalogueLookups(catalogue, fallback, db.warn)
+        db.cards = db._entries = stored_cards(lookups)
+        db.printings = stored_printings(lookups)
+        db.restrictions = stored_restrictions(lookups)
+        db.tables = _with_data_ids(tables or RuleTables(), db.cards)
+        db._memo["exact-titles"] = _Index(lookups, "exact_titles")
+        db._memo["titles"] = _Index(lookups, "titles")
+        return db
 
 
-class _Cards(Mapping[str, Card]):
-    """The cards of a catalogue's entries."""
+class _Index(Mapping[str, str]):
+    """A title index of the catalogue: title -> card id, looked up one title at a time."""
 
-    def __init__(self, entries: Mapping[str, CardEntry]) -> None:
-        self._entries = entries
+    def __init__(self, lookups: CatalogueLookups, index: str) -> None:
+        self._lookups = lookups
+        self._index = index
 
-    def __getitem__(self, key: str) -> Card:
-        return self._entries[key].card
-
-    def values(self) -> ValuesView[Card]:
-        """Every card in id order (the entries walked in place, each decoded once)."""
-        return _CardValues(self)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._entries
+    def __getitem__(self, key: str) -> str:
+        found = self._lookups.ask(lambda s: s.card_id(self._index, key))
+        if found is None:
+            raise KeyError(key)
+        return found
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        return iter(self._lookups.ask(lambda s: s.keys(self._index)))
 
     def __len__(self) -> int:
-        return len(self._entries)
-
-
-class _CardValues(ValuesView[Card]):
-    def __init__(self, cards: _Cards) -> None:
-        super().__init__(cards)
-        self._cards = cards
-
-    def __iter__(self) -> Iterator[Card]:
-        return (entry.card for entry in self._cards._entries.values())
+        return self._lookups.ask(lambda s: s.count(self._index))
 
 
 def _with_data_ids(tables: RuleTables, cards: Mapping[str, Card]) -> RuleTables:
@@ -410,43 +405,6 @@ def _printings_index(printings: Mapping[str, Printing]) -> dict[str, list[str]]:
     for code in sorted(printings):
         index.setdefault(printings[code].card_id, []).append(code)
     return index
-
-
-def exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
-    """Title as printed -> card id (first card wins, as in the normalised index)."""
-    index: dict[str, str] = {}
-    for card in cards.values():
-        index.setdefault(card.title, card.id)
-    return index
-
-
-def normalised_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
-    """Normalised title, stripped title and face titles -> card id (first card wins)."""
-    index: dict[str, str] = {}
-    for card in cards.values():
-        index.setdefault(normalise_title(card.title), card.id)
-        if card.stripped_title != card.title:
-            index.setdefault(normalise_title(card.stripped_title), card.id)
-        for face in card.face_titles:
-            index.setdefault(normalise_title(face), card.id)
-    return index
-
-
-class StoredLookups:
-    """What a catalogue gives a database beyond its records: each card's printings and
-    sets, and the English title indexes (built when the catalogue was compiled)."""
-
-    def __init__(
-        self,
-        entries: Mapping[str, CardEntry],
-        exact_titles: Mapping[str, str],
-        titles: Mapping[str, str],
-        file: CatalogFile,
-    ) -> None:
-        self.entries = entries
-        self.exact_titles = exact_titles
-        self.titles = titles
-        self.file = file
 
 
 def _by_key(records: Iterable[Any] | Mapping[str, Any], key: str) -> Mapping[str, Any]:

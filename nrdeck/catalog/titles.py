@@ -14,6 +14,7 @@ card data spells it may hold one (it is dropped before the title is looked up).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import weakref
 from collections import Counter
@@ -23,8 +24,8 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.catalog.db import CardDB
+from nrdeck.catalog.indexes import Choices, loose_indexes, suggestion_choices
 from nrdeck.catalog.records import Card, is_printing_code
-from nrdeck.catalog.store import Records, Remembered, records
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
@@ -42,6 +43,7 @@ MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at 
 MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
 MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
 SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
+MAX_REMEMBERED = 1 << 16  # answers a title index keeps (find_title's, the suggestions)
 ENGLISH = "en"
 _TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
 
@@ -63,50 +65,60 @@ NO_MATCH = Match()
 
 class TitleIndex:
     """English title lookups beyond the card database's normalised index: punctuation- and
-    space-insensitive, and by prefix.
+    space-insensitive, and by prefix; and the answers of ``find_title``, remembered.
 
-    A catalogue brings the loose indexes built when it was compiled; otherwise they are built
+    A catalogue brings the loose indexes made when it was written; otherwise they are built
     on the first title the normalised index does not know, so a deck typed with exact titles
     costs no index building.
     """
 
     def __init__(self, db: CardDB) -> None:
         self.db = db
-        stored = db.stored
-        self.loose: Mapping[str, tuple[str, ...]] = {}
-        self.squashed: Mapping[str, tuple[str, ...]] = {}
+        self._lookups = db.catalogue
+        self._loose: dict[str, tuple[str, ...]] = {}
+        self._squashed: dict[str, tuple[str, ...]] = {}
         self._sorted_loose: list[str] | None = None
-        self._choices: list[str] = []
-        self._suggested: Remembered[tuple[str, int], tuple[str, ...]] = Remembered()
-        self.found: Remembered[tuple[str, bool], Match] = Remembered()  # find_title's answers
-        self._folded: list[str] = []
-        if stored is not None:
-            self.loose = records(stored.file.loose, tuple[str, ...])
-            self.squashed = records(stored.file.squashed, tuple[str, ...])
+        self._choices: Choices | None = None
+        # a run of many decks names the same titles again: each answer worked out once
+        self.found = functools.lru_cache(maxsize=MAX_REMEMBERED)(self._found)
+        self._suggested = functools.lru_cache(maxsize=MAX_REMEMBERED)(self._suggest)
+
+    def _found(self, title: str, other_languages: bool) -> Match:
+        return _find_title(title, self, other_languages)
+
+    def _ids(self, index: str, key: str) -> tuple[str, ...]:
+        """The cards ``key`` names in the loose (``loose_titles``) or ``squashed_titles``
+        index."""
+        lookups = self._lookups
+        if lookups is not None:
+            return lookups.ask(lambda s: s.card_ids(index, key))
+        self._build()
+        return (self._loose if index == "loose_titles" else self._squashed).get(key, ())
 
     def _build(self) -> None:
-        self.loose, self.squashed = loose_indexes(self.db.cards.values())
+        if not self._loose:
+            self._loose, self._squashed = loose_indexes(self.db.cards.values())
 
-    def _keys_from(self, key: str) -> Iterator[str]:
+    def _keys_from(self, key: str) -> list[str]:
         """The loose keys that begin with ``key``, in order."""
-        loose = self.loose
-        if isinstance(loose, Records):
-            yield from loose.keys_from(key)
-            return
+        lookups = self._lookups
+        if lookups is not None:
+            return lookups.ask(lambda s: s.loose_keys_from(key))
         if self._sorted_loose is None:
-            self._sorted_loose = sorted(loose)
+            self._build()
+            self._sorted_loose = sorted(self._loose)
+        found = []
         for candidate in self._sorted_loose[bisect.bisect_left(self._sorted_loose, key) :]:
             if not candidate.startswith(key):
-                return
-            yield candidate
+                break
+            found.append(candidate)
+        return found
 
     def loosely(self, title: str, loose: str | None = None) -> Match:
         """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
-        if not self.loose:
-            self._build()
         key = loose_title(title) if loose is None else loose
         # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
-        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
+        ids = self._ids("loose_titles", key) or self._ids("squashed_titles", key.replace(" ", ""))
         if len(ids) == 1:
             return Match(self.db.cards[ids[0]])
         if len(ids) > 1:
@@ -118,11 +130,9 @@ class TitleIndex:
         key = loose_title(title) if loose is None else loose
         if len(key) < MIN_PREFIX:
             return NO_MATCH
-        if not self.loose:
-            self._build()
         ids: set[str] = set()
         for candidate in self._keys_from(key):
-            ids.update(self.loose[candidate])
+            ids.update(self._ids("loose_titles", candidate))
         if len(ids) == 1:
             return Match(self.db.cards[ids.pop()])
         return Match(ambiguous=self._titles(tuple(sorted(ids)))) if ids else NO_MATCH
@@ -139,59 +149,28 @@ class TitleIndex:
         """
         if len(title) > MAX_SUGGESTED_LENGTH:
             return []
-        key = (title, limit)
-        found = self._suggested.get(key)
-        if found is None:
-            found = self._suggested.remember(key, self._suggest(title, limit))
-        return list(found)
+        return list(self._suggested(title, limit))
 
     def _suggest(self, title: str, limit: int) -> tuple[str, ...]:
         from rapidfuzz import fuzz, process, utils
 
-        if not self._choices:
-            stored = self.db.stored
-            if stored is not None and stored.file.suggestions.nbytes:
-                stored_choices = msgspec.msgpack.decode(stored.file.suggestions, type=Choices)
-                self._choices, self._folded = stored_choices
+        if self._choices is None:
+            lookups = self._lookups
+            if lookups is not None:
+                self._choices = lookups.ask(lambda s: s.suggestions())
             else:
-                self._choices, self._folded = suggestion_choices(self.db.cards.values())
+                self._choices = suggestion_choices(self.db.cards.values())
+        choices, folded = self._choices
         found = process.extract(
             fold_accents(title),
-            self._folded,
+            folded,
             scorer=fuzz.ratio,
             processor=utils.default_process,
             limit=limit,
             score_cutoff=MIN_SIMILARITY,
         )
         floor = found[0][1] - SIMILARITY_MARGIN if found else 0
-        return tuple(self._choices[index] for _, score, index in found if score >= floor)
-
-
-Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-folded
-
-
-def loose_indexes(
-    cards: Iterable[Card],
-) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """Every title (stripped, faces) without punctuation -> card ids, and without white
-    space too (the second resolution pass)."""
-    loose: dict[str, set[str]] = {}
-    squashed: dict[str, set[str]] = {}
-    for card in cards:
-        for title in {card.title, card.stripped_title, *card.face_titles}:
-            key = loose_title(title)
-            loose.setdefault(key, set()).add(card.id)
-            squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
-    return (
-        {k: tuple(sorted(v)) for k, v in loose.items()},
-        {k: tuple(sorted(v)) for k, v in squashed.items()},
-    )
-
-
-def suggestion_choices(cards: Iterable[Card]) -> Choices:
-    """The English titles "did you mean" chooses from, sorted, and the same accent-folded."""
-    choices = sorted({c.title for c in cards})
-    return choices, [fold_accents(t) for t in choices]
+        return tuple(choices[index] for _, score, index in found if score >= floor)
 
 
 _INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
@@ -245,11 +224,7 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
 
     Each answer is remembered by the index: a run of many decks names the same cards again.
     """
-    key = (title, other_languages)
-    found = index.found.get(key)
-    if found is None:
-        found = index.found.remember(key, _find_title(title, index, other_languages))
-    return found
+    return index.found(title, other_languages)
 
 
 def _find_title(title: str, index: TitleIndex, other_languages: bool) -> Match:

@@ -9,12 +9,12 @@ the English index (``titlekeys``), plus German written without umlauts ('ae' for
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Mapping, Sequence
+from typing import Protocol
 
 import msgspec
 
 from nrdeck.catalog.records import Card, LanguageTitles
-from nrdeck.catalog.schema import TitlesDocument
-from nrdeck.catalog.store import Translated, records
+from nrdeck.catalog.schema import Origin, TitlesDocument
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     compatible,
@@ -116,50 +116,103 @@ def set_names(languages: Mapping[str, LanguageTitles]) -> Iterator[str]:
 NO_MATCH = TranslatedMatch()
 
 
+class TitleSource(Protocol):
+    """Where the titles in other languages are read from: a titles document, or a catalogue.
+
+    ``hits`` answers from the exact index (``other_titles``: normalised titles) or the loose
+    one (``other_loose_titles``: punctuation and white space dropped); ``names`` gives the
+    ``headers`` (type and subtype names, normalised) or the ``set_names``.
+    """
+
+    origin: Origin | None
+    codes: tuple[str, ...]  # the languages it has titles in
+
+    def language(self, code: str) -> LanguageTitles | None: ...
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]: ...
+    def names(self, table: str) -> frozenset[str]: ...
+
+
+class DocumentTitles:
+    """The titles of a titles document (none: ``doc`` None), indexed on first use.
+
+    The exact index is the document's own when it was made with this nrdeck's normalisation,
+    else built from ``languages`` for the cards in ``cards``; the loose one only when a title
+    misses the exact one.
+    """
+
+    def __init__(self, doc: TitlesDocument | None, cards: Container[str]) -> None:
+        self.origin = doc.origin if doc is not None else None
+        self._languages = dict(doc.languages) if doc is not None else {}
+        self.codes = tuple(self._languages)
+        self._cards = cards
+        self._exact = dict(doc.index) if doc is not None and doc.keys == TITLE_KEYS else {}
+        self._loose: dict[str, tuple[Hit, ...]] = {}
+        self._names: dict[str, frozenset[str]] = {}
+
+    def language(self, code: str) -> LanguageTitles | None:
+        return self._languages.get(code)
+
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]:
+        if not self._exact:
+            self._exact = language_title_index(self._languages, self._cards)
+        if index == "other_titles":
+            return self._exact.get(key, ())
+        if not self._loose:
+            self._loose = loose_language_index(self._exact)
+        return self._loose.get(key, ())
+
+    def names(self, table: str) -> frozenset[str]:
+        if table not in self._names:
+            found = header_names if table == "headers" else set_names
+            self._names[table] = frozenset(found(self._languages))
+        return self._names[table]
+
+
+class _Languages(Mapping[str, LanguageTitles]):
+    """Each language's titles, read on first use."""
+
+    def __init__(self, source: TitleSource) -> None:
+        self._source = source
+        self._found: dict[str, LanguageTitles | None] = {}
+
+    def __getitem__(self, code: str) -> LanguageTitles:
+        if code not in self._found:
+            known = isinstance(code, str) and code in self._source.codes
+            self._found[code] = self._source.language(code) if known else None
+        found = self._found[code]
+        if found is None:
+            raise KeyError(code)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._source.codes)
+
+    def __len__(self) -> int:
+        return len(self._source.codes)
+
+
 class Translations:
     """The titles of every language the card data has, indexed as titles are written.
 
-    From a catalogue, the indexes built when it was compiled, each entry and each language
-    decoded on first use. From a titles document, the exact index (normalised titles) is the
-    document's own when it was made with this nrdeck's normalisation, else built on first
-    use; the loose one (punctuation and spaces dropped) only when a title misses the exact
-    one. Hits on cards this data does not have are left out.
+    Read from ``source`` (a titles document, or the indexes a catalogue was written with),
+    each language and index entry on first use. Hits on cards this data does not have are
+    left out.
     """
 
-    def __init__(self, doc: TitlesDocument | Translated | None, cards: Mapping[str, Card]) -> None:
+    def __init__(self, source: TitleSource, cards: Mapping[str, Card]) -> None:
+        self.source = source
         self.cards = cards
-        self.origin = doc.origin if doc else None
-        self._headers: frozenset[str] | None = None
-        self._set_names: frozenset[str] | None = None
+        self.origin = source.origin
+        self.languages: Mapping[str, LanguageTitles] = _Languages(source)
         self._choices: dict[str, tuple[list[str], list[str], list[str]]] = {}
-        self.languages: Mapping[str, LanguageTitles] = {}
-        self._exact: Mapping[str, tuple[Hit, ...]] = {}
-        self._loose: Mapping[str, tuple[Hit, ...]] = {}
-        if isinstance(doc, Translated):
-            self.languages = records(doc.languages, LanguageTitles)
-            self._exact = records(doc.exact, tuple[Hit, ...])
-            self._loose = records(doc.loose, tuple[Hit, ...])
-            self._headers = frozenset(doc.headers)
-            self._set_names = frozenset(doc.set_names)
-        elif doc is not None:
-            self.languages = dict(doc.languages)
-            self._exact = doc.index if doc.keys == TITLE_KEYS else {}
-
-    def _build_exact(self) -> None:
-        self._exact = language_title_index(self.languages, self.cards)
-
-    def _build_loose(self) -> None:
-        self._loose = loose_language_index(self._exact)
 
     def exactly(self, title: str, normalised: str | None = None) -> TranslatedMatch:
         """The cards ``title`` names in some language, normalised (``normalised``: its
         ``normalise_title``, when already known)."""
-        if not self.languages:
+        if not self.source.codes:
             return NO_MATCH
-        if not self._exact:
-            self._build_exact()
         key = normalise_title(title) if normalised is None else normalised
-        return self._known(self._exact.get(key, ()))
+        return self._known(self.source.hits("other_titles", key))
 
     def _known(self, hits: tuple[Hit, ...]) -> TranslatedMatch:
         """The hits on cards this data has."""
@@ -168,15 +221,11 @@ class Translations:
     def loosely(self, title: str, loose: str | None = None) -> TranslatedMatch:
         """The cards ``title`` names in some language, without punctuation and spaces
         (``loose``: its ``loose_title``, when already known)."""
-        if not self.languages:
+        if not self.source.codes:
             return NO_MATCH
-        if not self._exact:
-            self._build_exact()
-        if not self._loose:
-            self._build_loose()
         key = loose_title(title) if loose is None else loose
-        hits = self._loose.get(key) or self._loose.get(key.replace(" ", ""))
-        return self._known(hits or ())
+        hits = self.source.hits("other_loose_titles", key)
+        return self._known(hits or self.source.hits("other_loose_titles", key.replace(" ", "")))
 
     def is_header(self, text: str) -> bool:
         """A section header in some language: a card type or subtype name and a count
@@ -187,16 +236,12 @@ class Translations:
         name, _, count = name[:-1].rpartition("(")
         if not count.strip().isdecimal() or not name.strip():
             return False
-        if self._headers is None:
-            self._headers = frozenset(header_names(self.languages))
-        return normalise_title(name) in self._headers
+        return normalise_title(name) in self.source.names("headers")
 
     def set_names(self) -> frozenset[str]:
         """Every set name of the data in every language, spelt as the data spells it (the
         French name of True Colors ends in an invisible U+FEFF in NetrunnerDB's data)."""
-        if self._set_names is None:
-            self._set_names = frozenset(set_names(self.languages))
-        return self._set_names
+        return self.source.names("set_names")
 
     def covered(self, language: str) -> int:
         """How many cards of this data have a title in ``language``."""

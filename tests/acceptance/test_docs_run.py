@@ -37,7 +37,7 @@ import pytest
 from sybil import Document
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
-from nrdeck.catalog import CardDB, catalog_path, titles_path
+from nrdeck.catalog import CardDB, catalogue_path, titles_path
 from tests.fakes.cobra import cobra_double, export
 from tests.paths import EXAMPLES, FIXTURES, ROOT, SHARED
 
@@ -71,7 +71,7 @@ REASONS = {
     "ci": "installs nrdeck (a venv, pip): .ci/run runs the README's Quick start as written",
 }
 # where the work of the shared folder is needed, and by which commands
-BESIDE_DATA = (titles_path, catalog_path)  # what 'data build --out X.json' writes beside X
+BESIDE_DATA = (titles_path, catalogue_path)  # what 'data build --out X.json' writes beside X
 NEEDS_CARDS_JSON = re.compile(r"\bdata (import|build)\b")
 NEEDS_NRDB = re.compile(r"\bdata update\b")
 NEEDS_COBRA = re.compile(r"--cobra\b")

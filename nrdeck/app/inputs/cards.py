@@ -86,7 +86,8 @@ def load_database(settings: DataSettings) -> CardDB:
     if cached.db is not None and cached.in_use:
         return cached.db
     db = load_bundled()
-    db.info = replace(db.info, warnings=(cached.warning,) if cached.warning else ())
+    if cached.warning:
+        db.warn(cached.warning)
     return db
 
 
@@ -181,11 +182,23 @@ def bundled_dataset_date() -> str | None:
 
 def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
     """The cached database (CorruptCache when anything about it is wrong): from the catalogue
-    beside the document when it was compiled from it, else decoded from the document (a cache
-    written before nrdeck compiled catalogues, or a damaged catalogue)."""
-    db = load_catalog(cache.dir / meta.document, "cache", rule_tables(), trusted=True)
+    beside the document when it was built from it, else decoded from the document (a cache
+    written before nrdeck wrote catalogues, or a damaged catalogue, with a warning)."""
+
+    def from_json() -> CardDB:
+        fresh, db = _decoded(cache, meta)
+        return _as_cached(db, cache, fresh)
+
+    path = cache.dir / meta.document
+    tables = rule_tables()
+    db = load_catalog(path, "cache", tables, from_json, trusted=True, sha256=meta.sha256)
     if db is None:
-        meta, db = _decoded(cache, meta)
+        return from_json()
+    return db if db.catalogue is None else _as_cached(db, cache, meta)
+
+
+def _as_cached(db: CardDB, cache: Cache, meta: CacheMeta) -> CardDB:
+    """The database, named as the cache's (its source, URL and fetch time), with its titles."""
     db.info = replace(db.info, source=meta.source, url=meta.url, fetched_at=meta.fetched_at)
     db.titles = titles_loader(cache.titles_path(meta), bundled_titles_path())
     return db

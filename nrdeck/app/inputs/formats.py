@@ -2,7 +2,7 @@
 
 The shipped community formats are TOML files in the bundled data folder (``data/formats/``:
 ``astro.toml``, ``throwback.toml``, ``core.toml``), each named by its format id, compiled
-beside them into ``formats.catalog`` (read without the TOML parser: ``formatcatalog``). A check
+beside them into ``formats.sqlite`` (read without the TOML parser: ``formatcatalog``). A check
 reads one only when ``--format`` names it; completion, "did you mean" and ``nrdeck card``
 list them. A format file is read like a decklist: only a regular file, at most 1 MiB, and
 TOML nested too deeply or holding a number too long to read is refused before it is parsed.

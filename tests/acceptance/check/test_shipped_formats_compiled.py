@@ -1,10 +1,11 @@
-"""The shipped community formats, compiled (data/formats/formats.catalog): current with the
+"""The shipped community formats, compiled (data/formats/formats.sqlite): current with the
 TOML files, the same tables the TOML parser reads, and never in the way of an edited file
 (a stale or damaged catalogue is passed over for the TOML)."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from nrdeck.app.inputs import formats
-from nrdeck.app.inputs.formatcatalog import CATALOG_NAME, compile_formats, compiled_source
+from nrdeck.app.inputs.formatcatalog import (
+    CATALOG_NAME,
+    compiled_rows,
+    compiled_source,
+    stored_rows,
+    write_formats_catalogue,
+)
 from nrdeck.app.inputs.formatreader import read_format_source
 from nrdeck.cli import app
 from tests.paths import ROOT
@@ -24,16 +31,20 @@ runner = CliRunner()
 
 
 def test_the_committed_catalogue_is_current() -> None:
-    committed = (SHIPPED / CATALOG_NAME).read_bytes()
-    assert committed == compile_formats(SHIPPED), (
-        "data/formats/formats.catalog is out of date: run python scripts/compile_formats.py"
+    assert stored_rows(SHIPPED / CATALOG_NAME) == compiled_rows(SHIPPED), (
+        "data/formats/formats.sqlite is out of date: run python scripts/compile_formats.py"
     )
 
 
-def test_compiling_twice_gives_the_same_bytes(tmp_path: Path) -> None:
-    copy = tmp_path / "formats"
-    shutil.copytree(SHIPPED, copy)
-    assert compile_formats(copy) == compile_formats(SHIPPED)
+def test_compiling_twice_gives_the_same_file(tmp_path: Path) -> None:
+    copies = [tmp_path / "a", tmp_path / "b"]
+    for copy in copies:
+        shutil.copytree(SHIPPED, copy)
+        (copy / CATALOG_NAME).unlink()
+        write_formats_catalogue(copy, copy / CATALOG_NAME)
+    first, second = ((copy / CATALOG_NAME).read_bytes() for copy in copies)
+    assert first == second
+    assert stored_rows(copies[0] / CATALOG_NAME) == compiled_rows(SHIPPED)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SHIPPED.glob("*.toml")))
@@ -76,17 +87,47 @@ def test_an_edited_format_file_is_read_from_its_toml(shipped_copy: Path) -> None
     assert all(p["rule"] == "Astro, edited" for p in after if p["code"] == "singleton")
 
 
-@pytest.mark.parametrize("damage", [None, b"", b"\x00not a catalogue", b"\x93\x01\x02"])
+def _flipped(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
+
+
+DAMAGE = {
+    "missing": None,
+    "empty": lambda data: b"",
+    "garbage": lambda data: b"\x00not a catalogue" * 100,
+    "truncated": lambda data: data[: len(data) // 2],
+    "a table edited": lambda data: data.replace(b'"name":"Astro"', b'"name":"Astrx"', 1),
+    "a bit flipped": lambda data: _flipped(data, len(data) - 3000),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
 def test_a_damaged_or_missing_catalogue_is_passed_over(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes | None
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
 ) -> None:
     expected = _problems("--format", "astro")  # nrdeck's own folder, catalogue and all
     copy = tmp_path / "formats"
     shutil.copytree(SHIPPED, copy)
-    if damage is None:
-        (copy / CATALOG_NAME).unlink()
+    spoil = DAMAGE[damage]
+    catalogue = copy / CATALOG_NAME
+    if spoil is None:
+        catalogue.unlink()
     else:
-        (copy / CATALOG_NAME).write_bytes(damage)
+        catalogue.write_bytes(spoil(catalogue.read_bytes()))
+    if damage != "a bit flipped":  # a bit in a page nothing reads changes nothing
+        assert compiled_source(copy / "astro.toml") is None
+    monkeypatch.setattr(formats, "shipped_formats_dir", lambda: copy)
+    assert _problems("--format", "astro") == expected
+
+
+def test_a_fifo_in_place_of_the_catalogue_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = _problems("--format", "astro")
+    copy = tmp_path / "formats"
+    shutil.copytree(SHIPPED, copy)
+    (copy / CATALOG_NAME).unlink()
+    os.mkfifo(copy / CATALOG_NAME)  # opened, it would wait for a writer forever
     assert compiled_source(copy / "astro.toml") is None
     monkeypatch.setattr(formats, "shipped_formats_dir", lambda: copy)
     assert _problems("--format", "astro") == expected

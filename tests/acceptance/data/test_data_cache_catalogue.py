@@ -1,16 +1,20 @@
 """The cache's card catalogue: written by `data update` and `data import`, read by a check
-with the same verdicts as the cached JSON, passed over when damaged or missing (a cache
-written before nrdeck compiled one), cleared and pruned with the document it belongs to."""
+with the same verdicts as the cached JSON, passed over when damaged (with a warning) or
+missing (a cache written before nrdeck wrote one), written again by `data update` when it is
+missing, damaged or another's, cleared and pruned with the document it belongs to."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
+from nrdeck.catalog import row_checksum
+from tests.acceptance.data.catalogue_cases import contents
 from tests.acceptance.data.data_cli import nrdeck, update
 from tests.fakes.nrdb_v3 import FakeNrdb
 from tests.paths import EXAMPLES, FIXTURES
@@ -20,7 +24,7 @@ DECKS = sorted(str(p) for folder in (EXAMPLES, FIXTURES) for p in folder.rglob("
 
 
 def _catalogues(cache: Path) -> list[str]:
-    return sorted(p.name for p in (cache / "v1").glob("cards-*.catalog"))
+    return sorted(p.name for p in (cache / "v1").glob("cards-*.sqlite"))
 
 
 def _documents(cache: Path) -> list[str]:
@@ -39,16 +43,16 @@ def _check(cache: Path, *args: str) -> tuple[int, dict[str, Any], str]:
 def _from_catalogue(cache: Path) -> bool:
     db = load_database(DataSettings(cache_dir=cache))
     assert db.info.kind == "cache"
-    return db.stored is not None
+    return db.catalogue is not None
 
 
 def _same_as_the_old_layout(cache: Path, *args: str) -> None:
     """A check reads the same from the catalogue as from the JSON alone (the catalogue
-    removed, as in a cache written before nrdeck compiled one)."""
+    removed, as in a cache written before nrdeck wrote one)."""
     assert _from_catalogue(cache)
     catalogued = _check(cache, *args)
     assert catalogued[1]["card_data"]["kind"] == "cache"
-    for path in (cache / "v1").glob("cards-*.catalog"):
+    for path in (cache / "v1").glob("cards-*.sqlite"):
         path.unlink()
     assert not _from_catalogue(cache)
     assert _check(cache, *args) == catalogued
@@ -77,11 +81,7 @@ def test_an_imported_cache_checks_the_same_from_its_catalogue(
     _same_as_the_old_layout(cache, "--format", "eternal")
 
 
-@pytest.mark.parametrize("damage", ["empty", "truncated", "garbage", "a-folder"])
-def test_a_damaged_cache_catalogue_is_passed_over_for_the_json(warm: Path, damage: str) -> None:
-    expected = _check(warm)
-    [name] = _catalogues(warm)
-    catalogue = warm / "v1" / name
+def _damaged(catalogue: Path, damage: str) -> None:
     if damage == "a-folder":
         catalogue.unlink()
         catalogue.mkdir()
@@ -89,10 +89,61 @@ def test_a_damaged_cache_catalogue_is_passed_over_for_the_json(warm: Path, damag
         catalogue.write_bytes(b"")
     elif damage == "truncated":
         catalogue.write_bytes(catalogue.read_bytes()[:5000])
+    elif damage == "a-record-edited":
+        data = catalogue.read_bytes()
+        catalogue.write_bytes(data.replace(b'"date_release":', b'"xate_release":', 1))
     else:
         catalogue.write_bytes(b"\xc1 not a catalogue " * 50)
+
+
+DAMAGE = ["empty", "truncated", "garbage", "a-folder", "a-record-edited"]
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_cache_catalogue_is_passed_over_for_the_json(warm: Path, damage: str) -> None:
+    code, found, err = _check(warm)
+    [name] = _catalogues(warm)
+    _damaged(warm / "v1" / name, damage)
     assert not _from_catalogue(warm)
-    assert _check(warm) == expected  # no warning either: the cache is intact
+    damaged = _check(warm)
+    assert damaged[:2] == (code, found)
+    warnings = [line for line in damaged[2].splitlines() if line not in err.splitlines()]
+    assert len(warnings) == 1 and "the card catalogue is damaged" in warnings[0], warnings
+    assert "nrdeck data update" in warnings[0]
+
+
+@pytest.mark.parametrize("damage", [*DAMAGE, "missing", "another-schema"])
+def test_an_update_writes_again_a_catalogue_missing_damaged_or_another_nrdecks(
+    warm: Path, nrdb: FakeNrdb, damage: str
+) -> None:
+    [name] = _catalogues(warm)
+    catalogue = warm / "v1" / name
+    written = contents(catalogue)
+    if damage == "missing":
+        catalogue.unlink()
+    elif damage == "another-schema":
+        with sqlite3.connect(catalogue) as connection:
+            row = ("schema_version", "999")
+            connection.execute(
+                "UPDATE meta SET value = ?, checksum = ? WHERE key = ?",
+                (row[1], row_checksum(row), row[0]),
+            )
+        connection.close()
+    else:
+        _damaged(catalogue, damage)
+    assert not _from_catalogue(warm)
+    result = update(warm, nrdb.base_url)
+    assert result.exit_code == 0 and "unchanged" in result.stderr, result.output
+    assert "damaged" not in result.stderr  # the update read the JSON, and wrote it again
+    assert contents(catalogue) == written and _from_catalogue(warm)
+
+
+def test_an_update_leaves_an_intact_catalogue_as_it_is(warm: Path, nrdb: FakeNrdb) -> None:
+    [name] = _catalogues(warm)
+    before = (warm / "v1" / name).stat()
+    assert update(warm, nrdb.base_url).exit_code == 0
+    after = (warm / "v1" / name).stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
 def test_a_catalogue_of_another_document_is_passed_over(warm: Path, nrdb: FakeNrdb) -> None:
@@ -105,16 +156,6 @@ def test_a_catalogue_of_another_document_is_passed_over(warm: Path, nrdb: FakeNr
     (warm / "v1" / new).write_bytes(stale)  # compiled from the previous document
     assert not _from_catalogue(warm)
     assert _check(warm) == expected
-
-
-def test_an_update_compiles_the_catalogue_a_cache_has_not(warm: Path, nrdb: FakeNrdb) -> None:
-    [name] = _catalogues(warm)
-    catalogue = warm / "v1" / name
-    written = catalogue.read_bytes()
-    catalogue.unlink()  # a cache written before nrdeck compiled catalogues
-    result = update(warm, nrdb.base_url)
-    assert result.exit_code == 0 and "unchanged" in result.stderr
-    assert catalogue.read_bytes() == written and _from_catalogue(warm)
 
 
 def test_updates_keep_the_catalogues_of_the_documents_they_keep(warm: Path, nrdb: FakeNrdb) -> None:

@@ -148,7 +148,7 @@ def test_updates_killed_at_random_moments_leave_a_valid_cache(
     assert done.returncode == 0, done.stderr
     left = sorted(p.name for p in (cache / "v1").iterdir())
     assert not [name for name in left if name.endswith(".tmp")], left  # orphans swept
-    for kind in (".json", ".catalog"):  # the new document and the previous, with catalogues
+    for kind in (".json", ".sqlite"):  # the new document and the previous, with catalogues
         assert len([n for n in left if n.startswith("cards-") and n.endswith(kind)]) <= 2
 
 

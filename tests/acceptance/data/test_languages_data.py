@@ -126,7 +126,7 @@ def test_a_cache_without_titles_falls_back_to_the_bundled_ones(
     cache = tmp_path / "cache"
     assert nrdeck("data", "import", str(cards_json), "--cache-dir", str(cache)).exit_code == 0
     v1 = cache / "v1"
-    for path in [*v1.glob("titles-*.json"), *v1.glob("cards-*.catalog")]:
+    for path in [*v1.glob("titles-*.json"), *v1.glob("cards-*.sqlite")]:
         path.unlink()
     english, one, two = _decks(tmp_path)
     args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")

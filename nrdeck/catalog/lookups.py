@@ -1,0 +1,319 @@
+"""What a database reads from its catalogue, with the JSON document to fall back on.
+
+A database read from a catalogue asks it for each record and index entry on first use
+(``CatalogueLookups.ask``). Should the catalogue prove damaged (``DamagedCatalog``: SQLite's
+error, a row whose checksum does not match), the question is asked again of the database the
+JSON document gives (``DocumentSource``), and so is every later one: the run goes on with the
+same answers, and the warning its fallback gives is said once.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from nrdeck.catalog.indexes import (
+    Choices,
+    exact_title_index,
+    loose_indexes,
+    normalised_title_index,
+    suggestion_choices,
+)
+from nrdeck.catalog.reading import CardEntry, Catalogue, Hit
+from nrdeck.catalog.records import Card, LanguageTitles, Printing, Restriction
+from nrdeck.catalog.schema import Origin
+from nrdeck.catalog.sqlitefile import DamagedCatalog
+
+if TYPE_CHECKING:
+    from nrdeck.catalog.translations import Translations
+
+T = TypeVar("T")
+
+
+class Database(Protocol):
+    """What ``DocumentSource`` reads of a database built from the JSON document."""
+
+    @property
+    def cards(self) -> Mapping[str, Card]: ...
+    @property
+    def printings(self) -> Mapping[str, Printing]: ...
+    @property
+    def restrictions(self) -> Mapping[str, Restriction]: ...
+    def printings_of(self, card_id: str) -> list[Printing]: ...
+    def sets_of(self, card_id: str) -> frozenset[str]: ...
+    def cards_with_subtype(self, subtype: str) -> tuple[str, ...]: ...
+    def translations(self) -> Translations: ...
+    def memo(self, key: Hashable, build: Callable[[], T]) -> T: ...
+
+
+# What gives the database the JSON document falls back to, and the warning that says so
+Fallback = Callable[[DamagedCatalog], tuple[Database, str]]
+
+
+class Source(Protocol):
+    """What a database reads from its catalogue (or, once it is damaged, from the JSON)."""
+
+    def card(self, card_id: str) -> CardEntry | None: ...
+    def cards(self) -> list[CardEntry]: ...
+    def printing(self, code: str) -> Printing | None: ...
+    def printings(self) -> list[Printing]: ...
+    def restriction(self, restriction_id: str) -> Restriction | None: ...
+    def restrictions(self, format_id: str | None = None) -> list[Restriction]: ...
+    def count(self, table: str) -> int: ...
+    def has(self, table: str, key: str) -> bool: ...
+    def keys(self, table: str) -> list[str]: ...
+    def card_id(self, index: str, key: str) -> str | None: ...
+    def card_ids(self, index: str, key: str) -> tuple[str, ...]: ...
+    def loose_keys_from(self, prefix: str) -> list[str]: ...
+    def suggestions(self) -> Choices: ...
+    def language(self, code: str) -> LanguageTitles | None: ...
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]: ...
+    def names(self, table: str) -> frozenset[str]: ...
+
+
+class CatalogueLookups:
+    """A database's catalogue, and the JSON document it falls back to when damaged.
+
+    ``warn``: what to do with the fallback's warning (the database adds it to its warnings).
+    Also what ``Translations`` reads the titles in other languages from.
+    """
+
+    def __init__(self, catalogue: Catalogue, fallback: Fallback, warn: Callable[[str], None]):
+        self.catalogue = catalogue
+        self.source: Source = catalogue
+        self._fallback = fallback
+        self._warn = warn
+        self.origin: Origin | None = catalogue.origin("titles_origin")
+        self.codes = catalogue.languages()
+        self.has_languages = bool(self.codes)
+
+    @property
+    def damaged(self) -> bool:
+        """True once the catalogue proved damaged (the JSON document answers since)."""
+        return self.source is not self.catalogue
+
+    def ask(self, question: Callable[[Source], T]) -> T:
+        """The catalogue's answer, else (damaged) the JSON document's."""
+        try:
+            return question(self.source)
+        except DamagedCatalog as exc:
+            if self.damaged:
+                raise
+            db, warning = self._fallback(exc)
+            self.source = DocumentSource(db)
+            self._warn(warning)
+        return question(self.source)
+
+    # -- what Translations reads ----------------------------------------------------
+    def language(self, code: str) -> LanguageTitles | None:
+        """One language's titles and names."""
+        return self.ask(lambda s: s.language(code))
+
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]:
+        """What ``key`` names in the exact or loose index of the other languages."""
+        return self.ask(lambda s: s.hits(index, key))
+
+    def names(self, table: str) -> frozenset[str]:
+        """The section headers or set names of every language."""
+        return self.ask(lambda s: s.names(table))
+
+
+class DocumentSource:
+    """The answers of a database built from the JSON document, as a catalogue gives them."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._loose: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] | None = None
+        self._loose_keys: list[str] = []
+
+    def card(self, card_id: str) -> CardEntry | None:
+        card = self.db.cards.get(card_id)
+        if card is None:
+            return None
+        codes = tuple(p.code for p in self.db.printings_of(card_id))
+        return CardEntry(card, codes, tuple(sorted(self.db.sets_of(card_id))))
+
+    def cards(self) -> list[CardEntry]:
+        return [entry for key in sorted(self.db.cards) if (entry := self.card(key)) is not None]
+
+    def printing(self, code: str) -> Printing | None:
+        return self.db.printings.get(code)
+
+    def printings(self) -> list[Printing]:
+        return [self.db.printings[code] for code in sorted(self.db.printings)]
+
+    def restriction(self, restriction_id: str) -> Restriction | None:
+        return self.db.restrictions.get(restriction_id)
+
+    def restrictions(self, format_id: str | None = None) -> list[Restriction]:
+        found = sorted(self.db.restrictions.values(), key=lambda r: r.id)
+        return [r for r in found if format_id is None or r.format_id == format_id]
+
+    def _table(self, table: str) -> Mapping[str, object]:
+        if table in ("exact_titles", "titles"):
+            return self._index(table)
+        found: dict[str, Mapping[str, object]] = {
+            "cards": self.db.cards,
+            "printings": self.db.printings,
+            "restrictions": self.db.restrictions,
+        }
+        return found[table]
+
+    def keys(self, table: str) -> list[str]:
+        return sorted(self._table(table))
+
+    def count(self, table: str) -> int:
+        return len(self._table(table))
+
+    def has(self, table: str, key: str) -> bool:
+        return key in self._table(table)
+
+    def card_id(self, index: str, key: str) -> str | None:
+        return self._index(index).get(key)
+
+    def _index(self, index: str) -> dict[str, str]:
+        build = exact_title_index if index == "exact_titles" else normalised_title_index
+        return self.db.memo(f"document-{index}", lambda: build(self.db.cards))
+
+    def card_ids(self, index: str, key: str) -> tuple[str, ...]:
+        if index == "subtype_cards":
+            return self.db.cards_with_subtype(key)
+        loose, squashed = self._indexes()
+        return (loose if index == "loose_titles" else squashed).get(key, ())
+
+    def loose_keys_from(self, prefix: str) -> list[str]:
+        keys = self._loose_keys or sorted(self._indexes()[0])
+        self._loose_keys = keys
+        found = []
+        for key in keys[bisect.bisect_left(keys, prefix) :]:
+            if not key.startswith(prefix):
+                break
+            found.append(key)
+        return found
+
+    def _indexes(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        if self._loose is None:
+            self._loose = loose_indexes(self.db.cards.values())
+        return self._loose
+
+    def suggestions(self) -> Choices:
+        return suggestion_choices(self.db.cards.values())
+
+    def language(self, code: str) -> LanguageTitles | None:
+        return self.db.translations().source.language(code)
+
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]:
+        return self.db.translations().source.hits(index, key)
+
+    def names(self, table: str) -> frozenset[str]:
+        return self.db.translations().source.names(table)
+
+
+R = TypeVar("R")
+
+
+class Stored(Mapping[str, T], Generic[R, T]):
+    """Records by key read from a catalogue on first use (each once), or walked in key order.
+
+    ``get``: one record (None: none), ``walk``: every record in key order, ``key``: a record's
+    key, ``view``: what the mapping gives of a record, ``table``: the catalogue's table.
+    """
+
+    def __init__(
+        self,
+        lookups: CatalogueLookups,
+        table: str,
+        get: Callable[[Source, str], R | None],
+        walk: Callable[[Source], list[R]],
+        key: Callable[[R], str],
+        view: Callable[[R], T],
+    ) -> None:
+        self._lookups = lookups
+        self._table = table
+        self._get = get
+        self._walk = walk
+        self._key = key
+        self._view = view
+        self._found: dict[str, R | None] = {}  # at most one per key of the table
+        self._walked = False
+
+    def record(self, key: str) -> R | None:
+        """The stored record of ``key`` (None: none)."""
+        try:
+            return self._found[key]
+        except KeyError:
+            pass
+        found = self._found[key] = self._lookups.ask(lambda s: self._get(s, key))
+        return found
+
+    def __getitem__(self, key: str) -> T:
+        found = self.record(key) if isinstance(key, str) else None
+        if found is None:
+            raise KeyError(key)
+        return self._view(found)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        if key in self._found or self._walked:
+            return self._found.get(key) is not None
+        return self._lookups.ask(lambda s: s.has(self._table, key))
+
+    def __iter__(self) -> Iterator[str]:
+        if not self._walked:
+            for record in self._lookups.ask(self._walk):
+                self._found[self._key(record)] = record
+            self._walked = True
+        return iter(sorted(k for k, v in self._found.items() if v is not None))
+
+    def __len__(self) -> int:
+        if self._walked:
+            return sum(1 for v in self._found.values() if v is not None)
+        return self._lookups.ask(lambda s: s.count(self._table))
+
+
+def stored_cards(lookups: CatalogueLookups) -> Stored[CardEntry, Card]:
+    """The catalogue's cards (``record``: with their printing codes and sets)."""
+    return Stored(
+        lookups, "cards", lambda s, k: s.card(k), lambda s: s.cards(), _entry_key, _entry_card
+    )
+
+
+def stored_printings(lookups: CatalogueLookups) -> Stored[Printing, Printing]:
+    """The catalogue's printings."""
+    return Stored(
+        lookups, "printings", lambda s, k: s.printing(k), lambda s: s.printings(), _code, _same
+    )
+
+
+def stored_restrictions(lookups: CatalogueLookups) -> Stored[Restriction, Restriction]:
+    """The catalogue's ban lists."""
+    return Stored(
+        lookups,
+        "restrictions",
+        lambda s, k: s.restriction(k),
+        lambda s: s.restrictions(),
+        _id,
+        _same,
+    )
+
+
+def _entry_key(entry: CardEntry) -> str:
+    return entry.card.id
+
+
+def _entry_card(entry: CardEntry) -> Card:
+    return entry.card
+
+
+def _code(printing: Printing) -> str:
+    return printing.code
+
+
+def _id(restriction: Restriction) -> str:
+    return restriction.id
+
+
+def _same(record: T) -> T:
+    return record

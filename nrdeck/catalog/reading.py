@@ -1,0 +1,390 @@
+"""Reading a catalogue file (``sqlitefile``: read-only, a regular file only, every row checked
+against its checksum) into the records every reader uses.
+
+A damaged catalogue (``DamagedCatalog``) is passed over for the JSON document it was built
+from: see ``lookups``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from nrdeck.catalog.catalogue import FORMAT, KEYS, LISTED, SCHEMA, TABLES
+from nrdeck.catalog.indexes import Choices
+from nrdeck.catalog.records import (
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
+    Faction,
+    Format,
+    FormatSnapshot,
+    LanguageTitles,
+    Named,
+    Printing,
+    Restriction,
+    UnknownRule,
+)
+from nrdeck.catalog.schema import Origin
+from nrdeck.catalog.sqlitefile import DamagedCatalog, Row, SqliteFile, connect
+
+T = TypeVar("T")
+Hit = tuple[str, str]  # (language, card id)
+_SELECT = {name: f"SELECT {', '.join(columns)} FROM {name}" for name, columns in TABLES.items()}
+
+
+class CardEntry(msgspec.Struct, frozen=True):
+    """A card as the catalogue stores it: the card, its printing codes (code order) and the
+    ids of the sets that print it."""
+
+    card: Card
+    printings: tuple[str, ...] = ()
+    sets: tuple[str, ...] = ()
+
+
+class Stamp(msgspec.Struct, frozen=True):
+    """What a catalogue says of the document it was built from."""
+
+    sha256: str
+    size: int
+
+
+def open_catalogue(path: Path, *, immutable: bool = False) -> Catalogue | None:
+    """The catalogue at ``path``, opened read-only (None: nothing there; another program's
+    file or another version of nrdeck's catalogue). DamagedCatalog when what is there cannot
+    be read: not a regular file (a FIFO, a device, a folder), or not a database SQLite reads.
+
+    ``immutable``: a file nobody changes in place (the bundled one, the cache's, written under
+    a new name and renamed), which SQLite then reads without locking it.
+    """
+    connection = connect(path, immutable=immutable)
+    if connection is None:
+        return None
+    catalogue = Catalogue(path, connection)
+    try:
+        meta = catalogue.meta
+    except DamagedCatalog:
+        catalogue.close()
+        raise
+    if meta.get("format") != FORMAT or meta.get("schema_version") != str(SCHEMA):
+        catalogue.close()
+        return None
+    return catalogue
+
+
+class Catalogue(SqliteFile):
+    """An open catalogue file. Every row read is checked against its checksum, every table
+    read whole against its row count, and every key missing from a table that ``keys`` lists
+    against that list: DamagedCatalog when one is not as written."""
+
+    _meta: dict[str, str] | None = None
+    _counts: dict[str, int] | None = None
+    _keys: dict[str, frozenset[str]] | None = None
+
+    @property
+    def meta(self) -> dict[str, str]:
+        """What the catalogue is and what it was built from (the meta table)."""
+        if self._meta is None:
+            self._meta = {key: value for key, value, _ in self.rows(_SELECT["meta"])}
+        return self._meta
+
+    def stamp(self) -> Stamp:
+        """The document the catalogue was built from."""
+        meta = self.meta
+        return _decoded(Stamp, {"sha256": meta["document_sha256"], "size": meta["document_size"]})
+
+    def origin(self, key: str = "origin") -> Origin | None:
+        """Where the document (``titles_origin``: its titles) came from; None: not said."""
+        text = self.meta.get(key)
+        return None if text is None else _decoded_json(Origin, text)
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages the catalogue has titles in (none: it has no titles document's)."""
+        return tuple(self._languages())
+
+    def _languages(self) -> dict[str, tuple[int, int]]:
+        """Each language's rows in ``card_titles`` and in ``names``."""
+        text = self.meta.get("languages")
+        found: dict[str, tuple[int, int]] = (
+            {} if text is None else _decoded_json(dict[str, tuple[int, int]], text)
+        )
+        return found
+
+    def text_facts(self) -> int:
+        """The version of the rule the cards' facts were read from their text with."""
+        return _decoded(int, self.meta.get("text_facts", "0"))
+
+    def intact(self) -> bool:
+        """True when SQLite's ``quick_check`` finds nothing wrong, every row of every table
+        matches its checksum and every table has its rows (DamagedCatalog: what does not)."""
+        self.check(TABLES)
+        for table in TABLES:
+            if table != "meta":
+                self._whole(table, "")
+        return True
+
+    def count(self, table: str) -> int:
+        """How many rows ``table`` has."""
+        return self._count(table)
+
+    def keys(self, table: str) -> list[str]:
+        """Every key of ``table`` (its first column), in order."""
+        return list(dict.fromkeys(row[0] for row in self._whole(table)))
+
+    def has(self, table: str, key: str) -> bool:
+        """True when ``table`` has a row of this key (its first column): the key matching is
+        what is read, so the row's checksum need not be."""
+        if not _bindable(key):
+            return False
+        sql = f"SELECT count(*) FROM {table} WHERE {TABLES[table][0]} = ?"
+        return bool(self.plain(sql, (key,))[0][0]) or self._absent(table, key)
+
+    # -- records --------------------------------------------------------------------
+    def card(self, card_id: str) -> CardEntry | None:
+        """The card with this id, with its printings and sets (None: no such card)."""
+        return _first(self._keyed("cards", card_id), _entry)
+
+    def cards(self) -> list[CardEntry]:
+        """Every card, in id order."""
+        return [_entry(row) for row in self._whole("cards")]
+
+    def printing(self, code: str) -> Printing | None:
+        """The printing with this code (None: none)."""
+        return _first(self._keyed("printings", code), _printing)
+
+    def printings(self) -> list[Printing]:
+        """Every printing, in code order."""
+        return [_printing(row) for row in self._whole("printings")]
+
+    def restriction(self, restriction_id: str) -> Restriction | None:
+        """The ban list with this id (None: none)."""
+        return _first(self._keyed("restrictions", restriction_id), _restriction)
+
+    def restrictions(self, format_id: str | None = None) -> list[Restriction]:
+        """Every ban list (``format_id``: those the data files under it), in id order."""
+        rows = self._whole("restrictions")
+        return [_restriction(row) for row in rows if format_id in (None, row[2])]
+
+    def sets(self) -> list[CardSet]:
+        """Every set, in id order."""
+        return self._records("sets", list[CardSet])
+
+    def cycles(self) -> list[Cycle]:
+        """Every cycle, in id order."""
+        return self._records("cycles", list[Cycle])
+
+    def factions(self) -> list[Faction]:
+        """Every faction, in id order."""
+        return self._records("factions", list[Faction])
+
+    def types(self) -> list[Named]:
+        """Every card type, in id order."""
+        return self._records("types", list[Named])
+
+    def subtypes(self) -> list[Named]:
+        """Every subtype, in id order."""
+        return self._records("subtypes", list[Named])
+
+    def card_pools(self) -> list[CardPool]:
+        """Every card pool, in id order."""
+        return self._records("card_pools", list[CardPool])
+
+    def formats(self) -> list[Format]:
+        """Every format (id order) with its snapshots in the data's order."""
+        snapshots: dict[str, list[FormatSnapshot]] = {}
+        for row in self._whole("snapshots", " ORDER BY format_id, position"):
+            snapshot_id, format_id, _, pool, restriction, start, active = row[:-1]
+            snapshot = FormatSnapshot(
+                snapshot_id, format_id, pool, restriction, _date(start), bool(active)
+            )
+            snapshots.setdefault(format_id, []).append(snapshot)
+        rows = self._whole("formats")
+        return [Format(f, name, tuple(snapshots.get(f, ()))) for f, name, _ in rows]
+
+    def unknown_rules(self) -> list[UnknownRule]:
+        """The data's keys nrdeck does not understand."""
+        rows = self._whole("unknown_rules")
+        return [UnknownRule(kind, record_id, key) for kind, record_id, key, _ in rows]
+
+    # -- the indexes ---------------------------------------------------------------------
+    def card_id(self, index: str, key: str) -> str | None:
+        """The card ``key`` names in ``index`` (``exact_titles`` or ``titles``)."""
+        rows = self._keyed(index, key)
+        return str(rows[0][1]) if rows else None
+
+    def card_ids(self, index: str, key: str) -> tuple[str, ...]:
+        """The cards ``key`` names in ``index`` (``loose_titles``, ``squashed_titles``, or
+        ``subtype_cards``), in id order."""
+        if index == "subtype_cards":
+            rows = self._keyed(index, key)
+            found: tuple[str, ...] = _decoded_json(tuple[str, ...], rows[0][1]) if rows else ()
+            return found
+        return tuple(row[1] for row in self._keyed(index, key, " ORDER BY card_id"))
+
+    def loose_keys_from(self, prefix: str) -> list[str]:
+        """The keys of the loose index that begin with ``prefix``, in order."""
+        if not prefix or not _bindable(prefix):
+            return []
+        sql = _SELECT["loose_titles"] + " WHERE key >= ?"
+        upper = _after(prefix)
+        if upper is None:
+            rows = self.rows(sql + " ORDER BY key, card_id", (prefix,))
+        else:
+            rows = self.rows(sql + " AND key < ? ORDER BY key, card_id", (prefix, upper))
+        return list(dict.fromkeys(row[0] for row in rows if row[0].startswith(prefix)))
+
+    def suggestions(self) -> Choices:
+        """The English titles "did you mean" chooses from (sorted), and the same folded."""
+        rows = self._whole("suggestions")
+        return [row[0] for row in rows], [row[1] for row in rows]
+
+    # -- the titles in other languages ------------------------------------------------
+    def language(self, code: str) -> LanguageTitles | None:
+        """One language's titles and names (None: the catalogue has none in it)."""
+        expected = self._languages().get(code)
+        if expected is None:
+            return None
+        cards: dict[str, str] = {}
+        faces: dict[str, tuple[str, ...]] = {}
+        rows = self._keyed("card_titles", code, " ORDER BY card_id")
+        for _, card_id, title, face_titles, _ in rows:
+            if title is not None:
+                cards[card_id] = title
+            if face_titles is not None:
+                faces[card_id] = _decoded_json(tuple[str, ...], face_titles)
+        names: dict[str, dict[str, str]] = {"type": {}, "subtype": {}, "set": {}}
+        named = self._keyed("names", code, " ORDER BY kind, id")
+        for _, kind, name_id, name, _ in named:
+            names.setdefault(kind, {})[name_id] = name
+        if (len(rows), len(named)) != tuple(expected):
+            raise DamagedCatalog(f"the titles in {code!r} are not all there")
+        return LanguageTitles(cards, faces, names["type"], names["subtype"], names["set"])
+
+    def hits(self, index: str, key: str) -> tuple[Hit, ...]:
+        """The (language, card id) pairs ``key`` names in ``index`` (``other_titles`` or
+        ``other_loose_titles``), sorted."""
+        rows = self._keyed(index, key, " ORDER BY language, card_id")
+        return tuple((row[1], row[2]) for row in rows)
+
+    def names(self, table: str) -> frozenset[str]:
+        """Every name of ``table`` (``headers`` or ``set_names``)."""
+        return frozenset(row[0] for row in self._whole(table))
+
+    # -- reading and checking ----------------------------------------------------------
+    def _keyed(self, table: str, key: str, order: str = "") -> list[Row]:
+        """The rows of ``table`` whose first column is ``key``; none where the key is one
+        ``keys`` lists for the table is damage."""
+        if not _bindable(key):
+            return []
+        rows = self.rows(f"{_SELECT[table]} WHERE {TABLES[table][0]} = ?{order}", (key,))
+        if not rows:
+            self._absent(table, key)
+        return rows
+
+    def _absent(self, table: str, key: str) -> bool:
+        """False, after checking that ``key`` is not one of the keys ``keys`` lists for the
+        table (DamagedCatalog when it is: its row is missing)."""
+        if table in LISTED and key in self._listed(table):
+            raise DamagedCatalog(f"the row of {key!r} in {table} is missing")
+        return False
+
+    def _listed(self, table: str) -> frozenset[str]:
+        if self._keys is None:
+            rows = self._whole("keys")
+            self._keys = {name: frozenset(_decoded_json(list[str], keys)) for name, keys, _ in rows}
+        found = self._keys.get(table)
+        if found is None or len(found) != self._count(table):
+            raise DamagedCatalog(f"the keys of {table} are not all there")
+        return found
+
+    def _whole(self, table: str, order: str | None = None) -> list[Row]:
+        """Every row of ``table`` (in key order unless ``order`` says), their number checked."""
+        if order is None:
+            order = f" ORDER BY {', '.join(KEYS.get(table, TABLES[table][:1]))}"
+        rows = self.rows(_SELECT[table] + order)
+        if len(rows) != self._count(table):
+            raise DamagedCatalog(f"{table} has {len(rows)} rows, not {self._count(table)}")
+        return rows
+
+    def _count(self, table: str) -> int:
+        """The number of rows the catalogue was written with in ``table``."""
+        if self._counts is None:
+            self._counts = _decoded_json(dict[str, int], self.meta.get("counts", "{}"))
+        found = self._counts.get(table)
+        if found is None:
+            raise DamagedCatalog(f"the meta table has no count of {table}")
+        return found
+
+    def _records(self, table: str, kind: type[list[T]]) -> list[T]:
+        """The records of a table whose rows end with the record (JSON), in key order."""
+        rows = self._whole(table)
+        found: list[T] = _decoded_json(kind, "[" + ",".join(row[-2] for row in rows) + "]")
+        return found
+
+
+def _first(rows: list[Row], make: Callable[[Row], T]) -> T | None:
+    return make(rows[0]) if rows else None
+
+
+def _entry(row: Row) -> CardEntry:
+    card = _decoded_json(Card, row[7])
+    return CardEntry(
+        card, _decoded_json(tuple[str, ...], row[5]), _decoded_json(tuple[str, ...], row[6])
+    )
+
+
+def _printing(row: Row) -> Printing:
+    code, card_id, set_id, position, quantity, _ = row
+    return Printing(code=code, card_id=card_id, set_id=set_id, position=position, quantity=quantity)
+
+
+def _restriction(row: Row) -> Restriction:
+    found: Restriction = _decoded_json(Restriction, row[4])
+    return found
+
+
+def _decoded_json(kind: Any, text: str) -> Any:
+    try:
+        return msgspec.json.decode(text, type=kind)
+    except msgspec.DecodeError as exc:  # ValidationError is one
+        raise DamagedCatalog(f"a record cannot be read ({exc})") from exc
+
+
+def _decoded(kind: type[T], value: object) -> T:
+    try:
+        return msgspec.convert(value, kind, strict=False)
+    except msgspec.ValidationError as exc:
+        raise DamagedCatalog(f"the meta table cannot be read ({exc})") from exc
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except (TypeError, ValueError) as exc:
+        raise DamagedCatalog(f"a date cannot be read ({exc})") from exc
+
+
+def _bindable(text: str) -> bool:
+    """True for text SQLite can be asked about (a lone surrogate is in no catalogue)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _after(prefix: str) -> str | None:
+    """The first text after every text that begins with ``prefix``, in code point order
+    (None: there is none)."""
+    stem = prefix.rstrip("\U0010ffff")
+    if not stem:
+        return None
+    following = ord(stem[-1]) + 1
+    return stem[:-1] + chr(0xE000 if 0xD800 <= following <= 0xDFFF else following)

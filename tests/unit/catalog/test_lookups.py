@@ -1,0 +1,148 @@
+"""A database read from its catalogue: what is read is checked (rows, counts, a key's
+absence), and a catalogue found damaged in the middle of a run is passed over for the JSON
+document, said once, the answers unchanged."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nrdeck.cards.bundled import snapshot_path
+from nrdeck.cards.document import decode
+from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path, open_catalogue, row_checksum
+from nrdeck.catalog.catalogue import TABLES
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A copy of the bundled catalogue."""
+    path = tmp_path / "cards.sqlite"
+    shutil.copy(catalogue_path(snapshot_path()), path)
+    return path
+
+
+def _document() -> CardDB:
+    return CardDB.from_document(decode(snapshot_path().read_bytes(), "the bundled snapshot"))
+
+
+class Opened:
+    """A database read from a catalogue file, falling back to the bundled document."""
+
+    def __init__(self, path: Path) -> None:
+        catalogue = open_catalogue(path)
+        assert catalogue is not None
+        self.catalogue = catalogue
+        self.fallbacks: list[str] = []
+        self.db = CardDB.from_catalogue(catalogue, self._fallback)
+
+    def _fallback(self, exc: DamagedCatalog) -> tuple[CardDB, str]:
+        self.fallbacks.append(str(exc))
+        return _document(), f"damaged: {exc}"
+
+
+@pytest.fixture
+def opened(copy: Path) -> Iterator[Opened]:
+    found = Opened(copy)
+    yield found
+    found.catalogue.close()
+
+
+def _sql(path: Path, statement: str, *parameters: object) -> None:
+    with sqlite3.connect(path) as connection:
+        connection.execute(statement, parameters)
+    connection.close()
+
+
+def test_a_missing_row_of_a_listed_key_is_damage_not_absence(copy: Path, opened: Opened) -> None:
+    _sql(copy, "DELETE FROM cards WHERE id = 'hedge_fund'")
+    assert opened.db.cards["hedge_fund"].title == "Hedge Fund"  # from the JSON document
+    assert opened.db.card_by_title("Hedge Fund") is not None
+    assert "no_such_card" not in opened.db.cards
+    assert len(opened.fallbacks) == 1 and "missing" in opened.fallbacks[0]
+    assert opened.db.info.warnings == (f"damaged: {opened.fallbacks[0]}",)
+
+
+def test_a_key_nobody_wrote_is_simply_absent(opened: Opened) -> None:
+    assert opened.db.cards.get("no_such_card") is None
+    assert opened.db.printings.get("99999") is None
+    assert opened.db.card_by_title("No Such Card") is None
+    assert opened.fallbacks == []
+
+
+def test_a_record_damaged_mid_run_is_read_from_the_json_said_once(
+    copy: Path, opened: Opened
+) -> None:
+    expected = _document()
+    assert opened.db.cards["sure_gamble"] == expected.cards["sure_gamble"]
+    _sql(copy, "UPDATE cards SET record = 'damaged' WHERE id = 'hedge_fund'")
+    for card_id in ("hedge_fund", "hedge_fund", "ice_wall"):
+        assert opened.db.cards[card_id] == expected.cards[card_id]
+    assert opened.db.sets_of("hedge_fund") == expected.sets_of("hedge_fund")
+    assert len(opened.fallbacks) == 1 and len(opened.db.info.warnings) == 1
+
+
+def test_a_fallback_that_fails_stops_the_run(copy: Path) -> None:
+    catalogue = open_catalogue(copy)
+    assert catalogue is not None
+
+    def failing(exc: DamagedCatalog) -> tuple[CardDB, str]:
+        raise DamagedCatalog(f"{exc}; and the document is gone")
+
+    db = CardDB.from_catalogue(catalogue, failing)
+    _sql(copy, "DELETE FROM printings WHERE code = '01110'")
+    with pytest.raises(DamagedCatalog, match="the document is gone"):
+        db.printings_of("hedge_fund")
+    catalogue.close()
+
+
+@pytest.mark.parametrize("table", ["sets", "snapshots", "card_pools"])
+def test_a_table_read_whole_with_a_row_missing_is_damage(copy: Path, table: str) -> None:
+    key = TABLES[table][0]
+    _sql(copy, f"DELETE FROM {table} WHERE {key} = (SELECT min({key}) FROM {table})")
+    catalogue = open_catalogue(copy)
+    assert catalogue is not None
+    with pytest.raises(DamagedCatalog, match="rows"):
+        CardDB.from_catalogue(catalogue, _never)
+    catalogue.close()
+
+
+def _never(exc: DamagedCatalog) -> tuple[CardDB, str]:
+    raise AssertionError(f"no fallback while the database is read: {exc}")
+
+
+def test_another_schema_is_not_opened_as_a_catalogue(copy: Path) -> None:
+    row = ("schema_version", "2")
+    _sql(
+        copy,
+        "UPDATE meta SET value = ?, checksum = ? WHERE key = ?",
+        row[1],
+        row_checksum(row),
+        row[0],
+    )
+    assert open_catalogue(copy) is None
+
+
+def test_threads_share_a_catalogue(opened: Opened) -> None:
+    expected = _document()
+    ids = sorted(expected.cards)[:400]
+    failures: list[BaseException] = []
+
+    def read(part: list[str]) -> None:
+        try:
+            for card_id in part:
+                assert opened.db.cards[card_id] == expected.cards[card_id]
+                assert opened.db.sets_of(card_id) == expected.sets_of(card_id)
+        except BaseException as exc:  # handed to the test, which says what it was
+            failures.append(exc)
+
+    threads = [threading.Thread(target=read, args=(ids[n::4],)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == [] and opened.fallbacks == []
