@@ -1,15 +1,18 @@
 """The card catalogue's file: an SQLite database beside a card document (``cards.sqlite``).
 
-A check needs a few dozen of the data's 2,000 cards and 2,500 printings, one ban list, and the
-titles it reads. The JSON document (``cards.json``) is decoded whole; the catalogue holds the
-same records in tables, with indexes for what a check looks up (cards, printings, ban lists by
-format, cards by subtype, the title indexes and the titles in other languages), so a run
-reads and decodes only what it needs. docs/reference/catalogue.md describes every table.
+A check needs a few dozen of the data's 2,000 cards and 2,500 printings, the ban lists of its
+format, and the titles it reads. The JSON document (``cards.json``) is decoded whole; the
+catalogue holds the same records in tables keyed by what a check looks up (cards with their
+printings, printings, ban lists, cards by subtype, the title indexes and the titles in other
+languages), so a run reads and decodes only what it needs; what a run reads whole (the sets,
+formats, card pools..., the titles "did you mean" chooses from) is one row of ``lists`` each.
+docs/reference/catalogue.md describes every table.
 
 Each row ends with a checksum of its other columns (``sqlitefile.row_checksum``), checked
 when the row is read: SQLite checks the file's structure, not the bytes of a value. The
-``meta`` table says what the file is (``FORMAT``, ``SCHEMA``) and names the document it was
-built from.
+``meta`` table says what the file is (``FORMAT``, ``SCHEMA``), names the document it was
+built from, and counts every table's rows; ``keys`` lists the keys of the tables whose
+missing keys are checked.
 """
 
 from __future__ import annotations
@@ -23,36 +26,24 @@ SUFFIX = ".sqlite"  # 'cards.json' -> 'cards.sqlite'
 # Every table's columns, in order; the last one is each row's checksum. The key comes first.
 _COLUMNS = {
     "meta": "key value checksum",
-    "cards": "id title side faction type printings sets record checksum",
+    "lists": "name records checksum",
+    "cards": "id title side faction type sets printings record checksum",
     "printings": "code card_id set_id position quantity checksum",
-    "sets": "id name cycle_id date_release record checksum",
-    "cycles": "id name record checksum",
-    "factions": "id name side record checksum",
-    "types": "id name record checksum",
-    "subtypes": "id name record checksum",
-    "formats": "id name checksum",
-    "snapshots": ("id format_id position card_pool_id restriction_id date_start active checksum"),
-    "card_pools": "id name format_id record checksum",
     "restrictions": "id name format_id date_start record checksum",
-    "unknown_rules": "kind id key checksum",
     "subtype_cards": "subtype card_ids checksum",
     "exact_titles": "title card_id checksum",
     "titles": "key card_id checksum",
     "loose_titles": "key card_id checksum",
     "squashed_titles": "key card_id checksum",
-    "suggestions": "title folded checksum",
     "card_titles": "language card_id title faces checksum",
     "names": "language kind id name checksum",
     "other_titles": "key language card_id checksum",
     "other_loose_titles": "key language card_id checksum",
-    "headers": "name checksum",
-    "set_names": "name checksum",
     "keys": "name keys checksum",
 }
 TABLES = {name: tuple(columns.split()) for name, columns in _COLUMNS.items()}
 # Each table's primary key (the first column unless said here)
 KEYS = {
-    "unknown_rules": ("kind", "id", "key"),
     "loose_titles": ("key", "card_id"),
     "squashed_titles": ("key", "card_id"),
     "card_titles": ("language", "card_id"),
@@ -60,11 +51,9 @@ KEYS = {
     "other_titles": ("key", "language", "card_id"),
     "other_loose_titles": ("key", "language", "card_id"),
 }
-INTEGERS = frozenset({"position", "quantity", "active", "checksum"})
+INTEGERS = frozenset({"position", "quantity", "checksum"})
 # The columns that may hold NULL (none), as table.column
-NULLABLE = frozenset(
-    {"sets.date_release", "snapshots.restriction_id", "card_titles.title", "card_titles.faces"}
-)
+NULLABLE = frozenset({"card_titles.title", "card_titles.faces"})
 # The tables looked up by key whose every key ``keys`` lists, so that a key's absence is
 # checked too (a row is never missed because its key was damaged)
 LISTED = ("cards", "printings", "restrictions", "subtype_cards")

@@ -16,12 +16,12 @@ from nrdeck.catalog.indexes import exact_title_index, normalised_title_index
 from nrdeck.catalog.lookups import (
     CatalogueLookups,
     Fallback,
-    Stored,
+    StoredCards,
     stored_cards,
     stored_printings,
     stored_restrictions,
 )
-from nrdeck.catalog.reading import CardEntry, Catalogue
+from nrdeck.catalog.reading import Catalogue
 from nrdeck.catalog.records import (
     Card,
     CardPool,
@@ -106,7 +106,7 @@ class CardDB:
         self.titles: TitlesLoader | None = None
         self._memo: dict[Hashable, object] = {}
         self.catalogue: CatalogueLookups | None = None
-        self._entries: Stored[CardEntry, Card] | None = None
+        self._entries: StoredCards | None = None
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value derived from this database under ``key``, built on first use."""
@@ -152,6 +152,11 @@ class CardDB:
     def card_by_title(self, title: str, normalised: str | None = None) -> Card | None:
         """The card whose title matches as written, else normalised (stripped, face titles);
         ``normalised``: the title's ``normalise_title``, when already known."""
+        if self._entries is not None:  # a catalogue's: each title read with its card
+            key = normalise_title(title) if normalised is None else normalised
+            return self._entries.titled("exact_titles", title) or self._entries.titled(
+                "titles", key
+            )
         card_id = self._exact_titles.get(title) or self._by_title.get(
             normalise_title(title) if normalised is None else normalised
         )
@@ -184,19 +189,15 @@ class CardDB:
         """Normalised title -> card id, for resolution passes."""
         return self._by_title
 
-    def _entry(self, card_id: str) -> CardEntry | None:
-        """The catalogue's entry of a card (None: none, or no catalogue)."""
-        return self._entries.record(card_id) if self._entries is not None else None
-
-    def _codes_of(self, card_id: str) -> tuple[str, ...] | list[str]:
+    def _codes_of(self, card_id: str) -> list[str]:
         """The card's printing codes, in code order."""
-        if self._entries is not None:
-            entry = self._entries.record(card_id)
-            return entry.printings if entry is not None else ()
         return self._printings_of.get(card_id, [])
 
     def printings_of(self, card_id: str) -> list[Printing]:
         """Every printing of a card, ordered by code."""
+        if self._entries is not None:
+            entry = self._entries.record(card_id)
+            return list(entry.printings) if entry is not None else []
         return [self.printings[c] for c in self._codes_of(card_id)]
 
     def sets_of(self, card_id: str) -> frozenset[str]:
@@ -265,13 +266,9 @@ class CardDB:
         return self.memo(("subtype-cards", subtype), build)
 
     def restrictions_filed_under(self, format_id: str) -> list[Restriction]:
-        """The ban lists the data files under a format (a catalogue knows each list's format
-        without decoding the others), in id order."""
+        """The ban lists the data files under a format, in id order."""
 
         def build() -> list[Restriction]:
-            lookups = self.catalogue
-            if lookups is not None:
-                return lookups.ask(lambda s: s.restrictions(format_id))
             found = [r for r in self.restrictions.values() if r.format_id == format_id]
             return sorted(found, key=lambda r: r.id)
 
@@ -334,27 +331,30 @@ class CardDB:
         info: DataInfo | None = None,
         tables: RuleTables | None = None,
     ) -> CardDB:
-        """The database a catalogue holds: its small lists read now, its cards, printings and
-        ban lists one by one on first use, its title indexes as written (DamagedCatalog when
-        what is read now cannot be). ``fallback`` gives the database of the JSON document and
-        what to warn, should the catalogue prove damaged later: the run goes on with it."""
+        """The database a catalogue holds: its small lists read now, its cards (each with its
+        printings), printings and ban lists one by one on first use, its title indexes as
+        written (DamagedCatalog when what is read now cannot be). ``fallback`` gives the
+        database of the JSON document and what to warn, should the catalogue prove damaged
+        later: the run goes on with it."""
+        lists = catalogue.lists()
         db = cls(
             cards=(),
             printings=(),
-            sets=catalogue.sets(),
-            cycles=catalogue.cycles(),
-            factions=catalogue.factions(),
-            types=catalogue.types(),
-            subtypes=catalogue.subtypes(),
-            formats=catalogue.formats(),
-            card_pools=catalogue.card_pools(),
+            sets=lists.sets,
+            cycles=lists.cycles,
+            factions=lists.factions,
+            types=lists.types,
+            subtypes=lists.subtypes,
+            formats=(f.record() for f in lists.formats),
+            card_pools=lists.card_pools,
             info=info,
-            unknown_rules=catalogue.unknown_rules(),
+            unknown_rules=lists.unknown_rules,
             text_facts=catalogue.text_facts(),
         )
         lookups = db.catalogue = CatalogueLookups(catalogue, fallback, db.warn)
-        db.cards = db._entries = stored_cards(lookups)
-        db.printings = stored_printings(lookups)
+        printings = stored_printings(lookups)
+        db.cards = db._entries = stored_cards(lookups, printings)
+        db.printings = printings
         db.restrictions = stored_restrictions(lookups)
         db.tables = _with_data_ids(tables or RuleTables(), db.cards)
         db._memo["exact-titles"] = _Index(lookups, "exact_titles")

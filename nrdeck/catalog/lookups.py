@@ -56,10 +56,11 @@ class Source(Protocol):
 
     def card(self, card_id: str) -> CardEntry | None: ...
     def cards(self) -> list[CardEntry]: ...
+    def titled(self, index: str, key: str) -> CardEntry | None: ...
     def printing(self, code: str) -> Printing | None: ...
     def printings(self) -> list[Printing]: ...
     def restriction(self, restriction_id: str) -> Restriction | None: ...
-    def restrictions(self, format_id: str | None = None) -> list[Restriction]: ...
+    def restrictions(self) -> list[Restriction]: ...
     def count(self, table: str) -> int: ...
     def has(self, table: str, key: str) -> bool: ...
     def keys(self, table: str) -> list[str]: ...
@@ -87,6 +88,7 @@ class CatalogueLookups:
         self.origin: Origin | None = catalogue.origin("titles_origin")
         self.codes = catalogue.languages()
         self.has_languages = bool(self.codes)
+        self._names: dict[str, frozenset[str]] = {}
 
     @property
     def damaged(self) -> bool:
@@ -115,8 +117,11 @@ class CatalogueLookups:
         return self.ask(lambda s: s.hits(index, key))
 
     def names(self, table: str) -> frozenset[str]:
-        """The section headers or set names of every language."""
-        return self.ask(lambda s: s.names(table))
+        """The section headers or set names of every language (read once)."""
+        found = self._names.get(table)
+        if found is None:
+            found = self._names[table] = self.ask(lambda s: s.names(table))
+        return found
 
 
 class DocumentSource:
@@ -131,8 +136,12 @@ class DocumentSource:
         card = self.db.cards.get(card_id)
         if card is None:
             return None
-        codes = tuple(p.code for p in self.db.printings_of(card_id))
-        return CardEntry(card, codes, tuple(sorted(self.db.sets_of(card_id))))
+        printings = tuple(self.db.printings_of(card_id))
+        return CardEntry(card, printings, tuple(sorted(self.db.sets_of(card_id))))
+
+    def titled(self, index: str, key: str) -> CardEntry | None:
+        card_id = self.card_id(index, key)
+        return None if card_id is None else self.card(card_id)
 
     def cards(self) -> list[CardEntry]:
         return [entry for key in sorted(self.db.cards) if (entry := self.card(key)) is not None]
@@ -146,9 +155,8 @@ class DocumentSource:
     def restriction(self, restriction_id: str) -> Restriction | None:
         return self.db.restrictions.get(restriction_id)
 
-    def restrictions(self, format_id: str | None = None) -> list[Restriction]:
-        found = sorted(self.db.restrictions.values(), key=lambda r: r.id)
-        return [r for r in found if format_id is None or r.format_id == format_id]
+    def restrictions(self) -> list[Restriction]:
+        return sorted(self.db.restrictions.values(), key=lambda r: r.id)
 
     def _table(self, table: str) -> Mapping[str, object]:
         if table in ("exact_titles", "titles"):
@@ -217,7 +225,8 @@ class Stored(Mapping[str, T], Generic[R, T]):
     """Records by key read from a catalogue on first use (each once), or walked in key order.
 
     ``get``: one record (None: none), ``walk``: every record in key order, ``key``: a record's
-    key, ``view``: what the mapping gives of a record, ``table``: the catalogue's table.
+    key, ``view``: what the mapping gives of a record, ``table``: the catalogue's table;
+    ``whole``: walked on first use (a small table a run reads most of: one query).
     """
 
     def __init__(
@@ -228,8 +237,11 @@ class Stored(Mapping[str, T], Generic[R, T]):
         walk: Callable[[Source], list[R]],
         key: Callable[[R], str],
         view: Callable[[R], T],
+        *,
+        whole: bool = False,
     ) -> None:
         self._lookups = lookups
+        self._whole = whole
         self._table = table
         self._get = get
         self._walk = walk
@@ -244,8 +256,22 @@ class Stored(Mapping[str, T], Generic[R, T]):
             return self._found[key]
         except KeyError:
             pass
+        if self._whole and not self._walked:
+            self._walk_all()
+            return self._found.get(key)
         found = self._found[key] = self._lookups.ask(lambda s: self._get(s, key))
+        if found is not None:
+            self._read(found)
         return found
+
+    def remember(self, record: R) -> R:
+        """Keep a record read otherwise (with another record, by another key)."""
+        self._found.setdefault(self._key(record), record)
+        self._read(record)
+        return record
+
+    def _read(self, record: R) -> None:
+        """What to do with a record once read (nothing: see ``StoredCards``)."""
 
     def __getitem__(self, key: str) -> T:
         found = self.record(key) if isinstance(key, str) else None
@@ -261,11 +287,15 @@ class Stored(Mapping[str, T], Generic[R, T]):
         return self._lookups.ask(lambda s: s.has(self._table, key))
 
     def __iter__(self) -> Iterator[str]:
+        self._walk_all()
+        return iter(sorted(k for k, v in self._found.items() if v is not None))
+
+    def _walk_all(self) -> None:
         if not self._walked:
             for record in self._lookups.ask(self._walk):
                 self._found[self._key(record)] = record
+                self._read(record)
             self._walked = True
-        return iter(sorted(k for k, v in self._found.items() if v is not None))
 
     def __len__(self) -> int:
         if self._walked:
@@ -273,11 +303,28 @@ class Stored(Mapping[str, T], Generic[R, T]):
         return self._lookups.ask(lambda s: s.count(self._table))
 
 
-def stored_cards(lookups: CatalogueLookups) -> Stored[CardEntry, Card]:
-    """The catalogue's cards (``record``: with their printing codes and sets)."""
-    return Stored(
-        lookups, "cards", lambda s, k: s.card(k), lambda s: s.cards(), _entry_key, _entry_card
-    )
+class StoredCards(Stored[CardEntry, Card]):
+    """The catalogue's cards, each read with its printings (then known to ``printings``)."""
+
+    def __init__(self, lookups: CatalogueLookups, printings: Stored[Printing, Printing]):
+        super().__init__(
+            lookups, "cards", lambda s, k: s.card(k), lambda s: s.cards(), _entry_key, _entry_card
+        )
+        self._printings = printings
+
+    def titled(self, index: str, title: str) -> Card | None:
+        """The card ``title`` names in ``index`` (``exact_titles`` or ``titles``)."""
+        entry = self._lookups.ask(lambda s: s.titled(index, title))
+        return None if entry is None else self.remember(entry).card
+
+    def _read(self, record: CardEntry) -> None:
+        for printing in record.printings:
+            self._printings.remember(printing)
+
+
+def stored_cards(lookups: CatalogueLookups, printings: Stored[Printing, Printing]) -> StoredCards:
+    """The catalogue's cards (``record``: with their printings and sets)."""
+    return StoredCards(lookups, printings)
 
 
 def stored_printings(lookups: CatalogueLookups) -> Stored[Printing, Printing]:
@@ -296,6 +343,7 @@ def stored_restrictions(lookups: CatalogueLookups) -> Stored[Restriction, Restri
         lambda s: s.restrictions(),
         _id,
         _same,
+        whole=True,
     )
 
 

@@ -7,7 +7,6 @@ from: see ``lookups``.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,29 +21,41 @@ from nrdeck.catalog.records import (
     CardSet,
     Cycle,
     Faction,
-    Format,
-    FormatSnapshot,
     LanguageTitles,
     Named,
     Printing,
     Restriction,
     UnknownRule,
 )
-from nrdeck.catalog.schema import Origin
-from nrdeck.catalog.sqlitefile import DamagedCatalog, Row, SqliteFile, connect
+from nrdeck.catalog.schema import FormatEntry, Origin
+from nrdeck.catalog.sqlitefile import DamagedCatalog, Row, SqliteFile, connect, row_checksum
 
 T = TypeVar("T")
 Hit = tuple[str, str]  # (language, card id)
 _SELECT = {name: f"SELECT {', '.join(columns)} FROM {name}" for name, columns in TABLES.items()}
+_SELECT_CARDS = "SELECT " + ", ".join(f"c.{c}" for c in TABLES["cards"])
 
 
 class CardEntry(msgspec.Struct, frozen=True):
-    """A card as the catalogue stores it: the card, its printing codes (code order) and the
-    ids of the sets that print it."""
+    """A card as the catalogue stores it: the card, its printings (code order) and the ids of
+    the sets that print it."""
 
     card: Card
-    printings: tuple[str, ...] = ()
+    printings: tuple[Printing, ...] = ()
     sets: tuple[str, ...] = ()
+
+
+class Lists(msgspec.Struct, frozen=True):
+    """The small record lists a database holds whole, as the document holds them."""
+
+    sets: list[CardSet]
+    cycles: list[Cycle]
+    factions: list[Faction]
+    types: list[Named]
+    subtypes: list[Named]
+    formats: list[FormatEntry]
+    card_pools: list[CardPool]
+    unknown_rules: list[UnknownRule]
 
 
 class Stamp(msgspec.Struct, frozen=True):
@@ -146,12 +157,30 @@ class Catalogue(SqliteFile):
 
     # -- records --------------------------------------------------------------------
     def card(self, card_id: str) -> CardEntry | None:
-        """The card with this id, with its printings and sets (None: no such card)."""
+        """The card with this id, with its sets and printings (None: no such card)."""
         return _first(self._keyed("cards", card_id), _entry)
 
     def cards(self) -> list[CardEntry]:
         """Every card, in id order."""
         return [_entry(row) for row in self._whole("cards")]
+
+    def titled(self, index: str, key: str) -> CardEntry | None:
+        """The card ``key`` names in ``index`` (``exact_titles`` or ``titles``), read with its
+        title in one query (None: the index has no such title)."""
+        if not _bindable(key):
+            return None
+        column = TABLES[index][0]
+        titles = ", ".join(f"t.{c}" for c in TABLES[index])
+        sql = f"{_SELECT_CARDS}, {titles} FROM {index} t LEFT JOIN cards c ON c.id = t.card_id"
+        rows = self.plain(f"{sql} WHERE t.{column} = ?", (key,))
+        if not rows:
+            return None
+        width = len(TABLES["cards"])
+        card, title = rows[0][:width], rows[0][width:]
+        _checked(title, index)
+        if card[0] is None:  # the index names a card the table has not: one of them is damaged
+            raise DamagedCatalog(f"the card {title[1]!r} that {index} names is missing")
+        return _entry(_checked(card, "cards"))
 
     def printing(self, code: str) -> Printing | None:
         """The printing with this code (None: none)."""
@@ -165,51 +194,23 @@ class Catalogue(SqliteFile):
         """The ban list with this id (None: none)."""
         return _first(self._keyed("restrictions", restriction_id), _restriction)
 
-    def restrictions(self, format_id: str | None = None) -> list[Restriction]:
-        """Every ban list (``format_id``: those the data files under it), in id order."""
-        rows = self._whole("restrictions")
-        return [_restriction(row) for row in rows if format_id in (None, row[2])]
+    def restrictions(self) -> list[Restriction]:
+        """Every ban list, in id order."""
+        return [_restriction(row) for row in self._whole("restrictions")]
 
-    def sets(self) -> list[CardSet]:
-        """Every set, in id order."""
-        return self._records("sets", list[CardSet])
-
-    def cycles(self) -> list[Cycle]:
-        """Every cycle, in id order."""
-        return self._records("cycles", list[Cycle])
-
-    def factions(self) -> list[Faction]:
-        """Every faction, in id order."""
-        return self._records("factions", list[Faction])
-
-    def types(self) -> list[Named]:
-        """Every card type, in id order."""
-        return self._records("types", list[Named])
-
-    def subtypes(self) -> list[Named]:
-        """Every subtype, in id order."""
-        return self._records("subtypes", list[Named])
-
-    def card_pools(self) -> list[CardPool]:
-        """Every card pool, in id order."""
-        return self._records("card_pools", list[CardPool])
-
-    def formats(self) -> list[Format]:
-        """Every format (id order) with its snapshots in the data's order."""
-        snapshots: dict[str, list[FormatSnapshot]] = {}
-        for row in self._whole("snapshots", " ORDER BY format_id, position"):
-            snapshot_id, format_id, _, pool, restriction, start, active = row[:-1]
-            snapshot = FormatSnapshot(
-                snapshot_id, format_id, pool, restriction, _date(start), bool(active)
-            )
-            snapshots.setdefault(format_id, []).append(snapshot)
-        rows = self._whole("formats")
-        return [Format(f, name, tuple(snapshots.get(f, ()))) for f, name, _ in rows]
-
-    def unknown_rules(self) -> list[UnknownRule]:
-        """The data's keys nrdeck does not understand."""
-        rows = self._whole("unknown_rules")
-        return [UnknownRule(kind, record_id, key) for kind, record_id, key, _ in rows]
+    def lists(self) -> Lists:
+        """The small record lists a database holds whole: sets, cycles, factions, types,
+        subtypes, formats (with their snapshots), card pools, the keys not understood."""
+        names = ("sets", "cycles", "factions", "types", "subtypes", "formats", "card_pools")
+        wanted = (*names, "unknown_rules")
+        marks = ", ".join("?" * len(wanted))
+        rows = self.rows(f"{_SELECT['lists']} WHERE name IN ({marks})", wanted)
+        found = {name: records for name, records, _ in rows}
+        if len(found) != len(wanted):
+            raise DamagedCatalog("the lists are not all there")
+        text = "{" + ",".join(f'"{name}":{found[name]}' for name in wanted) + "}"
+        lists: Lists = _decoded_json(Lists, text)
+        return lists
 
     # -- the indexes ---------------------------------------------------------------------
     def card_id(self, index: str, key: str) -> str | None:
@@ -240,8 +241,8 @@ class Catalogue(SqliteFile):
 
     def suggestions(self) -> Choices:
         """The English titles "did you mean" chooses from (sorted), and the same folded."""
-        rows = self._whole("suggestions")
-        return [row[0] for row in rows], [row[1] for row in rows]
+        found: Choices = _decoded_json(tuple[list[str], list[str]], self._list("suggestions"))
+        return found
 
     # -- the titles in other languages ------------------------------------------------
     def language(self, code: str) -> LanguageTitles | None:
@@ -271,9 +272,9 @@ class Catalogue(SqliteFile):
         rows = self._keyed(index, key, " ORDER BY language, card_id")
         return tuple((row[1], row[2]) for row in rows)
 
-    def names(self, table: str) -> frozenset[str]:
-        """Every name of ``table`` (``headers`` or ``set_names``)."""
-        return frozenset(row[0] for row in self._whole(table))
+    def names(self, name: str) -> frozenset[str]:
+        """Every name of the list ``name`` (``headers`` or ``set_names``)."""
+        return frozenset(_decoded_json(list[str], self._list(name)))
 
     # -- reading and checking ----------------------------------------------------------
     def _keyed(self, table: str, key: str, order: str = "") -> list[Row]:
@@ -294,13 +295,24 @@ class Catalogue(SqliteFile):
         return False
 
     def _listed(self, table: str) -> frozenset[str]:
+        """The keys ``keys`` lists for ``table`` (read once)."""
         if self._keys is None:
-            rows = self._whole("keys")
-            self._keys = {name: frozenset(_decoded_json(list[str], keys)) for name, keys, _ in rows}
+            self._keys = {}
         found = self._keys.get(table)
-        if found is None or len(found) != self._count(table):
-            raise DamagedCatalog(f"the keys of {table} are not all there")
+        if found is None:
+            rows = self.rows(_SELECT["keys"] + " WHERE name = ?", (table,))
+            found = frozenset(_decoded_json(list[str], rows[0][1])) if rows else frozenset()
+            if len(found) != self._count(table):
+                raise DamagedCatalog(f"the keys of {table} are not all there")
+            self._keys[table] = found
         return found
+
+    def _list(self, name: str) -> str:
+        """The JSON array of the list ``name`` (``lists``)."""
+        rows = self.rows(_SELECT["lists"] + " WHERE name = ?", (name,))
+        if not rows:
+            raise DamagedCatalog(f"the list of {name} is missing")
+        return str(rows[0][1])
 
     def _whole(self, table: str, order: str | None = None) -> list[Row]:
         """Every row of ``table`` (in key order unless ``order`` says), their number checked."""
@@ -320,22 +332,23 @@ class Catalogue(SqliteFile):
             raise DamagedCatalog(f"the meta table has no count of {table}")
         return found
 
-    def _records(self, table: str, kind: type[list[T]]) -> list[T]:
-        """The records of a table whose rows end with the record (JSON), in key order."""
-        rows = self._whole(table)
-        found: list[T] = _decoded_json(kind, "[" + ",".join(row[-2] for row in rows) + "]")
-        return found
-
 
 def _first(rows: list[Row], make: Callable[[Row], T]) -> T | None:
     return make(rows[0]) if rows else None
 
 
+def _checked(row: Row, table: str) -> Row:
+    """The row, when it matches its checksum (its last column)."""
+    if row_checksum(row[:-1]) != row[-1]:
+        raise DamagedCatalog(f"a row of {table} does not match its checksum")
+    return row
+
+
 def _entry(row: Row) -> CardEntry:
-    card = _decoded_json(Card, row[7])
-    return CardEntry(
-        card, _decoded_json(tuple[str, ...], row[5]), _decoded_json(tuple[str, ...], row[6])
-    )
+    """A row of ``cards`` as the card, its printings and its sets."""
+    sets: tuple[str, ...] = _decoded_json(tuple[str, ...], row[5])
+    printings: tuple[Printing, ...] = _decoded_json(tuple[Printing, ...], row[6])
+    return CardEntry(_decoded_json(Card, row[7]), printings, sets)
 
 
 def _printing(row: Row) -> Printing:
@@ -360,13 +373,6 @@ def _decoded(kind: type[T], value: object) -> T:
         return msgspec.convert(value, kind, strict=False)
     except msgspec.ValidationError as exc:
         raise DamagedCatalog(f"the meta table cannot be read ({exc})") from exc
-
-
-def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except (TypeError, ValueError) as exc:
-        raise DamagedCatalog(f"a date cannot be read ({exc})") from exc
 
 
 def _bindable(text: str) -> bool:

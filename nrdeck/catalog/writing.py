@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -76,33 +75,36 @@ def _rows(
     """Every table's rows (without checksums)."""
     cards = {c.id: c for c in doc.cards}
     loose, squashed = loose_indexes(cards.values())
-    choices, folded = suggestion_choices(cards.values())
+    lists: dict[str, object] = {
+        "sets": doc.sets,
+        "cycles": doc.cycles,
+        "factions": doc.factions,
+        "types": doc.types,
+        "subtypes": doc.subtypes,
+        "formats": doc.formats,
+        "card_pools": doc.card_pools,
+        "unknown_rules": doc.unknown_rules,
+        "suggestions": suggestion_choices(cards.values()),
+    }
     tables: dict[str, Iterable[Row]] = {
         "meta": _meta(doc, document, titles),
         "cards": _cards(cards, doc.printings),
         "printings": [(p.code, p.card_id, p.set_id, p.position, p.quantity) for p in _codes(doc)],
-        "sets": [(s.id, s.name, s.cycle_id, _date(s.date_release), _json(s)) for s in doc.sets],
-        "cycles": [(c.id, c.name, _json(c)) for c in doc.cycles],
-        "factions": [(f.id, f.name, f.side, _json(f)) for f in doc.factions],
-        "types": [(t.id, t.name, _json(t)) for t in doc.types],
-        "subtypes": [(s.id, s.name, _json(s)) for s in doc.subtypes],
-        "formats": [(f.id, f.name) for f in doc.formats],
-        "snapshots": _snapshots(doc),
-        "card_pools": [(p.id, p.name, p.format_id, _json(p)) for p in doc.card_pools],
         "restrictions": [
             (r.id, r.name, r.format_id, r.date_start.isoformat(), _json(r))
             for r in doc.restrictions
         ],
-        "unknown_rules": [(u.kind, u.id, u.key) for u in doc.unknown_rules],
         "subtype_cards": _subtype_cards(cards),
         "exact_titles": exact_title_index(cards).items(),
         "titles": normalised_title_index(cards).items(),
         "loose_titles": _pairs(loose),
         "squashed_titles": _pairs(squashed),
-        "suggestions": zip(choices, folded, strict=True),
     }
     if titles is not None:
-        tables |= _translated(titles, cards)
+        translated, names = _translated(titles, cards)
+        tables |= translated
+        lists |= names
+    tables["lists"] = [(name, _json(records)) for name, records in lists.items()]
     return tables
 
 
@@ -119,9 +121,9 @@ def _meta(doc: FactsDocument, document: bytes, titles: TitlesDocument | None) ->
 
 
 def _cards(cards: Mapping[str, Card], printings: Iterable[Printing]) -> Iterator[Row]:
-    """Each card with its printing codes (code order) and the ids of the sets that print it."""
+    """Each card with the ids of the sets that print it and its printings (code order)."""
     codes: dict[str, list[Printing]] = {}
-    for printing in sorted(printings, key=lambda p: p.code):
+    for printing in _by_code(printings):
         codes.setdefault(printing.card_id, []).append(printing)
     for card in cards.values():
         found = codes.get(card.id, [])
@@ -132,23 +134,20 @@ def _cards(cards: Mapping[str, Card], printings: Iterable[Printing]) -> Iterator
             card.side,
             card.faction,
             card.type,
-            _json([p.code for p in found]),
             _json(sets),
+            _json(found),
             _json(card),
         )
 
 
 def _codes(doc: FactsDocument) -> list[Printing]:
     """The printings by code (a code given twice: the last wins, as in a database)."""
-    return list({p.code: p for p in doc.printings}.values())
+    return _by_code(doc.printings)
 
 
-def _snapshots(doc: FactsDocument) -> Iterator[Row]:
-    for fmt in doc.formats:
-        for position, s in enumerate(fmt.snapshots):
-            active = int(s.active)
-            start = s.date_start.isoformat()
-            yield s.id, fmt.id, position, s.card_pool_id, s.restriction_id, start, active
+def _by_code(printings: Iterable[Printing]) -> list[Printing]:
+    found = {p.code: p for p in printings}
+    return [found[code] for code in sorted(found)]
 
 
 def _subtype_cards(cards: Mapping[str, Card]) -> Iterator[Row]:
@@ -164,22 +163,28 @@ def _pairs(index: Mapping[str, tuple[str, ...]]) -> Iterator[Row]:
     return ((key, card_id) for key, ids in index.items() for card_id in ids)
 
 
-def _translated(titles: TitlesDocument, cards: Mapping[str, Card]) -> dict[str, Iterable[Row]]:
-    """The titles in other languages and their indexes (hits on cards the data has)."""
+def _translated(
+    titles: TitlesDocument, cards: Mapping[str, Card]
+) -> tuple[dict[str, Iterable[Row]], dict[str, object]]:
+    """The titles in other languages and their indexes (hits on cards the data has), and the
+    lists read whole: the section headers and the set names of every language."""
     languages = dict(titles.languages)
     exact = (
         titles.index
         if titles.keys == TITLE_KEYS and titles.index
         else language_title_index(languages, cards)
     )
-    return {
+    tables: dict[str, Iterable[Row]] = {
         "card_titles": _card_titles(languages),
         "names": _names(languages),
         "other_titles": _hits(exact),
         "other_loose_titles": _hits(loose_language_index(exact)),
-        "headers": ((name,) for name in header_names(languages)),
-        "set_names": ((name,) for name in set_names(languages)),
     }
+    names: dict[str, object] = {
+        "headers": sorted(set(header_names(languages))),
+        "set_names": sorted(set(set_names(languages))),
+    }
+    return tables, names
 
 
 def _language_counts(languages: Mapping[str, LanguageTitles]) -> dict[str, list[int]]:
@@ -213,7 +218,3 @@ def _hits(index: Mapping[str, tuple[tuple[str, str], ...]]) -> Iterator[Row]:
 
 def _json(value: object) -> str:
     return _ENCODE(value).decode("utf-8")
-
-
-def _date(value: Any) -> str | None:
-    return None if value is None else str(value.isoformat())

@@ -15,7 +15,6 @@ import pytest
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import decode
 from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path, open_catalogue, row_checksum
-from nrdeck.catalog.catalogue import TABLES
 
 
 @pytest.fixture
@@ -94,25 +93,33 @@ def test_a_fallback_that_fails_stops_the_run(copy: Path) -> None:
         raise DamagedCatalog(f"{exc}; and the document is gone")
 
     db = CardDB.from_catalogue(catalogue, failing)
-    _sql(copy, "DELETE FROM printings WHERE code = '01110'")
+    _sql(copy, "DELETE FROM cards WHERE id = 'hedge_fund'")
     with pytest.raises(DamagedCatalog, match="the document is gone"):
         db.printings_of("hedge_fund")
     catalogue.close()
 
 
-@pytest.mark.parametrize("table", ["sets", "snapshots", "card_pools"])
-def test_a_table_read_whole_with_a_row_missing_is_damage(copy: Path, table: str) -> None:
-    key = TABLES[table][0]
-    _sql(copy, f"DELETE FROM {table} WHERE {key} = (SELECT min({key}) FROM {table})")
+@pytest.mark.parametrize("name", ["sets", "formats", "card_pools"])
+def test_a_list_missing_is_damage_when_the_database_is_read(copy: Path, name: str) -> None:
+    _sql(copy, "DELETE FROM lists WHERE name = ?", name)
     catalogue = open_catalogue(copy)
     assert catalogue is not None
-    with pytest.raises(DamagedCatalog, match="rows"):
+    with pytest.raises(DamagedCatalog, match="lists"):
         CardDB.from_catalogue(catalogue, _never)
     catalogue.close()
 
 
 def _never(exc: DamagedCatalog) -> tuple[CardDB, str]:
     raise AssertionError(f"no fallback while the database is read: {exc}")
+
+
+def test_a_table_walked_with_a_row_missing_is_damage(copy: Path, opened: Opened) -> None:
+    _sql(copy, "DELETE FROM restrictions WHERE id = (SELECT min(id) FROM restrictions)")
+    expected = _document()
+    assert opened.db.restrictions_filed_under("standard") == expected.restrictions_filed_under(
+        "standard"
+    )
+    assert len(opened.fallbacks) == 1 and "rows" in opened.fallbacks[0]
 
 
 def test_another_schema_is_not_opened_as_a_catalogue(copy: Path) -> None:
