@@ -30,7 +30,7 @@ TYPES = ("event", "hardware", "program", "resource", "agenda", "asset", "ice", "
 def translated(text: str, language: str) -> str:
     """The list with every title and section header the data has in ``language``."""
     from nrdeck.cards.bundled import snapshot_path
-    from nrdeck.catalog import titles_path
+    from nrdeck.cards.document import titles_path
 
     titles = json.loads(titles_path(snapshot_path()).read_text("utf-8"))["languages"][language]
     ids = {c["title"]: c["id"] for c in json.loads(snapshot_path().read_text("utf-8"))["cards"]}

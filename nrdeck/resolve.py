@@ -27,10 +27,6 @@ from collections import Counter
 
 from nrdeck.catalog import (
     ENGLISH,
-    MAX_SUGGESTED_LENGTH,
-    MIN_SIMILARITY,
-    SIMILARITY_MARGIN,
-    Card,
     CardDB,
     Match,
     compatible,
@@ -41,6 +37,7 @@ from nrdeck.catalog import (
     title_index,
     without_trailing_group,
 )
+from nrdeck.catalog.records import Card
 from nrdeck.deck import Deck, DeckEntry, RawDeck, RawLine, TitleReading, Undecided
 from nrdeck.problems import Location, Problem
 from nrdeck.quoting import excerpt
@@ -226,22 +223,18 @@ class _Resolver:
             return f"{said} (no suggestions after the first {MAX_SUGGESTED_NAMES} unknown names)"
         self.suggested += 1
         wanted = without_trailing_group(title) or title
-        if language is None or len(wanted) > MAX_SUGGESTED_LENGTH:
+        in_language = None if language is None else self._in_language(wanted, language)
+        if in_language is None:
             hints = self.index.suggestions(wanted)
             return f"{said}; did you mean {', '.join(hints)}?" if hints else said
-        return said + self._in_language(wanted, language)
+        return said + in_language
 
-    def _in_language(self, title: str, language: str) -> str:
+    def _in_language(self, title: str, language: str) -> str | None:
         """'; did you mean X (English), Y?' (the language's titles, then English ones), or how
-        many cards have a title in the language."""
-        hint = self.db.translations().hint(
-            title,
-            language,
-            cutoff=MIN_SIMILARITY,
-            margin=SIMILARITY_MARGIN,
-            english=self.index.suggestions(title),
-        )
-        return f" in English or {hint}"
+        many cards have a title in the language (None: too long a text to suggest for)."""
+        english = self.index.suggestions(title)
+        hint = self.db.translations().hint(title, language, english=english)
+        return None if hint is None else f" in English or {hint}"
 
     def readings(self, language: str | None) -> tuple[TitleReading, ...]:
         """Each line read by title, in the language it was read in (the list's, when the

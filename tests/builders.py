@@ -13,7 +13,8 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.cards.document import decode
-from nrdeck.catalog import CardDB, DataInfo
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.problems import Location, Problem, Severity
 from nrdeck.results.check import CardCost, CheckResult, DeckOutcome, DeckStats, Period

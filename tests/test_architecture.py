@@ -360,6 +360,9 @@ WING_RANKS = {
     "nrdeck.sim.ask": 0,
     "nrdeck.sim.solvers": 1,
     "nrdeck.sim.answers": 2,
+    # the card catalogue's records and nrdeck's rule tables, below the catalogue's own modules
+    "nrdeck.catalog.records": 0,
+    "nrdeck.catalog.ruletables": 0,
 }
 CATALOG = "nrdeck.catalog"  # the card catalogue: imports nothing else of nrdeck
 WINGS = (*WING_RANKS, CATALOG)
@@ -417,6 +420,14 @@ def test_the_catalog_imports_nothing_else_of_nrdeck() -> None:
             )
         )
         == []
+    )
+
+
+def test_the_catalogue_front_offers_at_most_20_names() -> None:
+    offered = _exported(modules()[CATALOG])
+    assert len(offered) <= 20, (
+        f"nrdeck/catalog/__init__.py offers {len(offered)} names; the rule (at most 20: what "
+        "outsiders need, not the package over again) is in docs/design/layout.md, Wings"
     )
 
 

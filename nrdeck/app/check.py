@@ -21,7 +21,8 @@ from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS, Fetched, prefetch
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import ReadableSource, RemoteSource, TextSource, expand
-from nrdeck.catalog import CardDB, DamagedCatalog, DataInfo, catalogue_path
+from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import relabelled
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.decklist.deck_ref import DeckRef

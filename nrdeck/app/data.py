@@ -24,23 +24,18 @@ from nrdeck.cards.bundled import rule_tables
 from nrdeck.cards.cache import Cache, CacheMeta, ClearOutcome, CorruptCache
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import (
-    catalogue_intact,
+    TEXT_FACTS,
     decode,
     encode,
     encode_titles,
     info_of,
     loader,
     require_consistent,
+    titles_path,
     write_catalogue,
 )
-from nrdeck.catalog import (
-    TEXT_FACTS,
-    CardDB,
-    FactsDocument,
-    TitlesDocument,
-    catalogue_path,
-    titles_path,
-)
+from nrdeck.catalog import CardDB, catalogue_intact, catalogue_path
+from nrdeck.catalog.records import FactsDocument, TitlesDocument
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
 from nrdeck.results.status import DataStatus, FormatStatus

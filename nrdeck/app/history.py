@@ -17,7 +17,8 @@ from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
 from nrdeck.app.inputs.formatlines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.sources import one_source
-from nrdeck.catalog import Card, CardDB, find_title, title_index, without_trailing_group
+from nrdeck.catalog import CardDB, find_title, title_index, without_trailing_group
+from nrdeck.catalog.records import Card
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
 from nrdeck.results.history import CardHistory, DeckTimeline

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 from nrdeck.app.inputs.cards import DataSettings, load_database, with_text_facts
 from nrdeck.app.inputs.decks import DeckSettings, LoadedDeck, obtain_deck
 from nrdeck.app.inputs.sources import deck_source
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import DeckInputError
 from nrdeck.results.simulation import Comparison, Simulation

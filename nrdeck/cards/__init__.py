@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from nrdeck.catalog import FactsDocument
+from nrdeck.catalog.records import FactsDocument
 
 
 class CardSource(Protocol):

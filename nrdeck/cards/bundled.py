@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
-import msgspec
-
-from nrdeck.cards.document import load_file
-from nrdeck.catalog import (
-    CardDB,
-    RuleTables,
-    decode_agenda_caps,
-    decode_corrections,
-    decode_errata,
-    decode_list_names,
-    decode_moved_ids,
-    titles_path,
-)
+from nrdeck.cards.document import load_file, titles_path
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.ruletables import RuleTableError, RuleTables
 from nrdeck.errors import DataUnavailableError
 
 SNAPSHOT_NAME = "cards.json"
-CORRECTIONS_NAME = "corrections.json"
-ERRATA_NAME = "errata.json"
-AGENDA_CAPS_NAME = "agenda_caps.json"
-MOVED_IDS_NAME = "moved_ids.json"
-LIST_NAMES_NAME = "list_names.json"
-T = TypeVar("T")
 
 
 def data_dir() -> Path:
@@ -48,25 +30,26 @@ def bundled_titles_path() -> Path:
 
 
 def rule_tables() -> RuleTables:
-    """nrdeck's own rule tables from the bundled data folder (a damaged one: exit 3)."""
-    return RuleTables(
-        corrections=_table(CORRECTIONS_NAME, decode_corrections),
-        errata=_table(ERRATA_NAME, decode_errata),
-        agenda_caps=_table(AGENDA_CAPS_NAME, decode_agenda_caps),
-        moved_ids=_table(MOVED_IDS_NAME, decode_moved_ids),
-        list_names=_table(LIST_NAMES_NAME, decode_list_names),
-    )
+    """nrdeck's own rule tables from the bundled data folder, decoded strictly (a damaged one:
+    DataUnavailableError naming the file and the fault, exit 3)."""
+    try:
+        return RuleTables.read(_table)
+    except RuleTableError as exc:
+        raise _unreadable(data_dir() / exc.name, exc.detail) from exc
 
 
-def _table(name: str, decode: Callable[[bytes], T]) -> T:
-    """One table, decoded strictly (DataUnavailableError naming the file and the fault)."""
+def _table(name: str) -> bytes:
     path = data_dir() / name
     try:
-        return decode(path.read_bytes())
-    except (OSError, msgspec.DecodeError) as exc:
-        raise DataUnavailableError(
-            f"{path}: cannot read nrdeck's rule table ({exc})", hint="reinstall nrdeck"
-        ) from exc
+        return path.read_bytes()
+    except OSError as exc:
+        raise _unreadable(path, str(exc)) from exc
+
+
+def _unreadable(path: Path, detail: str) -> DataUnavailableError:
+    return DataUnavailableError(
+        f"{path}: cannot read nrdeck's rule table ({detail})", hint="reinstall nrdeck"
+    )
 
 
 class BundledSource:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from nrdeck.cards.boundary import first_error
-from nrdeck.cards.document import new_document
+from nrdeck.cards.document import TITLES_FORMAT, TITLES_SCHEMA, new_document, tuple_of
 from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v2_models import (
     V2Card,
@@ -25,10 +25,8 @@ from nrdeck.cards.v2_models import (
     V2Restriction,
     V2TranslatedCard,
 )
-from nrdeck.catalog import (
-    TITLE_KEYS,
-    TITLES_FORMAT,
-    TITLES_SCHEMA,
+from nrdeck.catalog import indexed_titles
+from nrdeck.catalog.records import (
     Card,
     CardPool,
     CardSet,
@@ -44,8 +42,6 @@ from nrdeck.catalog import (
     SnapshotEntry,
     TitlesDocument,
     UnknownRule,
-    language_title_index,
-    tuple_of,
 )
 from nrdeck.errors import DataUnavailableError
 
@@ -100,14 +96,13 @@ class CardsJsonSource:
                 titles = _language(lang_dir, known)
                 if titles.cards:
                     languages[lang_dir.name] = titles
-        return TitlesDocument(
+        found = TitlesDocument(
             format=TITLES_FORMAT,
             schema_version=TITLES_SCHEMA,
             languages=languages,
             origin=doc.origin,
-            index=language_title_index(languages, known),
-            keys=TITLE_KEYS,
         )
+        return indexed_titles(found, known)
 
     def _each(self, model: type[M], pattern: str, fix: Any = None) -> Iterator[M]:
         files = sorted(self.v2.glob(pattern))

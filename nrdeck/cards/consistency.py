@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from nrdeck.catalog import CardDB, FactsDocument, Restriction, is_printing_code
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import FactsDocument, Restriction, is_printing_code
 
 REQUIRED = ("cards", "printings", "sets", "cycles", "factions", "formats", "card_pools")
 

@@ -17,27 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
 from nrdeck.atomic import atomic_path
-from nrdeck.cards.cache import CorruptCache
-from nrdeck.catalog import (
-    DOCUMENT_FORMAT,
-    DOCUMENT_SCHEMA,
-    TEXT_FACTS,
-    TITLES_FORMAT,
-    TITLES_SCHEMA,
+from nrdeck.catalog import CardDB, read_catalogue
+from nrdeck.catalog.records import (
     Card,
-    CardDB,
     CardPool,
     CardSet,
-    Catalogue,
     Cycle,
-    DamagedCatalog,
     DataInfo,
-    Envelope,
     Faction,
     FactsDocument,
     FormatEntry,
@@ -45,20 +36,58 @@ from nrdeck.catalog import (
     Origin,
     Printing,
     Restriction,
-    RuleTables,
-    Stamp,
     TitlesDocument,
-    TitlesLoaded,
-    TitlesLoader,
     UnknownRule,
-    catalogue_path,
-    document_sha256,
-    open_catalogue,
-    titles_path,
 )
+from nrdeck.catalog.ruletables import RuleTables
 from nrdeck.errors import DataUnavailableError
 
 REBUILD = "rebuild it with 'nrdeck data build' or re-fetch it with 'nrdeck data update'"
+# The document's envelope: what the file says it is (checked on every load)
+DOCUMENT_FORMAT = "nrdeck-card-data"
+DOCUMENT_SCHEMA = 1
+# The version of the rule that reads card text into facts (``textfacts``, docs/card-facts.md);
+# a document records the version it was built with, 0 (absent) when built before the rule.
+TEXT_FACTS = 1
+# The titles document beside it: card titles and type names in other languages
+TITLES_FORMAT = "nrdeck-card-titles"
+TITLES_SCHEMA = 1
+TITLES_SUFFIX = ".titles.json"
+# What to do about a damaged catalogue, by the kind of card data beside it
+FIXES = {
+    "bundled": "reinstall nrdeck",
+    "cache": "run 'nrdeck data update', which rebuilds it",
+    "file": "rebuild it with 'nrdeck data build'",
+}
+# What a titles loader gives: the titles (None: none to be had), and a note saying where they
+# come from when not from the card data in use ("" when they do)
+TitlesLoaded = tuple[TitlesDocument | None, str]
+TitlesLoader = Callable[[], TitlesLoaded]
+T = TypeVar("T")
+
+
+class Envelope(msgspec.Struct):
+    """Only a document's envelope: what a damaged or foreign file is read as."""
+
+    format: object = None
+    schema_version: object = None
+
+
+def titles_path(document: Path) -> Path:
+    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
+    return document.with_name(document.name.removesuffix(".json") + TITLES_SUFFIX)
+
+
+def tuple_of(items: Iterable[T]) -> tuple[T, ...]:
+    """``tuple(items)``, the empty tuple itself when there are none.
+
+    On Python 3.10 ``tuple()`` of an empty generator is a new empty tuple, not ``()``, and
+    msgspec's ``omit_defaults`` takes only ``()`` itself for a field's default ``()``: a
+    document built on 3.10 said ``"face_titles":[]`` where one built on 3.11 leaves it out.
+    Records that are written out are built with this, so a document's bytes never depend on
+    the Python that built it.
+    """
+    return tuple(items) or ()
 
 
 def new_document(
@@ -133,7 +162,11 @@ def load_file(
         db.titles = titles_loader(titles_path(path), other_titles)
         return db
 
-    db = load_catalog(path, kind, tables, from_json, trusted=not check)
+    fix = FIXES["bundled" if kind == "bundled" else "file"]
+    failures = (DataUnavailableError,)
+    db = read_catalogue(
+        path, kind, tables, from_json, failures=failures, fix=fix, trusted=not check
+    )
     if db is None:
         return from_json()
     if db.catalogue is not None:
@@ -156,104 +189,6 @@ def _from_document(path: Path, kind: str, tables: RuleTables | None, check: bool
     return CardDB.from_document(doc, info_of(doc, kind, str(path)), tables)
 
 
-def load_catalog(
-    path: Path,
-    kind: str,
-    tables: RuleTables | None,
-    from_json: Callable[[], CardDB],
-    *,
-    trusted: bool,
-    sha256: str | None = None,
-) -> CardDB | None:
-    """The database of the catalogue beside the document ``path``, when it was built from the
-    document as it is (None: no catalogue there, another nrdeck's, or the document changed
-    since). A damaged one is passed over for ``from_json``'s database, with a warning; so is
-    one found damaged later in the run.
-
-    ``trusted``: a document written with its catalogue by nrdeck itself (the bundled snapshot,
-    a cached document), whose size is enough to tell them apart, and whose catalogue nobody
-    changes in place; ``sha256``: the document's, when known (the cache's sidecar says it).
-    Any other document's bytes are hashed and compared.
-    """
-    where = catalogue_path(path)
-
-    def fallback(exc: DamagedCatalog) -> tuple[CardDB, str]:
-        try:
-            return from_json(), damaged_note(where, exc, kind)
-        except (DataUnavailableError, CorruptCache) as failed:  # the run stops: exit 3
-            raise DamagedCatalog(f"{exc}; and {_one_line(failed)}") from failed
-
-    try:
-        catalogue = open_catalogue(where, immutable=trusted)
-        if catalogue is None:
-            return None
-        if not _built_from(catalogue.stamp(), path, trusted, sha256):
-            catalogue.close()
-            return None
-        info = catalog_info(catalogue, kind, str(path))
-        return CardDB.from_catalogue(catalogue, fallback, info, tables)
-    except DamagedCatalog as exc:
-        db = from_json()
-        db.warn(damaged_note(where, exc, kind))
-        return db
-
-
-def _one_line(error: Exception) -> str:
-    return error.one_line() if isinstance(error, DataUnavailableError) else str(error)
-
-
-def _built_from(stamp: Stamp, path: Path, trusted: bool, sha256: str | None) -> bool:
-    """True when the catalogue's stamp names the document at ``path``."""
-    try:
-        if sha256 is not None:
-            return stamp.sha256 == sha256 and stamp.size == path.stat().st_size
-        if trusted:
-            return stamp.size == path.stat().st_size
-        return stamp.sha256 == document_sha256(path.read_bytes())
-    except OSError:
-        return False  # the document's own error is said when it is read
-
-
-def catalogue_intact(path: Path, sha256: str) -> bool:
-    """True when the catalogue at ``path`` was built from the document whose SHA-256 is
-    ``sha256`` and is whole: SQLite's check, and every row's checksum."""
-    try:
-        catalogue = open_catalogue(path, immutable=True)
-        if catalogue is None:
-            return False
-        try:
-            return catalogue.stamp().sha256 == sha256 and catalogue.intact()
-        finally:
-            catalogue.close()
-    except DamagedCatalog:
-        return False
-
-
-def damaged_note(where: Path, exc: DamagedCatalog, kind: str) -> str:
-    """The warning that a damaged catalogue is passed over, with what to do about it."""
-    fix = {
-        "bundled": "reinstall nrdeck",
-        "cache": "run 'nrdeck data update', which rebuilds it",
-    }.get(kind, "rebuild it with 'nrdeck data build'")
-    return (
-        f"{where}: the card catalogue is damaged ({exc}); the card data is read from the "
-        f"JSON document beside it instead (slower): {fix}"
-    )
-
-
-def catalog_info(catalogue: Catalogue, kind: str, path: str | None, **extra: Any) -> DataInfo:
-    """The DataInfo of a catalogue (its document's origin)."""
-    origin = catalogue.origin() or Origin()
-    return DataInfo(
-        kind=kind,
-        source=origin.source,
-        dataset_date=origin.dataset_date,
-        url=origin.url,
-        path=path,
-        **extra,
-    )
-
-
 def write_catalogue(
     target: Path, payload: bytes, doc: FactsDocument, titles: TitlesDocument | None
 ) -> None:
@@ -265,7 +200,7 @@ def write_catalogue(
     from the catalogue then falls back to the bundled titles, with its note, as one read
     from the document does.
     """
-    from nrdeck.catalog import write_catalogue as write  # writers only: a check never needs it
+    from nrdeck.catalog import write_catalogue as write  # writers only: a check never writes
 
     with atomic_path(target) as temporary:
         write(temporary, doc, payload, titles if titles is not None and titles.languages else None)

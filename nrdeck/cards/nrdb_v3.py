@@ -16,7 +16,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import msgspec
 
-from nrdeck.catalog import FactsDocument
+from nrdeck.catalog.records import FactsDocument
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import Answer, HttpSettings, Pacing, TransferError, Validators
 from nrdeck.http.workers import map_concurrently, using_client

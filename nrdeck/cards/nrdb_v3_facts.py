@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from nrdeck.cards.boundary import first_error
-from nrdeck.cards.document import new_document
+from nrdeck.cards.document import new_document, tuple_of
 from nrdeck.cards.textfacts import with_text_facts
 from nrdeck.cards.v3_models import (
     V3Card,
@@ -35,7 +35,7 @@ from nrdeck.cards.v3_models import (
     V3Restriction,
     V3Snapshot,
 )
-from nrdeck.catalog import (
+from nrdeck.catalog.records import (
     Card,
     CardPool,
     CardSet,
@@ -49,7 +49,6 @@ from nrdeck.catalog import (
     Restriction,
     SnapshotEntry,
     UnknownRule,
-    tuple_of,
 )
 from nrdeck.errors import DataUnavailableError
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from nrdeck.catalog import IDENTITY_TYPES, Card, DrawFacts, RunnerPoints
+from nrdeck.catalog.records import Card, DrawFacts, RunnerPoints
 
 _TAGS = re.compile(r"<[^>]+>")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
@@ -44,7 +44,7 @@ _RECURRING = "[recurring-credit]"
 # a clause ends at punctuation or an ability's arrow: its subject is the last one named
 _CLAUSE = re.compile(r"[.,;:→(]")
 _SUBJECT = re.compile(r"\b(the runner|the corp|each player|that player|your opponent|they|you)\b")
-NOT_ECONOMY_TYPES = frozenset({"agenda", "ice", *IDENTITY_TYPES})
+NOT_ECONOMY_TYPES = frozenset({"agenda", "ice"})  # and identities
 
 # -- Runner points -----------------------------------------------------------------------
 _RUNNER_AREA = re.compile(r"\bthe runner's score area\b")
@@ -84,7 +84,7 @@ def _subject(before: str) -> str:
 
 def is_economy(card: Card, text: str) -> bool:
     """True when the card's text gives its controller credits (docs/card-facts.md)."""
-    if card.type in NOT_ECONOMY_TYPES or "icebreaker" in card.subtypes:
+    if card.type in NOT_ECONOMY_TYPES or card.is_identity or "icebreaker" in card.subtypes:
         return False
     body = plain(text, card.title)
     own = {"you", f"the {card.side}"}

@@ -7,6 +7,7 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -29,21 +30,26 @@ from nrdeck.catalog.records import (
     Cycle,
     DataInfo,
     Faction,
+    FactsDocument,
     Format,
     FormatSnapshot,
     Named,
     Printing,
     Restriction,
+    TitlesDocument,
     UnknownRule,
 )
 from nrdeck.catalog.ruletables import RuleTables
-from nrdeck.catalog.schema import FactsDocument, TitlesLoader
 from nrdeck.catalog.titlekeys import normalise_title
 
 if TYPE_CHECKING:
     from nrdeck.catalog.translations import Translations
 
 T = TypeVar("T")
+# What a titles loader gives: the titles (None: none to be had), and a note saying where they
+# come from when not from the card data in use ("" when they do)
+TitlesLoaded = tuple[TitlesDocument | None, str]
+TitlesLoader = Callable[[], TitlesLoaded]
 # keys of the data that nrdeck once recorded as not understood and now reads
 UNDERSTOOD_KEYS = frozenset({("restriction", "max_3_point_agendas")})
 
@@ -352,6 +358,7 @@ class CardDB:
             text_facts=catalogue.text_facts(),
         )
         lookups = db.catalogue = CatalogueLookups(catalogue, fallback, db.warn)
+        weakref.finalize(db, catalogue.close)  # the file stays open while the database lives
         printings = stored_printings(lookups)
         db.cards = db._entries = stored_cards(lookups, printings)
         db.printings = printings

@@ -10,6 +10,9 @@ from nrdeck.catalog.records import Card
 from nrdeck.catalog.titlekeys import fold_accents, loose_title, normalise_title
 
 Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-folded
+MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
+MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
+SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
 
 
 def exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:

@@ -21,8 +21,7 @@ from nrdeck.catalog.indexes import (
     suggestion_choices,
 )
 from nrdeck.catalog.reading import CardEntry, Catalogue, Hit
-from nrdeck.catalog.records import Card, LanguageTitles, Printing, Restriction
-from nrdeck.catalog.schema import Origin
+from nrdeck.catalog.records import Card, LanguageTitles, Origin, Printing, Restriction
 from nrdeck.catalog.sqlitefile import DamagedCatalog
 
 if TYPE_CHECKING:

@@ -21,13 +21,14 @@ from nrdeck.catalog.records import (
     CardSet,
     Cycle,
     Faction,
+    FormatEntry,
     LanguageTitles,
     Named,
+    Origin,
     Printing,
     Restriction,
     UnknownRule,
 )
-from nrdeck.catalog.schema import FormatEntry, Origin
 from nrdeck.catalog.sqlitefile import DamagedCatalog, Row, SqliteFile, connect, row_checksum
 
 T = TypeVar("T")
@@ -107,7 +108,10 @@ class Catalogue(SqliteFile):
     def stamp(self) -> Stamp:
         """The document the catalogue was built from."""
         meta = self.meta
-        return _decoded(Stamp, {"sha256": meta["document_sha256"], "size": meta["document_size"]})
+        try:
+            return Stamp(meta["document_sha256"], int(meta["document_size"]))
+        except (KeyError, ValueError) as exc:
+            raise DamagedCatalog(f"the meta table names no document ({exc})") from exc
 
     def origin(self, key: str = "origin") -> Origin | None:
         """Where the document (``titles_origin``: its titles) came from; None: not said."""
@@ -128,7 +132,10 @@ class Catalogue(SqliteFile):
 
     def text_facts(self) -> int:
         """The version of the rule the cards' facts were read from their text with."""
-        return _decoded(int, self.meta.get("text_facts", "0"))
+        try:
+            return int(self.meta.get("text_facts", "0"))
+        except ValueError as exc:
+            raise DamagedCatalog(f"the meta table cannot be read ({exc})") from exc
 
     def intact(self) -> bool:
         """True when SQLite's ``quick_check`` finds nothing wrong, every row of every table
@@ -366,13 +373,6 @@ def _decoded_json(kind: Any, text: str) -> Any:
         return msgspec.json.decode(text, type=kind)
     except msgspec.DecodeError as exc:  # ValidationError is one
         raise DamagedCatalog(f"a record cannot be read ({exc})") from exc
-
-
-def _decoded(kind: type[T], value: object) -> T:
-    try:
-        return msgspec.convert(value, kind, strict=False)
-    except msgspec.ValidationError as exc:
-        raise DamagedCatalog(f"the meta table cannot be read ({exc})") from exc
 
 
 def _bindable(text: str) -> bool:

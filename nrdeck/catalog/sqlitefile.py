@@ -61,6 +61,31 @@ class SqliteFile:
         """Close the file."""
         self._connection.close()
 
+    @staticmethod
+    def write(
+        path: Path,
+        statements: Sequence[str],
+        tables: Mapping[str, Sequence[Row]],
+        *,
+        application_id: int,
+        version: int,
+    ) -> None:
+        """Create in the new, empty file at ``path`` the tables of ``statements`` (then their
+        indexes: the statements past the tables'), insert each table's rows in the order
+        given, each with its checksum, and check the file with SQLite's ``quick_check``.
+        OSError when it cannot be written or does not check out."""
+        try:
+            connection = sqlite3.connect(path, isolation_level=None)
+            try:
+                _fill(connection, statements, tables, application_id, version)
+                problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+            finally:
+                connection.close()
+        except sqlite3.Error as exc:
+            raise OSError(f"{path}: cannot write it ({exc})") from exc
+        if problems != ["ok"]:
+            raise OSError(f"{path}: the new file fails SQLite's check: {problems[:3]}")
+
     def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """The rows a query gives, each checked against its checksum, its last column (which
         is kept)."""
@@ -104,31 +129,6 @@ def connect(path: Path, *, immutable: bool) -> sqlite3.Connection | None:
         return sqlite3.connect(uri, uri=True, check_same_thread=False)
     except sqlite3.Error as exc:
         raise DamagedCatalog(f"SQLite cannot open it ({exc})") from exc
-
-
-def write_file(
-    path: Path,
-    statements: Sequence[str],
-    tables: Mapping[str, Sequence[Row]],
-    *,
-    application_id: int,
-    version: int,
-) -> None:
-    """Create in the new, empty file at ``path`` the tables of ``statements`` (then their
-    indexes: the statements past the tables'), insert each table's rows in the order given,
-    each with its checksum, and check the file with SQLite's ``quick_check``. OSError when
-    it cannot be written or does not check out."""
-    try:
-        connection = sqlite3.connect(path, isolation_level=None)
-        try:
-            _fill(connection, statements, tables, application_id, version)
-            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
-        finally:
-            connection.close()
-    except sqlite3.Error as exc:
-        raise OSError(f"{path}: cannot write it ({exc})") from exc
-    if problems != ["ok"]:
-        raise OSError(f"{path}: the new file fails SQLite's check: {problems[:3]}")
 
 
 def _fill(

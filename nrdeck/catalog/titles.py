@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.indexes import Choices, loose_indexes, suggestion_choices
+from nrdeck.catalog.indexes import (
+    MAX_SUGGESTED_LENGTH,
+    MIN_SIMILARITY,
+    SIMILARITY_MARGIN,
+    Choices,
+    loose_indexes,
+    suggestion_choices,
+)
 from nrdeck.catalog.records import Card, is_printing_code
 from nrdeck.catalog.titlekeys import (
     compatible,
@@ -40,9 +47,6 @@ if TYPE_CHECKING:
 
 MIN_PREFIX = 4
 MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
-MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
-MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
-SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
 MAX_REMEMBERED = 1 << 16  # answers a title index keeps (find_title's, the suggestions)
 ENGLISH = "en"
 _TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
@@ -303,7 +307,8 @@ class Narrowed(msgspec.Struct, frozen=True):
     decided_by: str = ""
 
 
-BY_LANGUAGE, BY_SIDE, BY_POOL = "language", "side", "pool"  # what decided a collision
+# what decided a collision (``Narrowed.decided_by``; the card pool decides last: "pool")
+BY_LANGUAGE, BY_SIDE = "language", "side"
 
 
 def narrowed(

@@ -13,8 +13,8 @@ from typing import Protocol
 
 import msgspec
 
-from nrdeck.catalog.records import Card, LanguageTitles
-from nrdeck.catalog.schema import Origin, TitlesDocument
+from nrdeck.catalog.indexes import MAX_SUGGESTED_LENGTH, MIN_SIMILARITY, SIMILARITY_MARGIN
+from nrdeck.catalog.records import Card, LanguageTitles, Origin, TitlesDocument
 from nrdeck.catalog.titlekeys import (
     TITLE_KEYS,
     compatible,
@@ -82,6 +82,13 @@ def language_title_index(
                 if other is not None:
                     index.setdefault(other, set()).add(hit)
     return {k: tuple(sorted(v)) for k, v in sorted(index.items())}
+
+
+def indexed_titles(doc: TitlesDocument, known: Container[str]) -> TitlesDocument:
+    """The titles document with the index of every title (``language_title_index``) and the
+    version of the normalisation it was made with: what a titles document is written with."""
+    index = language_title_index(doc.languages, known)
+    return msgspec.structs.replace(doc, index=index, keys=TITLE_KEYS)
 
 
 def loose_language_index(exact: Mapping[str, tuple[Hit, ...]]) -> dict[str, tuple[Hit, ...]]:
@@ -258,17 +265,20 @@ class Translations:
         title: str,
         language: str,
         *,
-        cutoff: int,
-        margin: int,
+        cutoff: int = MIN_SIMILARITY,
+        margin: int = SIMILARITY_MARGIN,
         english: Sequence[str] = (),
-    ) -> str:
+    ) -> str | None:
         """'French; did you mean Pari Truqué (Sure Gamble)?', or how many cards the data has
-        titles for in ``language`` (a card may have none in it).
+        titles for in ``language`` (a card may have none in it); None for text too long to be
+        a misspelt title.
 
         ``english``: English titles spelt like ``title``, suggested after the language's
         (those of the cards it names already left out): a list read in another language may
         still hold an English title mistyped.
         """
+        if len(title) > MAX_SUGGESTED_LENGTH:
+            return None
         name = language_name(language)
         found = self.suggestions(title, language, cutoff=cutoff, margin=margin)
         named = {self.cards[c].title for _, c in found}

@@ -28,9 +28,8 @@ from nrdeck.catalog.indexes import (
     normalised_title_index,
     suggestion_choices,
 )
-from nrdeck.catalog.records import Card, LanguageTitles, Printing
-from nrdeck.catalog.schema import FactsDocument, TitlesDocument
-from nrdeck.catalog.sqlitefile import Row, write_file
+from nrdeck.catalog.records import Card, FactsDocument, LanguageTitles, Printing, TitlesDocument
+from nrdeck.catalog.sqlitefile import Row, SqliteFile
 from nrdeck.catalog.titlekeys import TITLE_KEYS
 from nrdeck.catalog.translations import (
     header_names,
@@ -57,7 +56,9 @@ def write_catalogue(
     tables["keys"] = [(name, _json([row[0] for row in tables[name]])) for name in LISTED]
     counts = {name: len(tables.get(name, ())) for name in TABLES if name != "meta"}
     tables["meta"] = _by_key("meta", [*tables["meta"], ("counts", _json(counts))])
-    write_file(path, schema_statements(), tables, application_id=APPLICATION_ID, version=SCHEMA)
+    SqliteFile.write(
+        path, schema_statements(), tables, application_id=APPLICATION_ID, version=SCHEMA
+    )
 
 
 def _by_key(table: str, rows: Iterable[Row]) -> list[Row]:

@@ -12,7 +12,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import msgspec
 
-from nrdeck.catalog import Card, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card
 from nrdeck.deck import Deck
 
 DeckWriter = Callable[[Deck, CardDB], str]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nrdeck.catalog import Erratum
+from nrdeck.catalog.ruletables import Erratum
 from nrdeck.report.json_pieces import card_data
 from nrdeck.report.safe import block, one_line
 from nrdeck.results.history import (

@@ -9,7 +9,7 @@ from typing import Literal
 
 import msgspec
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.errors import ExitCode
 from nrdeck.problems import INTERNAL_ERROR, Problem, Severity

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import msgspec
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.errors import ExitCode
 from nrdeck.problems import Problem, Severity
 from nrdeck.results.check import CachedCopy, CheckResult, DeckOutcome, Period

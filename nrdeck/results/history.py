@@ -6,7 +6,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import DataInfo, Erratum
+from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog.ruletables import Erratum
 
 
 class DeckInterval(msgspec.Struct, frozen=True):

@@ -6,7 +6,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import AgendaCap, DataInfo
+from nrdeck.catalog.records import DataInfo
+from nrdeck.catalog.ruletables import AgendaCap
 
 
 class SetRelease(msgspec.Struct, frozen=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 
 
 class QueryOdds(msgspec.Struct, frozen=True):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck
 from nrdeck.results.check import CachedCopy, CardCost, CheckResult
 

@@ -37,7 +37,8 @@ import pytest
 from sybil import Document
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
-from nrdeck.catalog import CardDB, catalogue_path, titles_path
+from nrdeck.cards.document import titles_path
+from nrdeck.catalog import CardDB, catalogue_path
 from tests.fakes.cobra import cobra_double, export
 from tests.paths import EXAMPLES, FIXTURES, ROOT, SHARED
 

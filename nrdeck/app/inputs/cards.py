@@ -18,14 +18,16 @@ from msgspec.structs import replace
 from nrdeck.cards.bundled import BundledSource, bundled_titles_path, rule_tables, snapshot_path
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.cards.document import (
+    FIXES,
+    TEXT_FACTS,
     decode,
     info_of,
-    load_catalog,
     load_file,
     require_consistent,
     titles_loader,
 )
-from nrdeck.catalog import TEXT_FACTS, Card, CardDB
+from nrdeck.catalog import CardDB, read_catalogue
+from nrdeck.catalog.records import Card
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from nrdeck.report.safe import one_line
@@ -191,7 +193,17 @@ def load_cache(cache: Cache, meta: CacheMeta) -> CardDB:
 
     path = cache.dir / meta.document
     tables = rule_tables()
-    db = load_catalog(path, "cache", tables, from_json, trusted=True, sha256=meta.sha256)
+    failures = (DataUnavailableError, CorruptCache)  # the document's, when the catalogue fails
+    db = read_catalogue(
+        path,
+        "cache",
+        tables,
+        from_json,
+        failures=failures,
+        fix=FIXES["cache"],
+        trusted=True,
+        sha256=meta.sha256,
+    )
     if db is None:
         return from_json()
     return db if db.catalogue is None else _as_cached(db, cache, meta)

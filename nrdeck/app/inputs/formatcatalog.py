@@ -26,7 +26,7 @@ import msgspec
 
 from nrdeck.app.inputs.formattext import format_text, read_format_bytes
 from nrdeck.atomic import atomic_path
-from nrdeck.catalog import DamagedCatalog, SqliteFile, write_file
+from nrdeck.catalog import DamagedCatalog, SqliteFile
 from nrdeck.rules.formatfiles import FormatSource
 
 CATALOG_NAME = "formats.sqlite"
@@ -126,7 +126,9 @@ def write_formats_catalogue(folder: Path, target: Path) -> None:
     meta = [("format", FORMAT), ("schema_version", str(SCHEMA))]
     tables = {"meta": meta, "formats": compiled_rows(folder)}
     with atomic_path(target) as temporary:
-        write_file(temporary, STATEMENTS, tables, application_id=APPLICATION_ID, version=SCHEMA)
+        SqliteFile.write(
+            temporary, STATEMENTS, tables, application_id=APPLICATION_ID, version=SCHEMA
+        )
 
 
 def _tagged(value: Any) -> Any:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE, paths_of, resolved
-from nrdeck.catalog import titles_path
+from nrdeck.cards.document import titles_path
 from nrdeck.deck import RawDeck
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import UsageError

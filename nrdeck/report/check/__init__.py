@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.registry import LazyRegistry
 from nrdeck.report.check.common import ReportOptions, ReportPieces
 from nrdeck.report.styled import Styled

@@ -8,7 +8,7 @@ then through GitHub's own escaping.
 
 from __future__ import annotations
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.check.common import ReportOptions, cached_note, problems_of, whole
 from nrdeck.report.safe import block, one_line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.report.check.common import ReportOptions, problems_of, whole
 from nrdeck.report.json_pieces import (
     card_data,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck, TitleReading
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.check.common import (
@@ -105,7 +105,7 @@ def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
 
 def languages_line(deck: Deck | None) -> str:
     """'titles read in French (38), English (7)'."""
-    from nrdeck.catalog import language_name  # only lists not in English need it
+    from nrdeck.catalog import language_name
 
     counts: dict[str, int] = {}
     for reading in deck.readings if deck else ():

@@ -14,7 +14,9 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import AgendaCap, CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.rules.calendar.houserules import HouseRules
 
 DATA_MIN_POINTS = 3  # the data's key names the points: max_3_point_agendas

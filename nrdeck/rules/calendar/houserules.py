@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.catalog import AgendaCap
+from nrdeck.catalog.ruletables import AgendaCap
 
 
 class HouseRules(msgspec.Struct, frozen=True):

@@ -6,7 +6,9 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import AgendaCap, CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar.agendacap import agenda_cap

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-from nrdeck.catalog import CardDB, ListAlias, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
+from nrdeck.catalog.ruletables import ListAlias
 
 _SHORT = r"\d+\.\d+[a-z]?"  # a list's number
 

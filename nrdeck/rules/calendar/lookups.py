@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 import msgspec
 
-from nrdeck.catalog import CardDB, Erratum, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
+from nrdeck.catalog.ruletables import Erratum
 from nrdeck.rules.calendar.houserules import HouseRules
 from nrdeck.rules.calendar.tier import legal_from
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nrdeck.catalog import CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.lists import (
     aliases_of,

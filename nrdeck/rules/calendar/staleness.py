@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 
 STALE_AFTER_DAYS = 90
 

@@ -7,7 +7,9 @@ from bisect import bisect_right
 
 import msgspec
 
-from nrdeck.catalog import CardDB, Corrections, FormatSnapshot
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import FormatSnapshot
+from nrdeck.catalog.ruletables import Corrections
 
 
 class TimelinePeriod(msgspec.Struct, frozen=True):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from nrdeck.catalog import CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.datachanges import (
     ActiveMark,

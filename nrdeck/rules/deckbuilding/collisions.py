@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from nrdeck.catalog import BY_POOL, CardDB
+from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry, TitleReading, Undecided
 from nrdeck.rules.calendar import InForce
+
+BY_POOL = "pool"  # what decided a collision the list's language and the deck's side did not
 
 
 def settle(deck: Deck, db: CardDB, in_force: InForce) -> Deck:

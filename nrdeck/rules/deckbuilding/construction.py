@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from nrdeck.catalog import Card
+from nrdeck.catalog.records import Card
 from nrdeck.problems import Location, Problem
 from nrdeck.rules.calendar import InForce
 from nrdeck.rules.deckbuilding.cardids import (

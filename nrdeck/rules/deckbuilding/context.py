@@ -6,7 +6,8 @@ from collections import Counter
 
 import msgspec
 
-from nrdeck.catalog import Card, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card
 from nrdeck.deck import Deck
 from nrdeck.problems import Location, Problem
 

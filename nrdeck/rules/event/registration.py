@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.catalog import CardDB, CardSet, normalise_title
+from nrdeck.catalog import CardDB, normalise_title
+from nrdeck.catalog.records import CardSet
 from nrdeck.errors import UsageError
 from nrdeck.problems import Location, Problem
 from nrdeck.results.event import SIDE_NAMES, SIDES, EventDeck, PlayerReport, PoolLimit

@@ -13,7 +13,8 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
 from nrdeck.results.event import CalendarWarning
 from nrdeck.rules.calendar import (
     COMPETITIVE_TIER,

@@ -12,7 +12,8 @@ import datetime as dt
 from bisect import bisect_right
 from collections.abc import Iterable
 
-from nrdeck.catalog import CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar import (

@@ -7,7 +7,7 @@ import datetime as dt
 
 import msgspec
 
-from nrdeck.catalog import Restriction
+from nrdeck.catalog.records import Restriction
 from nrdeck.rules.calendar import HouseRules
 
 

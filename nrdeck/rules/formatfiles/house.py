@@ -27,7 +27,8 @@ import datetime as dt
 
 from msgspec.structs import replace
 
-from nrdeck.catalog import CardDB, Restriction
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import (
     CASUAL,

@@ -17,7 +17,8 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.catalog import AgendaCap, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar import HouseRules
 from nrdeck.rules.formatfiles.source import Field, FormatSource, text, texts, whole

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from nrdeck.catalog import Card, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card
 from nrdeck.results.history import (
     CardFacts,
     CardFormat,

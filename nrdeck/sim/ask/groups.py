@@ -17,7 +17,8 @@ from collections.abc import Mapping
 
 import msgspec
 
-from nrdeck.catalog import Card, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card
 from nrdeck.errors import UsageError
 from nrdeck.quoting import excerpt
 from nrdeck.sim.ask.scoring import card_runner_value

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import msgspec
 
-from nrdeck.catalog import Card
+from nrdeck.catalog.records import Card
 from nrdeck.errors import UsageError
 
 OPENING_HAND = 5

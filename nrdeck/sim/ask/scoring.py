@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from nrdeck.catalog import Card
+from nrdeck.catalog.records import Card
 
 
 class RunnerValue(msgspec.Struct, frozen=True):

@@ -9,7 +9,7 @@ import pytest
 
 from nrdeck.app.inputs.sources import expand_specs
 from nrdeck.atomic import write_report
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog.records import DataInfo
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.results.check import CheckReport, CheckResult, DeckOutcome
 from tests.builders import checked_outcome as checked

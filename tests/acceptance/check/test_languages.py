@@ -18,7 +18,7 @@ from typer.testing import CliRunner, Result
 
 import nrdeck.report
 from nrdeck.cards.bundled import snapshot_path
-from nrdeck.catalog import titles_path
+from nrdeck.cards.document import titles_path
 from nrdeck.cli import app
 from tests.paths import ROOT
 

@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.cards.bundled import bundled_titles_path, snapshot_path
-from nrdeck.cards.document import decode, decode_titles, write_catalogue
-from nrdeck.catalog import catalogue_path, row_checksum, titles_path
+from nrdeck.cards.document import decode, decode_titles, titles_path, write_catalogue
+from nrdeck.catalog import catalogue_path
+from nrdeck.catalog.sqlitefile import row_checksum
 from nrdeck.cli import app
 from tests.acceptance.data.catalogue_cases import DECKS, check, contents, pinned
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.catalog import row_checksum
+from nrdeck.catalog.sqlitefile import row_checksum
 from tests.acceptance.data.catalogue_cases import contents
 from tests.acceptance.data.data_cli import nrdeck, update
 from tests.fakes.nrdb_v3 import FakeNrdb

@@ -16,7 +16,7 @@ from typer.testing import CliRunner, Result
 
 import nrdeck
 from nrdeck import CardDB, FormatPeriod, in_force, load_cards
-from nrdeck.catalog import AgendaCap
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode, UsageError
 from tests.paths import ROOT, SNAPSHOT_DATE

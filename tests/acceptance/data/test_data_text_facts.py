@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from nrdeck.cards.cache import Cache
-from nrdeck.cards.document import decode
-from nrdeck.catalog import TEXT_FACTS
+from nrdeck.cards.document import TEXT_FACTS, decode
 from tests.acceptance.data.data_cli import first_update, nrdeck, update
 from tests.builders import before_text_facts
 from tests.fakes.nrdb_v3 import FakeNrdb

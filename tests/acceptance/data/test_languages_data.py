@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from nrdeck.cards.bundled import snapshot_path
-from nrdeck.catalog import titles_path
+from nrdeck.cards.document import titles_path
 from nrdeck.cli import app
 from tests.paths import ROOT, SNAPSHOT_DATE
 

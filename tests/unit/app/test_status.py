@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from nrdeck.app.data import data_status
-from nrdeck.catalog import CardDB, Restriction, UnknownRule
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction, UnknownRule
 from nrdeck.cli import app
 from tests.builders import database
 from tests.paths import SNAPSHOT_DATE

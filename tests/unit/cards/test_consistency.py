@@ -11,7 +11,8 @@ from msgspec.structs import replace
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.consistency import implausible, reference_problems, summary
 from nrdeck.cards.document import decode
-from nrdeck.catalog import CardDB, FactsDocument
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import FactsDocument
 
 
 @pytest.fixture(scope="module")

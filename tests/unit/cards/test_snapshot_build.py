@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nrdeck.app.data import build_snapshot
 from nrdeck.cards.bundled import snapshot_path
-from nrdeck.catalog import TEXT_FACTS
+from nrdeck.cards.document import TEXT_FACTS
 from tests.paths import SNAPSHOT_DATE
 
 

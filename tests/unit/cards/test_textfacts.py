@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
+from nrdeck.cards.document import TEXT_FACTS
 from nrdeck.cards.nrdb_v3 import NrdbV3Source
 from nrdeck.cards.textfacts import identity_draws, is_economy, with_text_facts
-from nrdeck.catalog import TEXT_FACTS, Card, CardDB, DrawFacts, RunnerPoints
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card, DrawFacts, RunnerPoints
 from nrdeck.http import HttpSettings
 from tests.fakes.nrdb_v3 import FakeNrdb
 

@@ -13,16 +13,22 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nrdeck.catalog import (
-    CardDB,
+from nrdeck.catalog import CardDB, write_catalogue
+from nrdeck.catalog.reading import open_catalogue
+from nrdeck.catalog.records import (
+    Card,
+    CardPool,
+    CardSet,
+    Cycle,
     FactsDocument,
+    FormatEntry,
     LanguageTitles,
+    Origin,
+    Printing,
+    Restriction,
+    SnapshotEntry,
     TitlesDocument,
-    open_catalogue,
-    write_catalogue,
 )
-from nrdeck.catalog.records import Card, CardPool, CardSet, Cycle, Printing, Restriction
-from nrdeck.catalog.schema import FormatEntry, Origin, SnapshotEntry
 from nrdeck.catalog.titles import TitleIndex, find_title
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

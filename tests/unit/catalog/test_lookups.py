@@ -14,7 +14,9 @@ import pytest
 
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import decode
-from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path, open_catalogue, row_checksum
+from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path
+from nrdeck.catalog.reading import open_catalogue
+from nrdeck.catalog.sqlitefile import row_checksum
 
 
 @pytest.fixture

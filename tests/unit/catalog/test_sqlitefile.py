@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.catalog import DamagedCatalog, SqliteFile, row_checksum, write_file
+from nrdeck.catalog.sqlitefile import DamagedCatalog, SqliteFile, row_checksum
 
 STATEMENTS = ["CREATE TABLE t (k TEXT NOT NULL PRIMARY KEY, v INTEGER, checksum INTEGER)"]
 
@@ -19,7 +19,7 @@ STATEMENTS = ["CREATE TABLE t (k TEXT NOT NULL PRIMARY KEY, v INTEGER, checksum 
 def _written(tmp_path: Path, rows: list[tuple[object, ...]]) -> Path:
     path = tmp_path / "f.sqlite"
     path.touch()
-    write_file(path, STATEMENTS, {"t": rows}, application_id=7, version=3)
+    SqliteFile.write(path, STATEMENTS, {"t": rows}, application_id=7, version=3)
     return path
 
 
@@ -97,7 +97,7 @@ def test_a_file_that_cannot_be_written_is_an_os_error(tmp_path: Path) -> None:
     path = tmp_path / "f.sqlite"
     path.touch()
     with pytest.raises(OSError, match="cannot write it"):
-        write_file(
+        SqliteFile.write(
             path,
             ["CREATE TABLE t (k TEXT PRIMARY KEY, checksum INTEGER)"],
             {"t": [("a",), ("a",)]},

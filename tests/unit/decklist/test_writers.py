@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nrdeck.catalog import Card, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Card
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.decklist import PARSER_BY_FORMAT
 from nrdeck.decklist.detect import detect_format

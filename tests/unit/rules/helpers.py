@@ -9,7 +9,8 @@ from pathlib import Path
 from msgspec.structs import replace
 
 from nrdeck.app.inputs.formats import format_source
-from nrdeck.catalog import CardDB, Restriction, UnknownRule
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import Restriction, UnknownRule
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import InForce, Selection, check_deck, select

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.catalog import AgendaCap, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from tests.unit.rules.decks import (
     STARTUP_BIG_AGENDAS,
     check_on,

@@ -7,7 +7,8 @@ import datetime as dt
 
 import pytest
 
-from nrdeck.catalog import CardDB, UnknownRule
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import UnknownRule
 from nrdeck.errors import UsageError
 from tests.unit.rules.helpers import select_in_force, with_newer_startup_list
 

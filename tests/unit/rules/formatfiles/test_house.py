@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nrdeck.catalog import AgendaCap, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.errors import UsageError
 from nrdeck.rules import InForce, check_deck
 from tests.unit.rules.helpers import make_deck, select_in_force

@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 
-from nrdeck.catalog import AgendaCap, CardDB
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.ruletables import AgendaCap
 from nrdeck.rules.history import format_periods, period_on
 
 

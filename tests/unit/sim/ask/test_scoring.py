@@ -9,7 +9,8 @@ import pytest
 from msgspec.structs import replace
 
 from nrdeck.cards.textfacts import runner_points
-from nrdeck.catalog import CardDB, RunnerPoints
+from nrdeck.catalog import CardDB
+from nrdeck.catalog.records import RunnerPoints
 from nrdeck.sim.ask.groups import GroupResolver
 from nrdeck.sim.ask.scoring import RunnerValue, card_runner_value
 

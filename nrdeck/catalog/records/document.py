@@ -1,21 +1,17 @@
 """The stored card document's shape: what nrdeck writes and reads, not what it checks with.
 
 The facts-only card document (the bundled snapshot, the cache, a pinned ``--data`` file) and
-the titles document beside it, their envelopes and versions: ``nrdeck.cards.document``
-writes and reads them, and ``FactsDocument`` decodes a document straight into the records
-of ``records`` (which every reader of the card data uses), strictly (a missing, unknown or
-mistyped field is an error), in one C pass. A new way of storing the card data replaces
-this module; the records stay.
+the titles document beside it: ``nrdeck.cards.document`` writes and reads them (their
+envelopes and versions are its own), and ``FactsDocument`` decodes a document straight into
+the records of ``cards`` (which every reader of the card data uses), strictly (a missing,
+unknown or mistyped field is an error), in one C pass.
 """
 
 import datetime as dt
-from collections.abc import Callable, Iterable
-from pathlib import Path
-from typing import TypeVar
 
 import msgspec
 
-from nrdeck.catalog.records import (
+from nrdeck.catalog.records.cards import (
     Card,
     CardPool,
     CardSet,
@@ -30,37 +26,6 @@ from nrdeck.catalog.records import (
     Restriction,
     UnknownRule,
 )
-
-# The document's envelope: what the file says it is (checked on every load)
-DOCUMENT_FORMAT = "nrdeck-card-data"
-DOCUMENT_SCHEMA = 1
-# The version of the rule that reads card text into facts (docs/card-facts.md); a document
-# records the version it was built with, 0 (absent) when it was built before the rule.
-TEXT_FACTS = 1
-# The titles document beside it: card titles and type names in other languages
-TITLES_FORMAT = "nrdeck-card-titles"
-TITLES_SCHEMA = 1
-TITLES_SUFFIX = ".titles.json"
-
-
-T = TypeVar("T")
-
-
-def tuple_of(items: Iterable[T]) -> tuple[T, ...]:
-    """``tuple(items)``, the empty tuple itself when there are none.
-
-    On Python 3.10 ``tuple()`` of an empty generator is a new empty tuple, not ``()``, and
-    msgspec's ``omit_defaults`` takes only ``()`` itself for a field's default ``()``: a
-    document built on 3.10 said ``"face_titles":[]`` where one built on 3.11 leaves it out.
-    Records that are written out are built with this, so a document's bytes never depend on
-    the Python that built it.
-    """
-    return tuple(items) or ()
-
-
-def titles_path(document: Path) -> Path:
-    """Where the titles of a card document live: ``cards.json`` -> ``cards.titles.json``."""
-    return document.with_name(document.name.removesuffix(".json") + TITLES_SUFFIX)
 
 
 class Origin(msgspec.Struct, frozen=True):
@@ -126,14 +91,7 @@ class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     subtypes: list[Named] = []
     origin: Origin = Origin()
     unknown_rules: list[UnknownRule] = []
-    text_facts: int = 0  # TEXT_FACTS when the cards carry the facts read from their text
-
-
-class Envelope(msgspec.Struct):
-    """Only a document's envelope: what a damaged or foreign file is read as."""
-
-    format: object = None
-    schema_version: object = None
+    text_facts: int = 0  # the rule's version when the cards carry the facts read from text
 
 
 class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -142,8 +100,8 @@ class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     Kept apart from the card document so that reading English lists never decodes it: it is
     read on the first title the English titles do not know. ``index`` holds every title
     already normalised (-> (language, card id) pairs), made with version ``keys`` of
-    nrdeck's title normalisation (``titlekeys.TITLE_KEYS``); with another version, or none,
-    the titles are indexed again when read.
+    nrdeck's title normalisation (``nrdeck.catalog.indexed_titles`` makes it); with another
+    version, or none, the titles are indexed again when read.
     """
 
     format: str
@@ -152,9 +110,3 @@ class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
     origin: Origin = Origin()
     index: dict[str, tuple[tuple[str, str], ...]] = {}
     keys: int = 0
-
-
-# What a titles loader gives: the titles (None: none to be had), and a note saying where they
-# come from when not from the card data in use ("" when they do)
-TitlesLoaded = tuple[TitlesDocument | None, str]
-TitlesLoader = Callable[[], TitlesLoaded]

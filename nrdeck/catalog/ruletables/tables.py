@@ -9,9 +9,12 @@ strictly into these records (``CardDB.tables``); the rules never read a file.
 """
 
 import datetime as dt
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, TypeVar
 
 import msgspec
+
+T = TypeVar("T")
 
 
 class SnapshotDate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -215,6 +218,15 @@ class ListNames(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return any(restriction_id.endswith(c.id_suffix) for c in self.classic_only)
 
 
+class RuleTableError(ValueError):
+    """A rule table that cannot be decoded: the name of its file, and what is wrong."""
+
+    def __init__(self, name: str, detail: str) -> None:
+        super().__init__(f"{name}: {detail}")
+        self.name = name
+        self.detail = detail
+
+
 class RuleTables(msgspec.Struct, frozen=True):
     """Every table of nrdeck's own that the rules use."""
 
@@ -224,31 +236,26 @@ class RuleTables(msgspec.Struct, frozen=True):
     moved_ids: MovedIds = MovedIds()
     list_names: ListNames = ListNames()
 
+    @classmethod
+    def read(cls, read: Callable[[str], bytes]) -> "RuleTables":
+        """The tables, decoded strictly from their files (``read``: a file's bytes by its
+        name, ``corrections.json``...); RuleTableError naming the file that cannot be."""
+        return cls(
+            corrections=_decoded(read, "corrections.json", Corrections),
+            errata=_decoded(read, "errata.json", Errata),
+            agenda_caps=_decoded(read, "agenda_caps.json", AgendaCaps),
+            moved_ids=_decoded(read, "moved_ids.json", MovedIds),
+            list_names=_decoded(read, "list_names.json", ListNames),
+        )
+
 
 def _start(erratum: Erratum) -> dt.date:
     return erratum.from_
 
 
-def decode_corrections(raw: bytes) -> Corrections:
-    """``data/corrections.json`` as records (msgspec errors name the bad field)."""
-    return msgspec.json.decode(raw, type=Corrections)
-
-
-def decode_errata(raw: bytes) -> Errata:
-    """``data/errata.json`` as records."""
-    return msgspec.json.decode(raw, type=Errata)
-
-
-def decode_agenda_caps(raw: bytes) -> AgendaCaps:
-    """``data/agenda_caps.json`` as records."""
-    return msgspec.json.decode(raw, type=AgendaCaps)
-
-
-def decode_moved_ids(raw: bytes) -> MovedIds:
-    """``data/moved_ids.json`` as records."""
-    return msgspec.json.decode(raw, type=MovedIds)
-
-
-def decode_list_names(raw: bytes) -> ListNames:
-    """``data/list_names.json`` as records."""
-    return msgspec.json.decode(raw, type=ListNames)
+def _decoded(read: Callable[[str], bytes], name: str, kind: type[T]) -> T:
+    """The table in the file ``name`` (msgspec's message names the bad field)."""
+    try:
+        return msgspec.json.decode(read(name), type=kind)
+    except msgspec.DecodeError as exc:  # ValidationError is one
+        raise RuleTableError(name, str(exc)) from exc
