@@ -11,7 +11,7 @@ docs/reference/catalogue.md describes every table.
 Each row ends with a checksum of its other columns (``sqlitefile.row_checksum``), checked
 when the row is read: SQLite checks the file's structure, not the bytes of a value. The
 ``meta`` table says what the file is (``FORMAT``, ``SCHEMA``), names the document it was
-built from, and counts every table's rows; ``keys`` lists the keys of the tables whose
+built from, and counts every table's rows; ``keys`` holds the keys of the tables whose
 missing keys are checked.
 """
 
@@ -39,11 +39,12 @@ _COLUMNS = {
     "names": "language kind id name checksum",
     "other_titles": "key language card_id checksum",
     "other_loose_titles": "key language card_id checksum",
-    "keys": "name keys checksum",
+    "keys": "name key checksum",
 }
 TABLES = {name: tuple(columns.split()) for name, columns in _COLUMNS.items()}
 # Each table's primary key (the first column unless said here)
 KEYS = {
+    "keys": ("name", "key"),
     "loose_titles": ("key", "card_id"),
     "squashed_titles": ("key", "card_id"),
     "card_titles": ("language", "card_id"),
@@ -54,8 +55,8 @@ KEYS = {
 INTEGERS = frozenset({"position", "quantity", "checksum"})
 # The columns that may hold NULL (none), as table.column
 NULLABLE = frozenset({"card_titles.title", "card_titles.faces"})
-# The tables looked up by key whose every key ``keys`` lists, so that a key's absence is
-# checked too (a row is never missed because its key was damaged)
+# The tables looked up by key whose every key ``keys`` holds too, so that a key's absence is
+# checked (a row is never missed because its key was damaged)
 LISTED = ("cards", "printings", "restrictions", "subtype_cards")
 
 

@@ -91,12 +91,11 @@ def open_catalogue(path: Path, *, immutable: bool = False) -> Catalogue | None:
 
 class Catalogue(SqliteFile):
     """An open catalogue file. Every row read is checked against its checksum, every table
-    read whole against its row count, and every key missing from a table that ``keys`` lists
+    read whole against its row count, and every key missing from a table that ``keys`` holds
     against that list: DamagedCatalog when one is not as written."""
 
     _meta: dict[str, str] | None = None
     _counts: dict[str, int] | None = None
-    _keys: dict[str, frozenset[str]] | None = None
 
     @property
     def meta(self) -> dict[str, str]:
@@ -285,8 +284,8 @@ class Catalogue(SqliteFile):
 
     # -- reading and checking ----------------------------------------------------------
     def _keyed(self, table: str, key: str, order: str = "") -> list[Row]:
-        """The rows of ``table`` whose first column is ``key``; none where the key is one
-        ``keys`` lists for the table is damage."""
+        """The rows of ``table`` whose first column is ``key``; none where ``keys`` holds the
+        key for the table is damage."""
         if not _bindable(key):
             return []
         rows = self.rows(f"{_SELECT[table]} WHERE {TABLES[table][0]} = ?{order}", (key,))
@@ -295,24 +294,13 @@ class Catalogue(SqliteFile):
         return rows
 
     def _absent(self, table: str, key: str) -> bool:
-        """False, after checking that ``key`` is not one of the keys ``keys`` lists for the
-        table (DamagedCatalog when it is: its row is missing)."""
-        if table in LISTED and key in self._listed(table):
-            raise DamagedCatalog(f"the row of {key!r} in {table} is missing")
+        """False, after checking that ``keys`` does not hold ``key`` for the table
+        (DamagedCatalog when it does: its row is missing)."""
+        if table in LISTED:
+            sql = "SELECT count(*) FROM keys WHERE name = ? AND key = ?"
+            if self.plain(sql, (table, key))[0][0]:
+                raise DamagedCatalog(f"the row of {key!r} in {table} is missing")
         return False
-
-    def _listed(self, table: str) -> frozenset[str]:
-        """The keys ``keys`` lists for ``table`` (read once)."""
-        if self._keys is None:
-            self._keys = {}
-        found = self._keys.get(table)
-        if found is None:
-            rows = self.rows(_SELECT["keys"] + " WHERE name = ?", (table,))
-            found = frozenset(_decoded_json(list[str], rows[0][1])) if rows else frozenset()
-            if len(found) != self._count(table):
-                raise DamagedCatalog(f"the keys of {table} are not all there")
-            self._keys[table] = found
-        return found
 
     def _list(self, name: str) -> str:
         """The JSON array of the list ``name`` (``lists``)."""

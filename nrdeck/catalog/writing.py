@@ -53,7 +53,7 @@ def write_catalogue(
     into place once this returns.
     """
     tables = {name: _by_key(name, rows) for name, rows in _rows(doc, document, titles).items()}
-    tables["keys"] = [(name, _json([row[0] for row in tables[name]])) for name in LISTED]
+    tables["keys"] = [(name, row[0]) for name in LISTED for row in tables[name]]
     counts = {name: len(tables.get(name, ())) for name in TABLES if name != "meta"}
     tables["meta"] = _by_key("meta", [*tables["meta"], ("counts", _json(counts))])
     SqliteFile.write(

@@ -138,6 +138,22 @@ def test_an_update_writes_again_a_catalogue_missing_damaged_or_another_nrdecks(
     assert contents(catalogue) == written and _from_catalogue(warm)
 
 
+@pytest.mark.shared
+@pytest.mark.parametrize("damage", ["a-record-edited", "garbage"])
+def test_an_import_over_a_damaged_catalogue_writes_it_again(
+    cards_json: Path, tmp_path: Path, damage: str
+) -> None:
+    cache = tmp_path / "cache"
+    assert nrdeck("data", "import", str(cards_json), "--cache-dir", str(cache)).exit_code == 0
+    [name] = _catalogues(cache)
+    written = contents(cache / "v1" / name)
+    _damaged(cache / "v1" / name, damage)
+    for command in (("data", "status"), ("data", "import", str(cards_json))):
+        result = nrdeck(*command, "--cache-dir", str(cache))
+        assert result.exit_code == 0, result.output  # never an internal error
+    assert contents(cache / "v1" / name) == written and _from_catalogue(cache)
+
+
 def test_an_update_leaves_an_intact_catalogue_as_it_is(warm: Path, nrdb: FakeNrdb) -> None:
     [name] = _catalogues(warm)
     before = (warm / "v1" / name).stat()
