@@ -10,7 +10,8 @@ same answers, and the warning its fallback gives is said once.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from nrdeck.catalog.indexes import (
@@ -43,7 +44,6 @@ class Database(Protocol):
     def sets_of(self, card_id: str) -> frozenset[str]: ...
     def cards_with_subtype(self, subtype: str) -> tuple[str, ...]: ...
     def translations(self) -> Translations: ...
-    def memo(self, key: Hashable, build: Callable[[], T]) -> T: ...
 
 
 # What gives the database the JSON document falls back to, and the warning that says so
@@ -88,6 +88,7 @@ class CatalogueLookups:
         self.codes = catalogue.languages()
         self.has_languages = bool(self.codes)
         self._names: dict[str, frozenset[str]] = {}
+        self._switching = threading.Lock()
 
     @property
     def damaged(self) -> bool:
@@ -99,12 +100,12 @@ class CatalogueLookups:
         try:
             return question(self.source)
         except DamagedCatalog as exc:
-            if self.damaged:
-                raise
-            db, warning = self._fallback(exc)
-            self.source = DocumentSource(db)
-            self._warn(warning)
-        return question(self.source)
+            with self._switching:  # threads that find it damaged at once: one fallback
+                if not self.damaged:
+                    db, warning = self._fallback(exc)
+                    self.source = DocumentSource(db)
+                    self._warn(warning)
+        return question(self.source)  # the document's (DamagedCatalog again: it fails too)
 
     # -- what Translations reads ----------------------------------------------------
     def language(self, code: str) -> LanguageTitles | None:
@@ -130,6 +131,7 @@ class DocumentSource:
         self.db = db
         self._loose: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] | None = None
         self._loose_keys: list[str] = []
+        self._titles: dict[str, dict[str, str]] = {}
 
     def card(self, card_id: str) -> CardEntry | None:
         card = self.db.cards.get(card_id)
@@ -180,8 +182,11 @@ class DocumentSource:
         return self._index(index).get(key)
 
     def _index(self, index: str) -> dict[str, str]:
-        build = exact_title_index if index == "exact_titles" else normalised_title_index
-        return self.db.memo(f"document-{index}", lambda: build(self.db.cards))
+        found = self._titles.get(index)
+        if found is None:
+            build = exact_title_index if index == "exact_titles" else normalised_title_index
+            found = self._titles[index] = build(self.db.cards)
+        return found
 
     def card_ids(self, index: str, key: str) -> tuple[str, ...]:
         if index == "subtype_cards":

@@ -2,10 +2,9 @@
 against its checksum) into the records every reader uses.
 
 A damaged catalogue (``DamagedCatalog``) is passed over for the JSON document it was built
-from: see ``lookups``.
+from: see ``lookups``. Annotations are evaluated (no ``from __future__ import annotations``):
+msgspec decodes this module's structs without evaluating strings.
 """
-
-from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
@@ -66,7 +65,7 @@ class Stamp(msgspec.Struct, frozen=True):
     size: int
 
 
-def open_catalogue(path: Path, *, immutable: bool = False) -> Catalogue | None:
+def open_catalogue(path: Path, *, immutable: bool = False) -> "Catalogue | None":
     """The catalogue at ``path``, opened read-only (None: nothing there; another program's
     file or another version of nrdeck's catalogue). DamagedCatalog when what is there cannot
     be read: not a regular file (a FIFO, a device, a folder), or not a database SQLite reads.
