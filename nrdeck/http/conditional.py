@@ -10,10 +10,11 @@ store's business:
   URL, the validators, the body's size and sha256) and the body. Writes are atomic
   (same-folder temp file, fsync, ``os.replace``); reads are bounded by the caller's size
   limit; an entry that does not check out (cut short, edited, not a regular file, another
-  URL's) is logged as a warning and asked for again, never a crash. A refresh holds the
-  entry's lock, and the entry is read again once the lock is had: an entry another nrdeck
-  confirmed while this one waited is used without asking again. A folder that cannot be
-  written only means nothing is kept.
+  URL's) is logged as a warning and asked for again, never a crash. A refresh (revalidating
+  a kept entry) holds the entry's lock, and the entry is read again once the lock is had: an
+  entry another nrdeck confirmed while this one waited is used without asking again. A first
+  fetch takes no lock (two runs may both download it; the last whole copy stays). A folder
+  that cannot be written only means nothing is kept.
 - ``ValidatorMap``: the validators alone, in memory (the card data's pages: their bodies are
   compiled into the facts document, which ``nrdeck.cards.cache`` keeps with the pages'
   validators in its sidecar, under its own refresh lock).
@@ -58,6 +59,7 @@ class Kept(msgspec.Struct, frozen=True):
     validators: Validators
     body: bytes | None = None
     confirmed: float | None = None
+    stamp: tuple[int, int, int] | None = None  # the file it was read from (inode, size, mtime)
 
     @property
     def date(self) -> dt.date | None:
@@ -95,6 +97,9 @@ class Store(Protocol):
 
     def keep(self, url: str, answer: Answer) -> None:
         """Keep a 200 answer for ``url``."""
+
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+        """The kept answer again, read anew only if it changed since ``kept`` was read."""
 
     def confirm(self, kept: Kept) -> None:
         """The server confirmed the kept answer (a 304)."""
@@ -134,18 +139,33 @@ class ConditionalCache:
 
         TransferError as ``HttpClient.get`` raises it; any status is an outcome.
         """
+        kept = self.store.load(url, max_bytes)
+        if kept is None:  # nothing to refresh: asked in full, no lock to wait on
+            return self._ask(client, url, None, max_bytes, headers, follow_redirects, accept)
         with self.store.refreshing(url, client.cancelled.is_set):
-            kept = self.store.load(url, max_bytes)
+            kept = self.store.reload(kept, max_bytes)  # another run may have refreshed it
             if kept is not None and kept.body is not None and (kept.confirmed or 0) >= self.opened:
-                return Fetched(_confirmed_meanwhile(kept), kept)  # another run refreshed it
-            asked = {**(headers or {}), **(kept.validators.headers() if kept else {})}
-            answer = client.get(url, asked, max_bytes=max_bytes, follow_redirects=follow_redirects)
-            if answer.status == 304 and kept is not None:
-                self.store.confirm(kept)
-                return Fetched(answer, kept)
-            if answer.status == 200 and accept(answer):
-                self.store.keep(url, answer)
-            return Fetched(answer)
+                return Fetched(_confirmed_meanwhile(kept), kept)
+            return self._ask(client, url, kept, max_bytes, headers, follow_redirects, accept)
+
+    def _ask(
+        self,
+        client: HttpClient,
+        url: str,
+        kept: Kept | None,
+        max_bytes: int,
+        headers: Mapping[str, str] | None,
+        follow_redirects: bool,
+        accept: Callable[[Answer], bool],
+    ) -> Fetched:
+        asked = {**(headers or {}), **(kept.validators.headers() if kept else {})}
+        answer = client.get(url, asked, max_bytes=max_bytes, follow_redirects=follow_redirects)
+        if answer.status == 304 and kept is not None:
+            self.store.confirm(kept)
+            return Fetched(answer, kept)
+        if answer.status == 200 and accept(answer):
+            self.store.keep(url, answer)
+        return Fetched(answer)
 
 
 def _confirmed_meanwhile(kept: Kept) -> Answer:
@@ -166,6 +186,10 @@ class ValidatorMap:
     def keep(self, url: str, answer: Answer) -> None:
         """Remember what the answer said."""
         self.validators[url] = answer.validators
+
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+        """The same validators (nobody else changes them meanwhile)."""
+        return kept
 
     def confirm(self, kept: Kept) -> None:
         """Nothing to renew: the caller's sidecar says when."""
@@ -208,15 +232,24 @@ class FolderStore:
         if path is None:
             return None
         try:
-            raw, modified = _read_bounded(path, MAX_HEADER_BYTES + max_bytes + 1)
-            if raw is None:
+            raw, stamp = _read_bounded(path, MAX_HEADER_BYTES + max_bytes + 1)
+            if raw is None or stamp is None:
                 return None
             header, body = _parse_entry(raw, url, max_bytes)
         except (OSError, EntryDamaged) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             _warn_damaged(url, path, why)
             return None
-        return Kept(url, header.validators, body, modified)
+        return Kept(url, header.validators, body, stamp[2] / 1e9, stamp)
+
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+        """The entry again, read anew only if its file changed (replaced or renewed)."""
+        path = self.path(kept.url)
+        try:
+            same = path is not None and _stamp(os.stat(path)) == kept.stamp
+        except OSError:
+            same = False
+        return kept if same else self.load(kept.url, max_bytes)
 
     def keep(self, url: str, answer: Answer) -> None:
         """Write the entry atomically; a cache that cannot be written keeps nothing."""
@@ -228,6 +261,9 @@ class FolderStore:
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, msgspec.json.encode(header) + b"\n" + body)
+            # the empty lock file its refreshes will hold, made now: the lock library's own
+            # first creation costs several times more, and a refresh would pay it
+            os.close(os.open(path.with_suffix(LOCK_SUFFIX), os.O_WRONLY | os.O_CREAT, 0o644))
 
     def confirm(self, kept: Kept) -> None:
         """Renew the entry's date (the day it was last confirmed)."""
@@ -246,8 +282,7 @@ class FolderStore:
         from filelock import FileLock
 
         lock = FileLock(str(path.with_suffix(LOCK_SUFFIX)))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+        try:  # a kept entry is refreshed: its folder is there
             held = _acquire(lock, self.lock_timeout, cancelled)
         except OSError:
             held = False
@@ -273,17 +308,22 @@ def _acquire(lock: BaseFileLock, timeout: float, cancelled: Callable[[], bool]) 
     return False
 
 
-def _read_bounded(path: Path, limit: int) -> tuple[bytes | None, float]:
-    """At most ``limit`` bytes of a regular file and its mtime (None when absent)."""
+def _read_bounded(path: Path, limit: int) -> tuple[bytes | None, tuple[int, int, int] | None]:
+    """At most ``limit`` bytes of a regular file and its stamp (None when absent)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
-        return None, 0.0
+        return None, None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise EntryDamaged("not a regular file")
-        return handle.read(limit), info.st_mtime
+        return handle.read(limit), _stamp(info)
+
+
+def _stamp(info: os.stat_result) -> tuple[int, int, int]:
+    """What changes when an entry file is replaced or renewed."""
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def _parse_entry(raw: bytes, url: str, max_bytes: int) -> tuple[EntryHeader, bytes]:
