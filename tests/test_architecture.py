@@ -522,3 +522,126 @@ def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
         )
     )
     assert outside == []
+
+
+# No private API of a dependency (docs/design/layout.md): a name that starts with one
+# underscore (``rich._wrap``, ``Table._collapse_widths``) may change in any release.
+OWN_AND_FUTURE = ("nrdeck", "__future__")
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _dependency(module: str) -> bool:
+    """A module of a third-party package (not nrdeck's, not the standard library's)."""
+    top = module.split(".")[0]
+    return top not in OWN_AND_FUTURE and top not in sys.stdlib_module_names
+
+
+def _root(node: ast.AST) -> str | None:
+    """The name an expression starts from (``a`` of ``a.b(c).d``, of ``a[0]``, of "a.B")."""
+    while True:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body  # a string annotation
+            except SyntaxError:
+                return None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return node.id if isinstance(node, ast.Name) else None
+
+
+def _dependency_names(tree: ast.Module) -> set[str]:
+    """Names that hold a dependency's module, class, function or object anywhere in the
+    module: imported from it, a parameter annotated with one of its types, a variable given
+    what it made (followed until nothing is added)."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names if _dependency(a.name)}
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            bound |= {a.asname or a.name for a in node.names}
+    while True:
+        found = set(bound)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg) and node.annotation is not None:
+                if _root(node.annotation) in bound:
+                    found.add(node.arg)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if _root(node.value) in bound:
+                    found |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    var = item.optional_vars
+                    if isinstance(var, ast.Name) and _root(item.context_expr) in bound:
+                        found.add(var.id)
+        if found == bound:
+            return bound
+        bound = found
+
+
+def private_uses(module: str, tree: ast.Module) -> list[str]:
+    """Each import of a dependency's private module or name, and each private attribute of
+    something a dependency gave, as 'module:line what'."""
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names if _dependency(a.name)]
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            names = [f"{node.module}.{a.name}" for a in node.names]
+        found += [
+            f"{module}:{node.lineno} imports {n}"
+            for n in names
+            if any(_private(part) for part in n.split("."))
+        ]
+    bound = _dependency_names(tree)
+    for node in ast.walk(tree):
+        attribute = None
+        if isinstance(node, ast.Attribute) and _root(node.value) in bound:
+            attribute = node.attr
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and _root(node.args[0]) in bound
+        ):
+            attribute = str(node.args[1].value)
+        if attribute is not None and _private(attribute):
+            found.append(f"{module}:{node.lineno} uses {attribute} of a dependency's object")
+    return found
+
+
+def test_no_private_api_of_a_dependency() -> None:
+    assert [use for m, tree in modules().items() for use in private_uses(m, tree)] == []
+
+
+def test_private_uses_are_found() -> None:
+    """What the rule above reads: imports, attributes of what a dependency gave."""
+    source = (
+        "import rich._ratio\n"
+        "from rich._wrap import divide_line\n"
+        "from rich import _loop\n"
+        "from rich.table import Table\n"
+        "import typer\n"
+        "from __future__ import annotations\n"
+        "from nrdeck._version import __version__\n"
+        "def f(ctx: typer.Context, console: 'Console') -> None:\n"
+        "    Table._collapse_widths\n"
+        "    ctx._meta\n"
+        "    table = Table(title='t')\n"
+        "    columns = table.columns\n"
+        "    columns._x\n"
+        "    getattr(table, '_y')\n"
+        "    os._exit(0)\n"
+        "    own._key(0)\n"
+    )
+    found = [use.split(" ", 1)[0] for use in private_uses("m", ast.parse(source))]
+    assert found == ["m:1", "m:2", "m:3", "m:9", "m:10", "m:13", "m:14"]
