@@ -329,10 +329,9 @@ def test_only_the_app_reads_the_clock() -> None:
     assert _calls("cli", CLOCK_CALLS) == []
 
 
-def test_only_app_inputs_reads_local_files_in_app() -> None:
-    found = [
-        call for call in _calls("app", READ_CALLS) if not call.startswith("nrdeck.app.inputs.")
-    ]
+def test_only_app_inputs_and_format_files_read_local_files_in_app() -> None:
+    readers = ("nrdeck.app.inputs.", "nrdeck.app.formatfiles.")
+    found = [call for call in _calls("app", READ_CALLS) if not call.startswith(readers)]
     assert found == []
 
 

@@ -1,0 +1,1 @@
+"""Format files: reading one (``--format-file``), and the community formats nrdeck ships."""
