@@ -644,3 +644,27 @@ def test_private_uses_are_found() -> None:
     )
     found = [use.split(" ", 1)[0] for use in private_uses("m", ast.parse(source))]
     assert found == ["m:1", "m:2", "m:3", "m:9", "m:10", "m:13", "m:14"]
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """One class per name across the package, nested classes included: 'go to X' has one
+    answer (docs/design/layout.md)."""
+    homes: dict[str, list[str]] = {}
+    for module, tree in modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, []).append(f"{module}:{node.lineno}")
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}
+
+
+MAX_MODULES = 16  # in one folder, its __init__ aside
+
+
+def test_no_folder_holds_more_than_sixteen_modules() -> None:
+    """A folder past that is several rooms in one: split it into wings (docs/design/layout.md)."""
+    crowded = {
+        str(folder.relative_to(PACKAGE.parent)): count
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
+        if (count := len([f for f in folder.glob("*.py") if f.name != "__init__.py"])) > MAX_MODULES
+    }
+    assert crowded == {}
