@@ -668,3 +668,34 @@ def test_no_folder_holds_more_than_sixteen_modules() -> None:
         if (count := len([f for f in folder.glob("*.py") if f.name != "__init__.py"])) > MAX_MODULES
     }
     assert crowded == {}
+
+
+def _packages() -> list[str]:
+    return sorted(m for m in modules() if (PACKAGE.parent / m.replace(".", "/")).is_dir())
+
+
+def _declares_all(tree: ast.Module) -> bool:
+    return any(
+        isinstance(node, ast.Assign)
+        and any(getattr(t, "id", None) == "__all__" for t in node.targets)
+        for node in tree.body
+    )
+
+
+@pytest.mark.parametrize("package", _packages())
+def test_every_package_has_a_front(package: str) -> None:
+    """Its ``__init__``: a docstring that says what the package is, and ``__all__``: what
+    outsiders use, names or submodules (docs/design/layout.md)."""
+    import importlib
+    import importlib.util
+
+    tree = modules()[package]
+    assert ast.get_docstring(tree), f"{package}: its __init__ has no docstring"
+    assert _declares_all(tree), f"{package}: its __init__ has no __all__"
+    front = importlib.import_module(package)
+    missing = [
+        name
+        for name in _exported(tree)
+        if not hasattr(front, name) and importlib.util.find_spec(f"{package}.{name}") is None
+    ]
+    assert missing == [], f"{package}.__all__ names what it does not have"
