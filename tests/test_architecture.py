@@ -1,7 +1,9 @@
 """The dependency rule, read from every import of the package (docs/design/layout.md).
 
-cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
-Each check names the offending module and line.
+cli, web -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
+Each check names the offending module and line. Then the rules of fronts, names and rooms:
+every package has a front, one class per name, at most sixteen modules a folder, no private
+API of a dependency.
 """
 
 from __future__ import annotations
