@@ -116,7 +116,7 @@ def _data(body: Any) -> dict[str, Any]:
     return data
 
 
-class Deck:
+class V3Deck:
     """The deck as v3 reads it: ids and card ids lower-cased."""
 
     def __init__(self, identity: str, side: str, cards: dict[str, int]) -> None:
@@ -130,7 +130,7 @@ class Deck:
         return RawDeck("validate_deck", "nrdb-v3", (identity, *lines))
 
 
-def _deck(attributes: Mapping[str, Any]) -> Deck:
+def _deck(attributes: Mapping[str, Any]) -> V3Deck:
     for key in ("identity_card_id", "side_id"):
         if not isinstance(attributes[key], str):
             raise InvalidRequest(f"`{key}` must be a string.", f"/data/attributes/{key}")
@@ -154,7 +154,7 @@ def _deck(attributes: Mapping[str, Any]) -> Deck:
             )
         lowered[card_id.lower()] = copies  # as v3: a later spelling of the same id wins
     identity, side = attributes["identity_card_id"], attributes["side_id"]
-    return Deck(identity.lower(), side.lower(), lowered)
+    return V3Deck(identity.lower(), side.lower(), lowered)
 
 
 def _validations(validations: Any) -> list[dict[str, Any]]:
@@ -179,7 +179,7 @@ def _validations(validations: Any) -> list[dict[str, Any]]:
 
 
 # -- what stops every validation -----------------------------------------------------------
-def _request_errors(deck: Deck, validations: list[dict[str, Any]], db: CardDB) -> list[str]:
+def _request_errors(deck: V3Deck, validations: list[dict[str, Any]], db: CardDB) -> list[str]:
     """v3's top-level errors, in its order: what is missing, then ids that do not exist."""
     missing = []
     if not deck.cards:
@@ -256,7 +256,7 @@ class Outcome(NamedTuple):
 
 
 def _checked(
-    validation: Mapping[str, Any], deck: Deck, named: Ids, ids: Ids, ref: Reference
+    validation: Mapping[str, Any], deck: V3Deck, named: Ids, ids: Ids, ref: Reference
 ) -> Outcome:
     """The errors the validation asked for, as nrdeck finds them."""
     basic = validation.get("basic_deckbuilding_rules") not in (None, False)  # as v3 reads it
@@ -281,7 +281,7 @@ def _asked(code: str, basic: bool, ids: Ids) -> bool:
     return basic
 
 
-def _side_problem(deck: Deck, db: CardDB) -> list[Problem]:
+def _side_problem(deck: V3Deck, db: CardDB) -> list[Problem]:
     """side-mismatch: the identity is not of the side the request gives."""
     identity = db.cards[deck.identity]
     if identity.side == deck.side:

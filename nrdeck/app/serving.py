@@ -42,9 +42,10 @@ RECHECK_SECONDS = 5.0  # how often the card data's source is looked at for a new
 BugHook = Callable[[str, BaseException], None]
 
 
-class EventSettings(msgspec.Struct, frozen=True):
-    """What an event fixes for every visitor (``serve --cobra`` or the options), and how the
-    page says it: 'Checking for <event>, <date>: Standard, <list>, competitive'."""
+class ServedEvent(msgspec.Struct, frozen=True):
+    """The event a server checks decks for: what it fixes for every visitor (``serve
+    --cobra`` or the options), and how the page says it: 'Checking for <event>, <date>:
+    Standard, <list>, competitive'. (``nrdeck event``'s own are ``EventSettings``.)"""
 
     selection: SelectionOptions
     name: str | None = None  # the tournament's name, with --cobra
@@ -56,7 +57,7 @@ class ServeSettings(msgspec.Struct, frozen=True):
     """How the server reads card data and decks."""
 
     data: DataSettings
-    event: EventSettings | None = None
+    event: ServedEvent | None = None
     links: bool = True  # NetrunnerDB links allowed (--no-links refuses them)
 
 
@@ -234,7 +235,7 @@ def event_settings(
     selection: SelectionOptions,
     cobra: CobraRequest | None,
     today: dt.date | None = None,
-) -> tuple[EventSettings, str]:
+) -> tuple[ServedEvent, str]:
     """The settings an event server fixes (a Cobra tournament's, merged with the options as
     ``event --cobra`` merges them), and the line its page shows: 'Checking for <event>,
     <date>: Standard, Standard Balance Update 26.08, competitive'."""
@@ -251,4 +252,4 @@ def event_settings(
     when = period.as_of.isoformat() if selection.as_of else "the day of the check"
     parts = [period.format_name, period.restriction_name or "no ban list", selection.tier]
     line = f"Checking for {name or 'this event'}, {when}: {', '.join(parts)}"
-    return EventSettings(selection, name=name, url=url, cardpool_up_to=limit), line
+    return ServedEvent(selection, name=name, url=url, cardpool_up_to=limit), line

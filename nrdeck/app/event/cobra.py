@@ -15,9 +15,9 @@ import datetime as dt
 import msgspec
 from msgspec.structs import replace
 
+from nrdeck.app.formatfiles.shipped import format_source
 from nrdeck.app.inputs.cobra_answers import CobraTournament
 from nrdeck.app.inputs.cobra_ref import CobraSettings
-from nrdeck.app.inputs.formats import format_source
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.catalog import CardDB
