@@ -13,10 +13,9 @@ about a database: what depends on a question as well (a format, a title asked) i
 
 from __future__ import annotations
 
-import enum
 import threading
 from collections.abc import Callable, Container, Hashable, Mapping
-from typing import TYPE_CHECKING, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import msgspec
 
@@ -33,28 +32,23 @@ Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-fold
 LooseTitles = tuple[Mapping[str, tuple[str, ...]], Mapping[str, tuple[str, ...]]]
 
 
-class _Unbuilt(enum.Enum):
-    """What a ``Lazy`` holds before its first read."""
-
-    UNBUILT = enum.auto()
-
-
 class Lazy(Generic[T]):
-    """A value built on its first read (``lazy()``), once, under its owner's lock."""
+    """A value built on its first read (``lazy()``), once, under its owner's lock (never
+    None: None is what it holds until then)."""
 
     __slots__ = ("_build", "_lock", "_value")
 
     def __init__(self, build: Callable[[], T], lock: threading.RLock) -> None:
         self._build = build
         self._lock = lock
-        self._value: T | Literal[_Unbuilt.UNBUILT] = _Unbuilt.UNBUILT
+        self._value: T | None = None
 
     def __call__(self) -> T:
         value = self._value
-        if value is _Unbuilt.UNBUILT:
+        if value is None:
             with self._lock:
                 value = self._value
-                if value is _Unbuilt.UNBUILT:
+                if value is None:
                     value = self._value = self._build()
         return value
 
