@@ -50,8 +50,8 @@ class Timeline:
         self._starts = [p.start for p in self.periods]
         self.growth: dict[str, frozenset[str]] = self._pool_growth()
         self.additions: dict[str, frozenset[str]] = self._pool_additions()
-        pools = {p.card_pool_id for p in self.periods} & self.db.card_pools.keys()
-        self._grown = {p: self._pool_sets(p) for p in pools}  # the pools asked: built now
+        # the pools that grew, with their sets (another pool's sets are the database's)
+        self._grown = {p: self._pool_sets(p) for p in self.growth.keys() | self.additions.keys()}
 
     # -- building ----------------------------------------------------------
     def _ordered(self) -> list[tuple[dt.date, FormatSnapshot]]:
@@ -143,7 +143,7 @@ class Timeline:
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's sets plus the sets that joined it while it was in force."""
         found = self._grown.get(pool_id)
-        return self._pool_sets(pool_id) if found is None else found
+        return self.db.pool_sets(pool_id) if found is None else found
 
     def _pool_sets(self, pool_id: str) -> frozenset[str]:
         grown = self.growth.get(pool_id, frozenset()) | self.additions.get(pool_id, frozenset())
