@@ -14,6 +14,7 @@ import datetime as dt
 import threading
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
 import msgspec
 
@@ -39,6 +40,7 @@ from nrdeck.rules.event import limit_pool
 
 MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
 RECHECK_SECONDS = 5.0  # how often the card data's source is looked at for a new dataset
+MAX_SELECTIONS = 256  # (database, day, settings) whose selection is kept
 BugHook = Callable[[str, BaseException], None]
 
 
@@ -107,8 +109,7 @@ class CheckService:
         self.settings = settings
         self.cards = CardData(settings.data)
         self._today = today
-        self._in_force: dict[tuple[object, ...], InForce] = {}
-        self._lock = threading.Lock()
+        self._selected = lru_cache(maxsize=MAX_SELECTIONS)(self._select)
 
     def today(self) -> dt.date:
         """The date checked by default (the server's clock)."""
@@ -147,24 +148,19 @@ class CheckService:
         return read_and_check(RemoteSource(ref, deck.strip()), db, in_force, settings, on_bug)[0]
 
     def in_force(self, db: CardDB, request: DeckRequest) -> InForce:
-        """What is in force for the request (an event's settings, whatever it asks), memoised
-        per dataset, day and settings."""
+        """What is in force for the request (an event's settings, whatever it asks), kept
+        per database, day and settings."""
         check_tier(request.tier)
-        today = self._today()
-        options = self.options_for(request)
-        key = (id(db), today, options)
-        with self._lock:
-            found = self._in_force.get(key)
-        if found is not None:
-            return found
+        return self._selected(db, self._today(), self.options_for(request))
+
+    def _select(self, db: CardDB, today: dt.date, options: SelectionOptions) -> InForce:
+        """What is in force (an lru_cache of ``MAX_SELECTIONS``: most requests ask what the
+        day's first asked, and visitors asking for every date and list of the calendar keep
+        at most that many, each with its lookups)."""
         found = select(db, chosen(options, today))
         event = self.settings.event
         if event is not None and event.cardpool_up_to:
             found = limit_pool(db, found, event.cardpool_up_to)[0]
-        with self._lock:
-            if len(self._in_force) > 256:
-                self._in_force.clear()
-            self._in_force[key] = found
         return found
 
     def options_for(self, request: DeckRequest) -> SelectionOptions:

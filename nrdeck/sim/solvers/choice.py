@@ -101,8 +101,11 @@ def _row_sums(problem: OddsProblem) -> float:
     return _sums_seconds(sum(atoms.sizes), atoms.rest, atoms.deck_size, problem.seen)
 
 
-@lru_cache(maxsize=256)  # the columns of a report share decks and rows
+@lru_cache(maxsize=256)
 def _sums_seconds(grouped: int, rest: int, size: int, seen: tuple[int, ...]) -> float:
+    """The estimate for one shape of problem: the columns of a report share decks and rows,
+    and a report has a few dozen problems at most (256 keep a long-running process's
+    reports bounded)."""
     seconds = 0.0
     for n in set(seen):
         drawn = min(n, size)
