@@ -1,7 +1,9 @@
 """The dependency rule, read from every import of the package (docs/design/layout.md).
 
-cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
-Each check names the offending module and line.
+cli, web -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
+Each check names the offending module and line. Then the rules of fronts, names and rooms:
+every package has a front, one class per name, at most sixteen modules a folder, no private
+API of a dependency.
 """
 
 from __future__ import annotations
@@ -363,10 +365,9 @@ def test_only_the_http_layer_speaks_of_validators() -> None:
     assert found == []
 
 
-def test_only_app_inputs_reads_local_files_in_app() -> None:
-    found = [
-        call for call in _calls("app", READ_CALLS) if not call.startswith("nrdeck.app.inputs.")
-    ]
+def test_only_app_inputs_and_format_files_read_local_files_in_app() -> None:
+    readers = ("nrdeck.app.inputs.", "nrdeck.app.formatfiles.")
+    found = [call for call in _calls("app", READ_CALLS) if not call.startswith(readers)]
     assert found == []
 
 
@@ -557,3 +558,181 @@ def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
         )
     )
     assert outside == []
+
+
+# No private API of a dependency (docs/design/layout.md): a name that starts with one
+# underscore (``rich._wrap``, ``Table._collapse_widths``) may change in any release.
+OWN_AND_FUTURE = ("nrdeck", "__future__")
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _dependency(module: str) -> bool:
+    """A module of a third-party package (not nrdeck's, not the standard library's)."""
+    top = module.split(".")[0]
+    return top not in OWN_AND_FUTURE and top not in sys.stdlib_module_names
+
+
+def _root(node: ast.AST) -> str | None:
+    """The name an expression starts from (``a`` of ``a.b(c).d``, of ``a[0]``, of "a.B")."""
+    while True:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body  # a string annotation
+            except SyntaxError:
+                return None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return node.id if isinstance(node, ast.Name) else None
+
+
+def _dependency_names(tree: ast.Module) -> set[str]:
+    """Names that hold a dependency's module, class, function or object anywhere in the
+    module: imported from it, a parameter annotated with one of its types, a variable given
+    what it made (followed until nothing is added)."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names if _dependency(a.name)}
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            bound |= {a.asname or a.name for a in node.names}
+    while True:
+        found = set(bound)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg) and node.annotation is not None:
+                if _root(node.annotation) in bound:
+                    found.add(node.arg)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if _root(node.value) in bound:
+                    found |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    var = item.optional_vars
+                    if isinstance(var, ast.Name) and _root(item.context_expr) in bound:
+                        found.add(var.id)
+        if found == bound:
+            return bound
+        bound = found
+
+
+def private_uses(module: str, tree: ast.Module) -> list[str]:
+    """Each import of a dependency's private module or name, and each private attribute of
+    something a dependency gave, as 'module:line what'."""
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names if _dependency(a.name)]
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            names = [f"{node.module}.{a.name}" for a in node.names]
+        found += [
+            f"{module}:{node.lineno} imports {n}"
+            for n in names
+            if any(_private(part) for part in n.split("."))
+        ]
+    bound = _dependency_names(tree)
+    for node in ast.walk(tree):
+        attribute = None
+        if isinstance(node, ast.Attribute) and _root(node.value) in bound:
+            attribute = node.attr
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and _root(node.args[0]) in bound
+        ):
+            attribute = str(node.args[1].value)
+        if attribute is not None and _private(attribute):
+            found.append(f"{module}:{node.lineno} uses {attribute} of a dependency's object")
+    return found
+
+
+def test_no_private_api_of_a_dependency() -> None:
+    assert [use for m, tree in modules().items() for use in private_uses(m, tree)] == []
+
+
+def test_private_uses_are_found() -> None:
+    """What the rule above reads: imports, attributes of what a dependency gave."""
+    source = (
+        "import rich._ratio\n"
+        "from rich._wrap import divide_line\n"
+        "from rich import _loop\n"
+        "from rich.table import Table\n"
+        "import typer\n"
+        "from __future__ import annotations\n"
+        "from nrdeck._version import __version__\n"
+        "def f(ctx: typer.Context, console: 'Console') -> None:\n"
+        "    Table._collapse_widths\n"
+        "    ctx._meta\n"
+        "    table = Table(title='t')\n"
+        "    columns = table.columns\n"
+        "    columns._x\n"
+        "    getattr(table, '_y')\n"
+        "    os._exit(0)\n"
+        "    own._key(0)\n"
+    )
+    found = [use.split(" ", 1)[0] for use in private_uses("m", ast.parse(source))]
+    assert found == ["m:1", "m:2", "m:3", "m:9", "m:10", "m:13", "m:14"]
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """One class per name across the package, nested classes included: 'go to X' has one
+    answer (docs/design/layout.md)."""
+    homes: dict[str, list[str]] = {}
+    for module, tree in modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, []).append(f"{module}:{node.lineno}")
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}
+
+
+MAX_MODULES = 16  # in one folder, its __init__ aside
+
+
+def test_no_folder_holds_more_than_sixteen_modules() -> None:
+    """A folder past that is several rooms in one: split it into wings (docs/design/layout.md)."""
+    crowded = {
+        str(folder.relative_to(PACKAGE.parent)): count
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
+        if (count := len([f for f in folder.glob("*.py") if f.name != "__init__.py"])) > MAX_MODULES
+    }
+    assert crowded == {}
+
+
+def _packages() -> list[str]:
+    return sorted(m for m in modules() if (PACKAGE.parent / m.replace(".", "/")).is_dir())
+
+
+def _declares_all(tree: ast.Module) -> bool:
+    return any(
+        isinstance(node, ast.Assign)
+        and any(getattr(t, "id", None) == "__all__" for t in node.targets)
+        for node in tree.body
+    )
+
+
+@pytest.mark.parametrize("package", _packages())
+def test_every_package_has_a_front(package: str) -> None:
+    """Its ``__init__``: a docstring that says what the package is, and ``__all__``: what
+    outsiders use, names or submodules (docs/design/layout.md)."""
+    import importlib
+    import importlib.util
+
+    tree = modules()[package]
+    assert ast.get_docstring(tree), f"{package}: its __init__ has no docstring"
+    assert _declares_all(tree), f"{package}: its __init__ has no __all__"
+    front = importlib.import_module(package)
+    missing = [
+        name
+        for name in _exported(tree)
+        if not hasattr(front, name) and importlib.util.find_spec(f"{package}.{name}") is None
+    ]
+    assert missing == [], f"{package}.__all__ names what it does not have"

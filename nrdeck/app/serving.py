@@ -14,6 +14,7 @@ import datetime as dt
 import threading
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
 import msgspec
 
@@ -39,12 +40,14 @@ from nrdeck.rules.event import limit_pool
 
 MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
 RECHECK_SECONDS = 5.0  # how often the card data's source is looked at for a new dataset
+MAX_SELECTIONS = 256  # (database, day, settings) whose selection is kept
 BugHook = Callable[[str, BaseException], None]
 
 
-class EventSettings(msgspec.Struct, frozen=True):
-    """What an event fixes for every visitor (``serve --cobra`` or the options), and how the
-    page says it: 'Checking for <event>, <date>: Standard, <list>, competitive'."""
+class ServedEvent(msgspec.Struct, frozen=True):
+    """The event a server checks decks for: what it fixes for every visitor (``serve
+    --cobra`` or the options), and how the page says it: 'Checking for <event>, <date>:
+    Standard, <list>, competitive'. (``nrdeck event``'s own are ``EventSettings``.)"""
 
     selection: SelectionOptions
     name: str | None = None  # the tournament's name, with --cobra
@@ -56,7 +59,7 @@ class ServeSettings(msgspec.Struct, frozen=True):
     """How the server reads card data and decks."""
 
     data: DataSettings
-    event: EventSettings | None = None
+    event: ServedEvent | None = None
     links: bool = True  # NetrunnerDB links allowed (--no-links refuses them)
 
 
@@ -106,8 +109,7 @@ class CheckService:
         self.settings = settings
         self.cards = CardData(settings.data)
         self._today = today
-        self._in_force: dict[tuple[object, ...], InForce] = {}
-        self._lock = threading.Lock()
+        self._selected = lru_cache(maxsize=MAX_SELECTIONS)(self._select)
 
     def today(self) -> dt.date:
         """The date checked by default (the server's clock)."""
@@ -146,24 +148,19 @@ class CheckService:
         return read_and_check(RemoteSource(ref, deck.strip()), db, in_force, settings, on_bug)[0]
 
     def in_force(self, db: CardDB, request: DeckRequest) -> InForce:
-        """What is in force for the request (an event's settings, whatever it asks), memoised
-        per dataset, day and settings."""
+        """What is in force for the request (an event's settings, whatever it asks), kept
+        per database, day and settings."""
         check_tier(request.tier)
-        today = self._today()
-        options = self.options_for(request)
-        key = (id(db), today, options)
-        with self._lock:
-            found = self._in_force.get(key)
-        if found is not None:
-            return found
+        return self._selected(db, self._today(), self.options_for(request))
+
+    def _select(self, db: CardDB, today: dt.date, options: SelectionOptions) -> InForce:
+        """What is in force (an lru_cache of ``MAX_SELECTIONS``: most requests ask what the
+        day's first asked, and visitors asking for every date and list of the calendar keep
+        at most that many, each with its lookups)."""
         found = select(db, chosen(options, today))
         event = self.settings.event
         if event is not None and event.cardpool_up_to:
             found = limit_pool(db, found, event.cardpool_up_to)[0]
-        with self._lock:
-            if len(self._in_force) > 256:
-                self._in_force.clear()
-            self._in_force[key] = found
         return found
 
     def options_for(self, request: DeckRequest) -> SelectionOptions:
@@ -234,7 +231,7 @@ def event_settings(
     selection: SelectionOptions,
     cobra: CobraRequest | None,
     today: dt.date | None = None,
-) -> tuple[EventSettings, str]:
+) -> tuple[ServedEvent, str]:
     """The settings an event server fixes (a Cobra tournament's, merged with the options as
     ``event --cobra`` merges them), and the line its page shows: 'Checking for <event>,
     <date>: Standard, Standard Balance Update 26.08, competitive'."""
@@ -251,4 +248,4 @@ def event_settings(
     when = period.as_of.isoformat() if selection.as_of else "the day of the check"
     parts = [period.format_name, period.restriction_name or "no ban list", selection.tier]
     line = f"Checking for {name or 'this event'}, {when}: {', '.join(parts)}"
-    return EventSettings(selection, name=name, url=url, cardpool_up_to=limit), line
+    return ServedEvent(selection, name=name, url=url, cardpool_up_to=limit), line

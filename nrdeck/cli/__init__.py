@@ -5,6 +5,9 @@ command being run, so Typer inspects one command's signature instead of every co
 (a measurable part of start-up). For the same reason the CLI modules do not use ``from
 __future__ import annotations``: Typer resolves every parameter's annotation when it builds a
 command, and string annotations cost an ``eval`` each (about 4 ms for ``check``).
+
+``main`` is the console script's entry point; ``app`` (built on first use), ``build_app`` and
+``command_words`` serve the tests.
 """
 
 import importlib
@@ -16,6 +19,8 @@ import typer
 
 from nrdeck._version import __version__
 from nrdeck.cli.state import RunState
+
+__all__ = ["app", "build_app", "command_words", "main"]
 
 # command name -> the nrdeck.cli module whose register() adds it
 COMMAND_MODULES: dict[str, str] = {

@@ -137,11 +137,13 @@ def _encoded(settings: Any, line: str | None) -> str:
 def _decoded(text: str) -> tuple[Any, str | None]:
     from nrdeck.app.serving import ServeSettings
 
-    class Envelope(msgspec.Struct):
+    class WorkerSettings(msgspec.Struct):
+        """What ``serve`` hands each worker: the settings it resolved, the page's event line."""
+
         settings: ServeSettings
         line: str | None = None
 
-    found = msgspec.json.decode(text, type=Envelope, dec_hook=_path)
+    found = msgspec.json.decode(text, type=WorkerSettings, dec_hook=_path)
     return found.settings, found.line
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -14,12 +13,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from nrdeck.app.nrdb_validation import INVALID, InvalidRequest, validate_deck
 from nrdeck.app.serving import MAX_DECK_CHARS, CheckService, DeckRequest
 from nrdeck.errors import UsageError
 from nrdeck.report.check.json import document
 from nrdeck.report.periods import period_document
-from nrdeck.web.safety import CHECK_SECONDS, bug, error_response
+from nrdeck.web import nrdb_api
+from nrdeck.web.safety import CHECK_SECONDS, bug
 
 router = APIRouter()
 
@@ -97,81 +96,7 @@ async def in_force(
     return JSONResponse(period_document(period, in_force=True))
 
 
-V3_BODY = {
-    "content": {
-        "application/json": {
-            "schema": {
-                "type": "object",
-                "required": ["data"],
-                "properties": {
-                    "data": {
-                        "type": "object",
-                        "properties": {
-                            "attributes": {
-                                "type": "object",
-                                "required": list(
-                                    ("identity_card_id", "side_id", "cards", "validations")
-                                ),
-                                "properties": {
-                                    "identity_card_id": {"type": "string"},
-                                    "side_id": {"enum": ["corp", "runner"]},
-                                    "cards": {
-                                        "type": "object",
-                                        "additionalProperties": {"type": "integer"},
-                                    },
-                                    "validations": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "properties": {
-                                                k: {"type": "string"}
-                                                for k in (
-                                                    "label",
-                                                    "format_id",
-                                                    "snapshot_id",
-                                                    "card_pool_id",
-                                                    "restriction_id",
-                                                )
-                                            }
-                                            | {"basic_deckbuilding_rules": {"type": "boolean"}},
-                                        },
-                                    },
-                                },
-                            }
-                        },
-                    }
-                },
-            }
-        }
-    },
-    "required": True,
-}
-
-
-@router.post(
-    "/api/v3/public/validate_deck",
-    summary="NetrunnerDB v3's deck validation",
-    openapi_extra={"requestBody": V3_BODY},
-)
-async def validate(request: Request) -> JSONResponse:
-    """NetrunnerDB v3's request and answer shape (``is_valid``, ``validation_errors``, each
-    validation's ``errors`` and ``eternal_points``), checked by nrdeck: every problem, on
-    nrdeck's corrected timeline."""
-    service: CheckService = request.app.state.service
-    try:
-        body = json.loads(await request.body())
-    except (ValueError, RecursionError):
-        return JSONResponse({"errors": [INVALID]}, status_code=400)
-    db = service.cards.current()
-    try:
-        answer = await asyncio.wait_for(
-            run_in_threadpool(validate_deck, body, db, service.today()), timeout=CHECK_SECONDS
-        )
-    except InvalidRequest:
-        return JSONResponse({"errors": [INVALID]}, status_code=400)
-    except asyncio.TimeoutError:
-        return error_response(503, "usage", "the validation took too long", None)
-    return JSONResponse(answer)
+router.include_router(nrdb_api.router)
 
 
 @router.get("/healthz", summary="The server is up, and which card data it uses")

@@ -15,8 +15,8 @@ import datetime as dt
 import msgspec
 from msgspec.structs import replace
 
+from nrdeck.app.formatfiles.shipped import format_source
 from nrdeck.app.inputs.cards import DataSettings
-from nrdeck.app.inputs.formats import format_source
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.catalog import CardDB

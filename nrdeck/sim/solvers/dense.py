@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 from nrdeck.sim.solvers.montecarlo import eval_tree, numpy_ops
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class _Grid:
     """Per-cell facts of the count grid: totals, leaf truths, flag bits."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: OddsProblem) -> None:
         import numpy as np
 
         atoms = problem.atoms
@@ -59,7 +59,7 @@ class _Grid:
         return result
 
 
-def _opening(problem: Problem, grid: _Grid) -> NDArray[Any]:
+def _opening(problem: OddsProblem, grid: _Grid) -> NDArray[Any]:
     import numpy as np
 
     atoms = problem.atoms
@@ -82,7 +82,7 @@ def _opening(problem: Problem, grid: _Grid) -> NDArray[Any]:
     return result
 
 
-def _mulligan(problem: Problem, grid: _Grid, law: NDArray[Any]) -> tuple[float, NDArray[Any]]:
+def _mulligan(problem: OddsProblem, grid: _Grid, law: NDArray[Any]) -> tuple[float, NDArray[Any]]:
     rule = problem.mulligan
     if rule is None:
         return 0.0, law
@@ -97,7 +97,7 @@ def _mulligan(problem: Problem, grid: _Grid, law: NDArray[Any]) -> tuple[float, 
     return p_mull, kept
 
 
-def _draw(dist: NDArray[Any], problem: Problem, grid: _Grid, n: int) -> NDArray[Any]:
+def _draw(dist: NDArray[Any], problem: OddsProblem, grid: _Grid, n: int) -> NDArray[Any]:
     """The law after one more card, from the law after ``n`` cards."""
     import numpy as np
 
@@ -115,7 +115,7 @@ def _draw(dist: NDArray[Any], problem: Problem, grid: _Grid, n: int) -> NDArray[
     return out
 
 
-def solve_dense(problem: Problem) -> Odds:
+def solve_dense(problem: OddsProblem) -> Odds:
     """Exact odds (floating point) for every query at every turn, and the mulligan rate."""
     import numpy as np
 
@@ -145,7 +145,7 @@ def solve_dense(problem: Problem) -> Odds:
 
 def _judge(
     dist: NDArray[Any],
-    problem: Problem,
+    problem: OddsProblem,
     grid: _Grid,
     current: list[NDArray[Any]],
     turn: int,

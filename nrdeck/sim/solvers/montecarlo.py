@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from nrdeck.results.simulation import QueryOdds
 from nrdeck.sim.ask import Cmp, Expr
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -123,7 +123,7 @@ def eval_tree(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
 
 
 def _hands(
-    problem: Problem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
+    problem: OddsProblem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], int]:
     """The cards of each game up to the deepest turn, mulligan applied; and mulligans taken."""
     import numpy as np
@@ -160,7 +160,7 @@ def _weights(atoms: Atoms, groups: tuple[int, ...]) -> NDArray[Any]:
 
 
 def _chunk_counts(
-    problem: Problem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
+    problem: OddsProblem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], NDArray[Any], int]:
     """Per query and turn: games where it holds, games where it was met by then."""
     import numpy as np
@@ -189,7 +189,7 @@ def _chunk_counts(
     return holds, met, mulligans
 
 
-def simulate(problem: Problem, games: int, rng: np.random.Generator, seed: int | None) -> Odds:
+def simulate(problem: OddsProblem, games: int, rng: np.random.Generator, seed: int | None) -> Odds:
     """Monte Carlo odds over ``games`` games, with 95% intervals."""
     import numpy as np
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nrdeck.app.inputs import formats
-from nrdeck.app.inputs.formatcatalog import CATALOG_NAME, compile_formats, compiled_source
-from nrdeck.app.inputs.formatreader import read_format_source
+from nrdeck.app.formatfiles import shipped as formats
+from nrdeck.app.formatfiles.compiled import CATALOG_NAME, compile_formats, compiled_source
+from nrdeck.app.formatfiles.reader import read_format_source
 from nrdeck.cli import app
 from tests.paths import ROOT
 

@@ -3,6 +3,7 @@ client of the API or a load sees it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import socket
 import threading
 import time
@@ -28,10 +29,16 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    settings: ServeSettings | None = None, *, event_line: str | None = None, root_path: str = ""
+    settings: ServeSettings | None = None,
+    *,
+    event_line: str | None = None,
+    root_path: str = "",
+    today: dt.date | None = None,
 ) -> Iterator[str]:
-    """A server in this process; yields its base URL, stops it after."""
-    service = CheckService(settings or ServeSettings(DataSettings(no_cache=True)))
+    """A server in this process (its clock's date ``today``, when given); yields its base URL,
+    stops it after."""
+    settings = settings or ServeSettings(DataSettings(no_cache=True))
+    service = CheckService(settings, today=lambda: today) if today else CheckService(settings)
     app = create_app(service, event_line=event_line)
     port = free_port()
     config = uvicorn.Config(

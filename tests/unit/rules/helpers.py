@@ -8,7 +8,7 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
-from nrdeck.app.inputs.formats import format_source
+from nrdeck.app.formatfiles.shipped import format_source
 from nrdeck.catalog import CardDB, Restriction, UnknownRule
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.results.check import CheckResult

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.app.inputs.formattext import format_text, read_format_bytes
+from nrdeck.app.formatfiles.text import format_text, read_format_bytes
 from nrdeck.rules.formatfiles import FormatSource
 
 CATALOG_NAME = "formats.catalog"
@@ -77,7 +77,7 @@ def _catalog(folder: Path) -> Mapping[str, CompiledFormat]:
 def compile_formats(folder: Path) -> bytes:
     """The catalogue of every ``*.toml`` in ``folder``, each read as a format file is (a usage
     error naming the file and line when one cannot be)."""
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+    from nrdeck.app.formatfiles.reader import read_format_source  # the gateway to tomllib
 
     formats = {}
     for path in sorted(folder.glob("*.toml")):
