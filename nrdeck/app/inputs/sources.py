@@ -188,6 +188,7 @@ def expand(
     seen: dict[str, ReadableSource] = {}
     found: set[str] = set()
     skipped: list[str] = []
+    real: dict[Path, str] = {}  # each file's real path -> its first name
     for spec in specs:
         if not spec.strip():
             raise UsageError("an empty DECK argument", hint="name a file, folder, link or '-'")
@@ -198,10 +199,16 @@ def expand(
         named = paths_of(spec, patterns)
         skipped += named.skipped
         for path in named.files:
-            if skip is None or resolved(path) not in skip:
-                seen.setdefault(path, FileSource(Path(path), path))
-                if named.searched:
-                    found.add(path)
+            where = resolved(path)
+            if skip is not None and where in skip:
+                continue
+            first = real.setdefault(where, path)
+            if named.searched and first != path:  # two folders searched lead to one file
+                skipped.append(f"skipped {path}: the same file as {first}, checked once")
+                continue
+            seen.setdefault(path, FileSource(Path(path), path))
+            if named.searched:
+                found.add(path)
     return Expansion(tuple(seen.values()), frozenset(found), tuple(dict.fromkeys(skipped)))
 
 
