@@ -30,6 +30,7 @@ FIXES = {
     "restricted": "Keep at most one restricted card.",
     "unknown-card": "Check the spelling of these cards.",
     "identity-missing": "Name an identity card as your deck's identity.",
+    "identity-copies": "List your identity once (1 copy).",
     "deck-size": "Add cards up to the identity's minimum deck size.",
     "influence": "Spend no more influence than your identity allows.",
     "agenda-points": "Adjust the agendas to the points your deck size needs.",
