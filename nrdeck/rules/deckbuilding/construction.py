@@ -127,8 +127,8 @@ def _size_without_identity(ctx: DeckContext, in_force: InForce) -> list[Problem]
     if minimum is None or ctx.size >= minimum:
         return []
     message = (
-        f"the deck has {plural(ctx.size, 'card')} and no identity; no {side.title()} identity "
-        f"allowed here needs fewer than {minimum} ({minimum - ctx.size} more)"
+        f"the deck has {plural(ctx.size, 'card')} and no identity; the {side.title()} "
+        f"identities allowed here need at least {minimum} ({minimum - ctx.size} more)"
     )
     return [ctx.problem("deck-size", message, "CR 1.4.3")]
 
