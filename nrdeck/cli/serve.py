@@ -34,10 +34,10 @@ from nrdeck.cli.options import (
     given,
 )
 from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, extra_hint
 
 SERVE_HELP = (
-    "Serve a deck-check page and an HTTP API (nrdeck[serve]). With --cobra, or --format, "
+    "Serve a deck-check page and an HTTP API (the serve extra). With --cobra, or --format, "
     "--as-of, --tier, --banlist or --format-file, every visitor is checked under the event's "
     "settings, which the page shows."
 )
@@ -88,9 +88,7 @@ def serve(
     try:
         import uvicorn
     except ImportError:
-        raise UsageError(
-            "nrdeck serve needs its extra", hint="pip install 'nrdeck[serve]'"
-        ) from None
+        raise UsageError("nrdeck serve needs its extra", hint=extra_hint("serve")) from None
     from nrdeck.app.event.cobra import CobraRequest
     from nrdeck.app.serving import ServeSettings, event_settings
 

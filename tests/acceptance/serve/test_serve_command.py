@@ -235,3 +235,12 @@ def test_other_commands_import_no_web_library() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False, cwd=ROOT
     )
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+def test_without_its_extra_it_says_how_to_add_it_from_a_clone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    result = runner.invoke(app, ["serve", "--offline"])
+    assert result.exit_code == ExitCode.USAGE, result.output
+    assert "pip install '.[serve]'" in result.stderr and "nrdeck[" not in result.stderr
