@@ -63,7 +63,10 @@ class FolderSearch:
     A link to a folder is followed wherever it leads (as a link to a file is), after the
     folder's own tree, so each real folder is searched once and a deck found twice (through
     two links) is checked once, under the name that needs no link; a link to a folder it is
-    in (a loop) is a note, never followed. A folder that cannot be read is a note too.
+    in (a loop) is a note, never followed. A link inside a linked folder is followed only
+    where it stays within the folders searched, so that one link cannot pull in a whole
+    machine (``/proc``'s links lead into every process's folder). A folder that cannot be
+    read is a note too.
     """
 
     def __init__(self, top: str, patterns: Sequence[str]) -> None:
@@ -71,10 +74,11 @@ class FolderSearch:
         self._skipped: dict[str, str] = {}  # path -> why
         self._found: list[tuple[str, bool]] = []  # (path, reached through a link)
         self._searched: dict[str, str] = {os.path.realpath(top): top}  # real path -> as found
-        self._links: list[tuple[str, str]] = []  # (link, its path inside the search)
+        self._roots = [os.path.realpath(top)]  # the trees searched: the folder, each link's
+        self._links: list[tuple[str, str, bool]] = []  # (link, its path, met in a linked tree)
         self._tree(top, os.curdir, through_link=False)
-        for link, inside in self._links:  # the list grows as linked folders hold links
-            self._follow(link, inside)
+        for link, inside, nested in self._links:  # the list grows as linked folders hold links
+            self._follow(link, inside, nested=nested)
         self.files = self._decks()
 
     @property
@@ -94,7 +98,7 @@ class FolderSearch:
                     if self._first_visit(entry.path):
                         stack.append((entry.path, path))
                 elif _is_folder(entry, follow=True):
-                    self._links.append((entry.path, path))
+                    self._links.append((entry.path, path, through_link))
                 elif Path(entry.name).suffix.lower() in DECK_SUFFIXES:
                     self._found.append((entry.path, through_link or entry.is_symlink()))
                 elif entry.is_symlink() and not Path(entry.name).suffix:
@@ -118,11 +122,17 @@ class FolderSearch:
         self._searched[real] = folder
         return True
 
-    def _follow(self, link: str, inside: str) -> None:
+    def _follow(self, link: str, inside: str, *, nested: bool) -> None:
         real, home = os.path.realpath(link), os.path.realpath(os.path.dirname(link))
-        if home == real or home.startswith(real.rstrip(os.sep) + os.sep):
+        if _within(home, real):
             self._skipped[tidy(link)] = "a link to a folder it is in (a loop)"
+        elif nested and not any(_within(real, root) for root in self._roots):
+            self._skipped[tidy(link)] = (
+                "a link in a linked folder to a folder outside the search: not followed "
+                "(name it to check it)"
+            )
         elif self._first_visit(link):
+            self._roots.append(real)
             self._tree(link, inside, through_link=True)
 
     def _broken_link(self, path: str) -> None:
@@ -145,6 +155,11 @@ class FolderSearch:
             if first != path:
                 self._skipped[path] = f"the same file as {first}, checked once"
         return sorted(kept.values())
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether a real path is the real folder or inside it."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _is_folder(entry: os.DirEntry[str], *, follow: bool) -> bool:

@@ -63,6 +63,26 @@ def test_a_linked_folder_is_searched_even_when_it_leads_outside(tmp_path: Path) 
 
 
 @POSIX
+def test_a_link_in_a_linked_folder_that_leads_further_out_is_a_note(tmp_path: Path) -> None:
+    """So one link cannot pull in a whole machine (a link to /proc leads into every process's
+    folder through its links)."""
+    decks = tmp_path / "decks"
+    deck(decks / "zahya.txt")
+    deck(tmp_path / "elsewhere" / "hb.txt", ILLEGAL)
+    deck(tmp_path / "further" / "more.txt", ILLEGAL)
+    (decks / "current").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "elsewhere" / "further").symlink_to(tmp_path / "further")
+    (tmp_path / "elsewhere" / "back").symlink_to(decks)  # inside the search: searched once
+    result = run(str(decks), "--output-format", "json")
+    assert checked(result) == [str(decks / "current" / "hb.txt"), str(decks / "zahya.txt")]
+    notes = skipped(result.stderr)
+    assert set(notes) == {str(decks / "current" / "further"), str(decks / "current" / "back")}
+    assert "not followed" in notes[str(decks / "current" / "further")]
+    named = run(str(decks), str(decks / "current" / "further"), "--output-format", "json")
+    assert str(decks / "current" / "further" / "more.txt") in checked(named)
+
+
+@POSIX
 def test_each_deck_is_checked_once_under_the_name_that_needs_no_link(tmp_path: Path) -> None:
     decks = tmp_path / "decks"
     real = deck(decks / "2026" / "zahya.txt")
