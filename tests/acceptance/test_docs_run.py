@@ -39,7 +39,8 @@ import pytest
 from sybil import Document
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
-from nrdeck.catalog import CardDB, catalog_path, titles_path
+from nrdeck.app.data import built_files
+from nrdeck.catalog import CardDB
 from tests.fakes.cobra import cobra_double, export
 from tests.paths import EXAMPLES, FIXTURES, ROOT, SHARED
 
@@ -73,7 +74,6 @@ REASONS = {
     "ci": "installs nrdeck (a venv, pip): .ci/run runs the README's Quick start as written",
 }
 # where the work of the shared folder is needed, and by which commands
-BESIDE_DATA = (titles_path, catalog_path)  # what 'data build --out X.json' writes beside X
 NEEDS_CARDS_JSON = re.compile(r"\bdata (import|build)\b")
 NEEDS_NRDB = re.compile(r"\bdata update\b")
 NEEDS_COBRA = re.compile(r"--cobra\b")
@@ -357,7 +357,8 @@ def _written_by(shown: Shown) -> list[str]:
     file the titles and catalogue its build writes beside it."""
     words = shlex.split(shown.bare)
     outs = [after for word, after in pairwise(words) if word in ("--out", "-o", "--output")]
-    beside = [str(f(Path(out))) for out in outs if out.endswith(".json") for f in BESIDE_DATA]
+    built = [built_files(Path(out)) for out in outs if out.endswith(".json")]
+    beside = [str(path) for paths in built for path in paths[1:]]
     return [*outs, *beside]
 
 
