@@ -25,6 +25,7 @@ _URL = (
 
 
 _LINK = r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.|(?:jinteki\.net|netrunnerdb\.com)/)\S*"
+_LINK_STARTS = ("www.", "jinteki.net/", "netrunnerdb.com/")
 _DECK_LINK_HINT = (
     "give a NetrunnerDB deck link, https://netrunnerdb.com/en/decklist/<id> or "
     "/en/deck/view/<id>, or a saved decklist file"
@@ -75,7 +76,10 @@ class LinkAdvice(msgspec.Struct, frozen=True):
 
 def looks_like_link(spec: str) -> bool:
     """A web address (a scheme, ``www.``, or a deckbuilder's host and a path)."""
-    return re.fullmatch(_LINK, spec.strip()) is not None
+    spec = spec.strip()
+    if "://" not in spec and not spec.startswith(_LINK_STARTS):
+        return False  # a file name: no pattern compiled
+    return re.fullmatch(_LINK, spec) is not None
 
 
 def link_advice(spec: str) -> LinkAdvice:
