@@ -74,6 +74,12 @@ class BuildOutcome(msgspec.Struct, frozen=True):
     catalog: Path | None = None
 
 
+def built_files(out: Path) -> tuple[Path, ...]:
+    """Every file ``data build --out OUT`` writes: the card data, and its titles and catalogue
+    beside it. The one list of them: the refresh script commits these, and a test holds it."""
+    return (out, titles_path(out), catalog_path(out))
+
+
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> BuildOutcome:
     """Build the facts-only document from a netrunner-cards-json folder, and the titles file
     beside it (``cards.json`` -> ``cards.titles.json``): a pinned copy needs both."""

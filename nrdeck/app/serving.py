@@ -29,7 +29,7 @@ from nrdeck.app.inputs.sources import RemoteSource
 from nrdeck.app.periods import period_in_force
 from nrdeck.catalog import CardDB
 from nrdeck.cobra import fetch_tournament
-from nrdeck.decklist.deck_ref import parse_deck_ref
+from nrdeck.decklist.deck_ref import link_advice, looks_like_link, parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.history import DeckTimeline
@@ -137,6 +137,9 @@ class CheckService:
         on_bug: BugHook | None,
     ) -> DeckOutcome:
         ref = parse_deck_ref(deck) if len(deck) < 300 else None
+        if ref is None and looks_like_link(deck):
+            advice = link_advice(deck)
+            raise UsageError(advice.message, hint=advice.hint)
         if ref is None:
             return check_text(deck, request.name, db, in_force, request.input_format, on_bug)
         if not self.settings.links:
