@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from nrdeck.app.nrdb_ids import ID_KEYS, Ids, Reference, expanded, in_force
 from nrdeck.app.serving import CheckService, DeckRequest
+from nrdeck.cancel import checkpoint
 from nrdeck.catalog import CardDB
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Problem, Severity
@@ -89,6 +90,7 @@ def validate_deck(body: Any, ref: Reference) -> dict[str, Any]:
     errors = _request_errors(deck, validations, ref.db)
     answered = []
     for validation, ids in zip(validations, named, strict=True):
+        checkpoint()  # a server stops a request past its time here
         filled = expanded(ids, ref)
         outcome = Outcome() if errors else _checked(validation, deck, ids, filled, ref)
         answered.append(_answer(validation, filled, outcome))

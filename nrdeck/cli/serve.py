@@ -26,13 +26,14 @@ from nrdeck.cli.options import (
     TierOpt,
     given,
 )
+from nrdeck.cli.serve_limits import raise_file_limit, uvicorn_options
 from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
 from nrdeck.errors import UsageError
 
 SERVE_HELP = (
     "Serve a deck-check page and an HTTP API (nrdeck[serve]). With --cobra, or --format, "
-    "--as-of, --tier, --banlist or --format-file, every visitor is checked under the event's "
-    "settings, which the page shows."
+    "--as-of, --tier, --banlist, --format-file or --event-name, every visitor is checked under "
+    "the event's settings, which the page shows."
 )
 
 
@@ -65,6 +66,12 @@ def serve(
     cobra_url: Annotated[
         str | None, typer.Option("--cobra-url", metavar="URL", help="Cobra's address.")
     ] = None,
+    event_name: Annotated[
+        str | None,
+        typer.Option(
+            "--event-name", metavar="NAME", help="The event's name on the page (Cobra's: its own)."
+        ),
+    ] = None,
     format_id: FormatOpt = "standard",
     as_of: AsOfOpt = None,
     tier: TierOpt = "casual",
@@ -90,7 +97,7 @@ def serve(
     settings = data_settings(offline=offline or no_links, data=data, cache_dir=cache_dir)
     fixed = [n for n in ("format_id", "as_of", "tier", "banlist", "format_file") if given(ctx, n)]
     event = line = None
-    if cobra is not None or fixed:
+    if cobra is not None or fixed or event_name is not None:
         selection = selection_options(
             format_id=format_id, as_of=as_of, banlist=banlist, format_file=format_file,
             tier=tier, format_given=given(ctx, "format_id"),
@@ -102,10 +109,11 @@ def serve(
                 format_given=given(ctx, "format_id"),
                 tier_given=given(ctx, "tier"),
             )
-        event, line = event_settings(settings, selection, request)
+        event, line = event_settings(settings, selection, request, name=event_name)
     resolved = ServeSettings(data=settings, event=event, links=not no_links)
     pass_to_workers(_encoded(resolved, line))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    raise_file_limit()
     target: Any = "nrdeck.cli.serve:application" if workers > 1 else application()
     uvicorn.run(
         target,
@@ -118,6 +126,7 @@ def serve(
         server_header=False,
         access_log=False,  # a visitor's request is not logged; bugs are, with their id
         log_level="info",
+        **uvicorn_options(),
     )
 
 

@@ -6,17 +6,21 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import Scope
 
 from nrdeck._version import __version__
 from nrdeck.app.serving import CheckService
-from nrdeck.errors import NrdeckError
-from nrdeck.web import api, pages
-from nrdeck.web.safety import Guard, bug, error_response, nrdeck_error
+from nrdeck.catalog import DamagedCatalog
+from nrdeck.errors import NrdeckError, damaged_catalog
+from nrdeck.web import api, openapi, pages
+from nrdeck.web.answers import Limits, damaged
+from nrdeck.web.safety import Failure, Guard, bug, error_response, failure_of, wants_page
 
 STATIC = Path(__file__).parent / "static"
+NOT_FOUND = "there is nothing at this address"
 
 
 def create_app(service: CheckService, *, event_line: str | None = None) -> FastAPI:
@@ -29,36 +33,66 @@ def create_app(service: CheckService, *, event_line: str | None = None) -> FastA
         redoc_url=None,
     )
     app.state.service = service
-    app.state.event_line = event_line
+    event = service.settings.event
+    app.state.event_line = event_line or (event.line if event is not None else None)
+    app.state.limits = Limits()
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_exception_handler(Failure, _failure)
     app.add_exception_handler(NrdeckError, _nrdeck_error)
+    app.add_exception_handler(DamagedCatalog, _damaged)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _bug)
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, respond=respond)
+    openapi.describe(app)
     return app
 
 
-async def _nrdeck_error(request: Request, exc: Exception) -> JSONResponse:
+def respond(scope: Scope, failure: Failure) -> Response:
+    """A failure as a page to a browser (by its Accept), as JSON to anyone else."""
+    request = Request(scope)
+    if wants_page(request.headers):
+        return pages.error_page(request, failure)
+    return error_response(
+        failure.status, failure.kind, failure.message, failure.hint, failure.headers
+    )
+
+
+async def _failure(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Failure)
+    return respond(request.scope, exc)
+
+
+async def _nrdeck_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, NrdeckError)
-    return nrdeck_error(exc)
+    front = "page" if wants_page(request.headers) else "api"
+    return respond(request.scope, failure_of(exc, front))
 
 
-async def _invalid(request: Request, exc: Exception) -> JSONResponse:
+async def _damaged(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, DamagedCatalog)
+    service: CheckService = request.app.state.service
+    return respond(request.scope, damaged(service, damaged_catalog(exc)))
+
+
+async def _invalid(request: Request, exc: Exception) -> Response:
     """A request the API's shape refuses: a usage error naming the field."""
     assert isinstance(exc, RequestValidationError)
     first = exc.errors()[0] if exc.errors() else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
     message = f"{where}: {first.get('msg', 'not valid')}"
-    return error_response(400, "usage", message, "see /openapi.json for the request's shape")
+    failure = Failure(400, "usage", message, "see /openapi.json for the request's shape")
+    return respond(request.scope, failure)
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return error_response(exc.status_code, "usage", str(exc.detail), None)
+    message = NOT_FOUND if exc.status_code == 404 else str(exc.detail)
+    headers = dict(exc.headers or {})
+    return respond(request.scope, Failure(exc.status_code, "usage", message, None, headers))
 
 
-async def _bug(request: Request, exc: Exception) -> JSONResponse:
-    return bug(exc, f"{request.method} {request.url.path}")[1]
+async def _bug(request: Request, exc: Exception) -> Response:
+    return respond(request.scope, bug(exc, f"{request.method} {request.url.path}"))

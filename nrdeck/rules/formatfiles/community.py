@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 
 from nrdeck.catalog import CardDB, Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar import (
     CASUAL_TIER,
@@ -58,6 +58,7 @@ class CommunityLine:
                 f"format {self.fmt.id} has no period in force on {day}; its first period "
                 f"starts {self.first}",
                 hint="choose a later --as-of date",
+                fix=Fix("later-date", value=self.first.isoformat()),
             )
         return index
 

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from nrdeck.app import serving
+from nrdeck.app import served_data
 from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.serving import ServeSettings
 from nrdeck.cli import app
@@ -112,7 +112,7 @@ def test_a_usage_error_at_start_is_one_line_and_exit_2() -> None:
 def test_new_card_data_while_serving_is_taken_whole(
     server: Serving, cards_json: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(serving, "RECHECK_SECONDS", 0.0)
+    monkeypatch.setattr(served_data, "RECHECK_SECONDS", 0.0)
     cache = tmp_path / "cache"
     settings = ServeSettings(DataSettings(cache_dir=cache, offline=True))
     failures: list[str] = []
