@@ -17,7 +17,15 @@ from nrdeck.catalog import DamagedCatalog
 from nrdeck.errors import NrdeckError, damaged_catalog
 from nrdeck.web import api, openapi, pages
 from nrdeck.web.answers import Limits, damaged
-from nrdeck.web.safety import Failure, Guard, bug, error_response, failure_of, wants_page
+from nrdeck.web.safety import (
+    BodyBudget,
+    Failure,
+    Guard,
+    bug,
+    error_response,
+    failure_of,
+    wants_page,
+)
 
 STATIC = Path(__file__).parent / "static"
 NOT_FOUND = "there is nothing at this address"
@@ -45,7 +53,8 @@ def create_app(service: CheckService, *, event_line: str | None = None) -> FastA
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _bug)
-    app.add_middleware(Guard, respond=respond)
+    app.state.bodies = BodyBudget()
+    app.add_middleware(Guard, respond=respond, budget=app.state.bodies)
     openapi.describe(app)
     return app
 

@@ -94,16 +94,25 @@ def wants_page(headers: Headers) -> bool:
     return html > 0 and html > json
 
 
+class BodyBudget:
+    """The bytes of request bodies being read, every request's together."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+
+
 class Guard:
     """ASGI middleware: security headers on every answer; no body over its cap (413), none
     slower than ``BODY_SECONDS`` (408); no more bodies in flight than the memory set aside
     for them (503)."""
 
-    def __init__(self, app: ASGIApp, respond: Responder, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, respond: Responder, budget: BodyBudget, max_bytes: int = MAX_BODY_BYTES
+    ) -> None:
         self.app = app
         self.respond = respond
+        self.budget = budget
         self.max_bytes = max_bytes
-        self.in_flight = 0  # bytes of bodies being read, every request's together
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -146,12 +155,12 @@ class Guard:
                 seen += len(chunk)
                 if seen > cap:
                     raise _too_large()
-                if self.in_flight + len(chunk) > BODIES_IN_FLIGHT_BYTES:
+                if self.budget.in_flight + len(chunk) > BODIES_IN_FLIGHT_BYTES:
                     raise Failure(
                         503, "busy", "the server is receiving many requests at the moment",
                         "try again in a few seconds", {"retry-after": str(RETRY_AFTER)},
                     )  # fmt: skip
-                self.in_flight += len(chunk)
+                self.budget.in_flight += len(chunk)
                 parts.append(chunk)
                 if not message.get("more_body", False):
                     return b"".join(parts)
@@ -161,7 +170,7 @@ class Guard:
                 {"connection": "close"},
             ) from None  # fmt: skip
         finally:
-            self.in_flight -= sum(len(p) for p in parts)
+            self.budget.in_flight -= sum(len(p) for p in parts)
             parts.clear()
 
 

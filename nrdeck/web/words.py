@@ -20,6 +20,9 @@ _FIELD = {
 }
 
 
+_API_FIELD = {"format": "`format`", "tier": "`tier`", "date": "`as_of`", "ban list": "`banlist`"}
+
+
 def hint_of(err: NrdeckError, front: Front) -> str | None:
     """What to do, for the front door (``page`` or ``api``)."""
     if err.fix is None:
@@ -44,7 +47,8 @@ def phrase(fix: Fix, front: Front) -> str:
     if action == "paste-text":
         return "paste the decklist's text instead (NetrunnerDB: Download, Text file)"
     if action == "event-fixed":
-        return f"leave the {fix.value or 'setting'} out: every deck here is checked for the event"
+        named = _API_FIELD.get(fix.value or "", "it") if front == "api" else "it"
+        return f"leave {named} out: every deck here is checked under the event's settings"
     return "see the page's help"
 
 
