@@ -200,9 +200,10 @@ class CheckService:
         """What is in force in the format on the day (``data periods``' entry); on an event's
         server, the event's format and date (a request asking for others is refused)."""
         db = self.cards.current()
+        asked = "standard" if format_id is None else format_id
         if self.settings.event is None:
-            return period_in_force(db, format_id or "standard", day or self.today())
-        options = self.options_for(DeckRequest("", format_id=format_id or "standard", as_of=day))
+            return period_in_force(db, asked, day or self.today())
+        options = self.options_for(DeckRequest("", format_id=asked, as_of=day))
         return period_in_force(db, options.format_id, options.as_of or self.today())
 
     def timeline(self, report: CheckReport, request: DeckRequest) -> DeckTimeline | None:

@@ -78,7 +78,11 @@ async def in_force(
 router.include_router(nrdb_api.router)
 
 
-@router.get("/healthz", summary="The server is up, and which card data it uses")
+@router.get(
+    "/healthz",
+    summary="The server is up, and which card data it uses",
+    responses={200: {"model": Health}},
+)
 async def healthz(request: Request) -> JSONResponse:
     """`ok` with the card data's description; 503 `damaged` when the card data in use is
     (every check then fails until it is rebuilt)."""

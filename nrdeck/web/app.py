@@ -55,7 +55,7 @@ def create_app(service: CheckService, *, event_line: str | None = None) -> FastA
     app.add_exception_handler(Exception, _bug)
     app.state.bodies = BodyBudget()
     app.add_middleware(Guard, respond=respond, budget=app.state.bodies)
-    openapi.describe(app)
+    openapi.describe(app, pages.format_ids(service))
     return app
 
 

@@ -167,6 +167,11 @@ def _event_warnings(service: CheckService) -> list[dict[str, str]]:
     return [{"code": w.code, "message": w.message} for w in (event.warnings if event else ())]
 
 
+def format_ids(service: CheckService) -> list[str]:
+    """The format ids a visitor can pick."""
+    return [format_id for format_id, _ in _format_choices(service)]
+
+
 def _format_choices(service: CheckService) -> list[tuple[str, str]]:
     """(id, name) of every format a visitor can pick: the card data's, then the shipped."""
     db = service.cards.current()

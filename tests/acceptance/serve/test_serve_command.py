@@ -159,3 +159,45 @@ def test_other_commands_import_no_web_library() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False, cwd=ROOT
     )
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_an_event_named_without_cobra(tmp_path: Path) -> None:
+    env = {"NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    with nrdeck_serve("--event-name", "Store Championship", "--format", "startup", env=env) as url:
+        page = httpx.get(f"{url}/").text
+        assert "Checking for Store Championship, the day of the check: Startup" in page
+        answer = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}, timeout=30).json()
+        assert answer["details"]["event"]["name"] == "Store Championship"
+
+
+@pytest.mark.slow
+def test_sigterm_ends_the_server_while_a_client_holds_a_half_sent_body(tmp_path: Path) -> None:
+    import signal
+    import socket
+
+    port = free_port()
+    command = [sys.executable, "-m", "nrdeck", "serve", "--port", str(port), "--offline"]
+    env = {**os.environ, "NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    pytest.fail("nrdeck serve did not start")
+                time.sleep(0.2)
+        with socket.create_connection(("127.0.0.1", port)) as held:
+            held.sendall(b"POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 9999\r\n\r\n{")
+            time.sleep(0.5)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=60) is not None  # within the body's time and the grace
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
