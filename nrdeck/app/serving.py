@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 import msgspec
@@ -40,6 +41,7 @@ from nrdeck.rules.calendar import check_tier
 from nrdeck.rules.event import limit_pool
 
 MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
+KEPT_TIMELINES = 1024  # the newest decks' histories, by their cards (a few MiB)
 BugHook = Callable[[str, BaseException], None]
 
 
@@ -84,6 +86,7 @@ class CheckService:
         self.links = LinkAnswers()
         self._today = today
         self._in_force: dict[tuple[object, ...], InForce] = {}
+        self._timelines: OrderedDict[tuple[object, ...], DeckTimeline | None] = OrderedDict()
         self._lock = threading.Lock()
 
     def today(self) -> dt.date:
@@ -220,10 +223,24 @@ class CheckService:
             tier=options.tier,
             format_file=options.format_file,
         )
+        db = self.cards.current()
+        deck = result.deck
+        cards = tuple(sorted((e.card_id or "", e.quantity) for e in deck.entries))
+        extra = tuple(e.card_id for e in (deck.identity, *deck.extra_identities) if e is not None)
+        key = (id(db), deck.source, deck.name, extra, cards, options, history.today)
+        with self._lock:
+            if key in self._timelines:
+                self._timelines.move_to_end(key)
+                return self._timelines[key]
         try:
-            return timeline_of(result.deck, self.cards.current(), history)
+            found: DeckTimeline | None = timeline_of(deck, db, history)
         except UsageError:
-            return None
+            found = None
+        with self._lock:  # players check the same list again and again: kept a while
+            self._timelines[key] = found
+            while len(self._timelines) > KEPT_TIMELINES:
+                self._timelines.popitem(last=False)
+        return found
 
     def changes(self, report: CheckReport) -> FormatPeriod | None:
         """The period the report was checked under, with what it changed (None: casual, or a
