@@ -31,13 +31,14 @@ from nrdeck.app.served_links import LinkAnswers
 from nrdeck.catalog import CardDB
 from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.errors import Fix, TournamentUnavailableError, UsageError
+from nrdeck.report.answer import served_description
 from nrdeck.results.answer import AnswerWarning, CheckAnswer, ServedEventInfo
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.event import CalendarWarning
 from nrdeck.results.history import DeckTimeline
 from nrdeck.results.periods import FormatPeriod
 from nrdeck.rules import InForce, select
-from nrdeck.rules.calendar import check_tier
+from nrdeck.rules.calendar import check_tier, stale_facts
 from nrdeck.rules.event import limit_pool
 
 MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
@@ -257,9 +258,11 @@ class CheckService:
     def _warnings(self, report: CheckReport) -> tuple[AnswerWarning, ...]:
         event = self.settings.event
         found = [AnswerWarning(w.code, w.message) for w in (event.warnings if event else ())]
-        stale = report.period.stale_data if report.period else None
-        if stale:
-            found.append(AnswerWarning("stale-data", stale))
+        period = report.period
+        if period is not None and period.stale_data:
+            stale = stale_facts(report.data, period.as_of, served_description(report.data))
+            advice = "the server's organiser can update it"
+            found.append(AnswerWarning("stale-data", f"{stale}; {advice}"))
         return tuple(found)
 
     def _event_info(self) -> ServedEventInfo | None:

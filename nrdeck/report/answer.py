@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nrdeck.catalog import DataInfo
 from nrdeck.report.check.json import document
 from nrdeck.report.check.text import figure_lines
 from nrdeck.report.history import summary, timeline_periods
@@ -18,10 +19,23 @@ from nrdeck.results.answer import CheckAnswer
 DETAILS_VERSION = 1
 
 
+def served_description(info: DataInfo) -> str:
+    """The card data as the server names it to anyone: no file of the server's."""
+    if info.kind == "file":
+        return f"a pinned file ({info.source} of {info.dataset_date or '?'})"
+    return info.describe()
+
+
 def answer_document(answer: CheckAnswer) -> dict[str, Any]:
     """The check-v1 document of the one deck, with ``details`` (version 1)."""
     found = document(answer.report)
-    found["card_data"] = {**found["card_data"], "path": None}
+    stale = [w.message for w in answer.warnings if w.code == "stale-data"]
+    found["card_data"] = {
+        **found["card_data"],
+        "path": None,
+        "description": served_description(answer.report.data),
+        "warning": stale[0] if stale else None,
+    }
     found["details"] = details(answer)
     return found
 

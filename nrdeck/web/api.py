@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from nrdeck.app.serving import MAX_DECK_CHARS, CheckService, DeckRequest
-from nrdeck.report.answer import answer_document
+from nrdeck.report.answer import answer_document, served_description
 from nrdeck.report.periods import period_document
 from nrdeck.web import nrdb_api, words
 from nrdeck.web.answers import answered, bounded
@@ -87,7 +87,7 @@ async def healthz(request: Request) -> JSONResponse:
     """`ok` with the card data's description; 503 `damaged` when the card data in use is
     (every check then fails until it is rebuilt)."""
     service: CheckService = request.app.state.service
-    described = service.cards.current().info.describe()
+    described = served_description(service.cards.current().info)
     damage = service.cards.damage
     if damage is not None:
         health = Health(status="damaged", card_data=described, problem=words.DAMAGED)

@@ -202,3 +202,12 @@ def test_in_force_on_an_events_server_is_the_events(server: Serving) -> None:
         assert refused.status_code == 400
         assert "`format`" in refused.json()["error"]["hint"]
         assert "Worlds 2026 Startup" in httpx.get(f"{url}/").text
+
+
+def test_warnings_name_no_command_and_no_file(base_url: str) -> None:
+    doc = api(base_url, {"deck": LEGAL, "as_of": "2027-06-01"})
+    (stale,) = [w for w in doc["details"]["warnings"] if w["code"] == "stale-data"]
+    assert "nrdeck " not in stale["message"] and "--" not in stale["message"]
+    assert doc["card_data"]["warning"] == stale["message"]
+    assert doc["card_data"]["path"] is None
+    assert not any("snapshot" in line for line in doc["details"]["figures"])
