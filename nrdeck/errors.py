@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 _DAMAGED_CATALOG_HINT = (
@@ -22,15 +21,20 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130
 
 
-@dataclass(frozen=True)
 class Fix:
     """What the user can do about an error, said without words of one front door: the CLI's
     ``hint`` says it with options and commands, the web with its fields and menus
-    (``nrdeck.web.words``). ``action`` is one of ``FIX_ACTIONS``."""
+    (``nrdeck.web.words``). ``action`` is one of ``FIX_ACTIONS``; ``value`` the date, format
+    or list it names. (A plain class: nothing is built for it when nrdeck starts.)"""
 
-    action: str
-    value: str | None = None  # the date, format or list the action names
-    choices: tuple[str, ...] = ()  # what there is to choose from
+    __slots__ = ("action", "value")
+
+    def __init__(self, action: str, value: str | None = None) -> None:
+        self.action = action
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Fix({self.action!r}, value={self.value!r})"
 
 
 FIX_ACTIONS = (
