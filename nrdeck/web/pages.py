@@ -66,7 +66,8 @@ def error_page(request: Request, failure: Failure) -> Response:
     """A failure as the page shows it to a browser: the form, and the error box."""
     said = _said(failure.message, failure.hint)
     defaults = _form_defaults(request)
-    return _render(request, defaults, None, said, failure.status, failure.headers)
+    title = None if request.url.path.rstrip("/") == "" else "The request could not be answered"
+    return _render(request, defaults, None, said, failure.status, failure.headers, title)
 
 
 async def _deck_request(form: FormData, service: CheckService) -> DeckRequest:
@@ -144,12 +145,14 @@ def _render(
     error: str | None,
     status: int = 200,
     headers: dict[str, str] | None = None,
+    error_title: str | None = None,
 ) -> Response:
     service: CheckService = request.app.state.service
     context = {
         "values": values,
         "answer": answer,
         "error": error,
+        "error_title": error_title,
         "formats": _format_choices(service),
         "tiers": TIERS,
         "event": request.app.state.event_line,
