@@ -26,7 +26,6 @@ from nrdeck.cli.options import (
     TierOpt,
     given,
 )
-from nrdeck.cli.serve_limits import raise_file_limit, uvicorn_options
 from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
 from nrdeck.errors import UsageError
 
@@ -93,6 +92,7 @@ def serve(
         ) from None
     from nrdeck.app.event.cobra import CobraRequest
     from nrdeck.app.serving import ServeSettings, event_settings
+    from nrdeck.web.app import raise_file_limit, uvicorn_options
 
     settings = data_settings(offline=offline or no_links, data=data, cache_dir=cache_dir)
     fixed = [n for n in ("format_id", "as_of", "tier", "banlist", "format_file") if given(ctx, n)]
