@@ -1,7 +1,7 @@
 """What one client cannot do to the server: keep checks burning past their time, stall the
 page or /healthz with heavy requests, fill memory with unfinished bodies, hold it with slow
 or idle sockets, or make it fetch one NetrunnerDB link again and again. Bounded in time and
-resources: heavier measurements are ``benchmarks/bench_hostile_serve.py``'s."""
+resources: load is measured by ``benchmarks/bench_serve.py``, not here."""
 
 from __future__ import annotations
 
