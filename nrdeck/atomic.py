@@ -4,17 +4,23 @@ Readers of a regular file see the old file or the new one, never half of either.
 target that is a device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
 directly, as a shell redirection would; a symlink is written through (the link stays); an
 existing file keeps its mode, a new one gets the umask's; an input of the run is refused.
+
+A report whose target cannot be opened (no such folder, no permission) is a usage error; one
+that cannot be written once opened (a full disk, an I/O error, a FIFO's reader gone) is
+answered by ``nrdeck.errors.write_failure``. Either way, and after Ctrl-C or SIGTERM, the
+target is left as it was and no temporary file behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, write_failure
 
 
 def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
@@ -64,11 +70,16 @@ class AtomicFile:
         self._done = True
 
     def discard(self) -> None:
-        """Close, and remove the temp file if it did not replace the target."""
-        self._handle.close()
-        if not self._done:
-            Path(self._tmp).unlink(missing_ok=True)
-            self._done = True
+        """Close, and remove the temp file if it did not replace the target (never fails: a
+        close that cannot write what it held, on a full disk, only loses what is thrown away)."""
+        try:
+            self._handle.close()
+        except OSError:
+            pass
+        finally:
+            if not self._done:
+                Path(self._tmp).unlink(missing_ok=True)
+                self._done = True
 
 
 def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) -> None:
@@ -85,7 +96,8 @@ def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) ->
 class ReportFile:
     """A command's ``--output`` file written piece by piece, as ``write_report`` writes it
     whole: into a same-directory temp file that replaces the target once ``commit`` is called
-    (a device or FIFO is written directly). A usage error when it cannot be written.
+    (a device or FIFO is written directly). A usage error when it cannot be opened, the
+    answer of ``write_failure`` when it cannot be written.
 
     ``discard`` (after a failure, or always: it does nothing once committed) leaves the
     target as it was and no temp file behind.
@@ -115,7 +127,7 @@ class ReportFile:
             elif self._direct is not None:
                 self._direct.write(data)
         except OSError as exc:
-            raise _unwritable(self.path, exc) from exc
+            raise write_failure(exc, str(self.path)) from exc
 
     def commit(self, inputs: Iterable[Path | str] = ()) -> None:
         """Put the file in place (a usage error, the target untouched, if it is an input)."""
@@ -126,14 +138,15 @@ class ReportFile:
             elif self._direct is not None:
                 self._direct.close()
         except OSError as exc:
-            raise _unwritable(self.path, exc) from exc
+            raise write_failure(exc, str(self.path)) from exc
 
     def discard(self) -> None:
         """Close, and remove the temp file if the target was not replaced by it."""
         if self._atomic is not None:
             self._atomic.discard()
         elif self._direct is not None:
-            self._direct.close()
+            with contextlib.suppress(OSError):  # what it held had nowhere to go: answered
+                self._direct.close()
 
 
 def _unwritable(path: Path, exc: OSError) -> UsageError:

@@ -16,6 +16,7 @@ import typer
 
 from nrdeck._version import __version__
 from nrdeck.cli.state import RunState
+from nrdeck.cli.streams import run_guarded, write_text
 
 # command name -> the nrdeck.cli module whose register() adds it
 COMMAND_MODULES: dict[str, str] = {
@@ -34,7 +35,7 @@ COMMAND_MODULES: dict[str, str] = {
 
 def _version(value: bool) -> None:
     if value:
-        sys.stdout.write(f"nrdeck {__version__}\n")
+        write_text(f"nrdeck {__version__}\n")
         raise typer.Exit(0)
 
 
@@ -98,8 +99,8 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: the command run as ``streams.run_guarded`` runs it."""
     argv = sys.argv[1:]
     words = command_words(argv)
     version = not words and bool({"-V", "--version"} & set(argv))
-    build_app(words, commands=not version)(prog_name="nrdeck")
+    run_guarded(lambda: build_app(words, commands=not version)(prog_name="nrdeck"))

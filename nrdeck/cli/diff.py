@@ -12,7 +12,7 @@ from nrdeck.cli.errors import handles_errors
 from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, OutputOpt, choices
 from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import read_stdin
+from nrdeck.cli.stdin import read_stdin
 from nrdeck.report.diff import render_diff_json, render_diff_text
 
 DIFF_HELP = (

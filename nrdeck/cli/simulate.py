@@ -24,7 +24,7 @@ from nrdeck.cli.options import (
 from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
 from nrdeck.cli.state import RunState
-from nrdeck.cli.streams import read_stdin
+from nrdeck.cli.stdin import read_stdin
 from nrdeck.errors import UsageError
 from nrdeck.report.simulation.text import RENDERER_BY_NAME
 from nrdeck.report.styled import Styled

@@ -172,5 +172,6 @@ def test_the_version_imports_no_command() -> None:
     }
     assert "nrdeck.cli" in loaded
     assert {m for m in loaded if m.startswith(("nrdeck.cli.", "nrdeck.app"))} == {
-        "nrdeck.cli.state"
+        "nrdeck.cli.state",
+        "nrdeck.cli.streams",  # how the run ends when a stream fails: every command's
     }
