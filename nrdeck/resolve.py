@@ -35,6 +35,7 @@ from nrdeck.catalog import (
     Match,
     compatible,
     find_title,
+    language_name,
     list_language,
     mixed_scripts,
     narrowed,
@@ -295,8 +296,6 @@ class _Resolver:
 
 
 def _language_name(code: str) -> str:
-    from nrdeck.catalog import language_name
-
     return language_name(code)
 
 

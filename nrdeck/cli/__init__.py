@@ -1,10 +1,10 @@
 """The Typer application: wiring only. Each command module registers itself.
 
 ``nrdeck.cli.app`` has every command. The console script builds an app with only the
-command being run, so Typer inspects one command's signature instead of every command's
-(a measurable part of start-up). For the same reason the CLI modules do not use ``from
-__future__ import annotations``: Typer resolves every parameter's annotation when it builds a
-command, and string annotations cost an ``eval`` each (about 4 ms for ``check``).
+command being run, so Typer inspects one command's signature instead of every command's. For
+the same reason the CLI modules do not use ``from __future__ import annotations``: Typer
+resolves every parameter's annotation when it builds a command, and string annotations cost
+an ``eval`` each. Both are start-up rules (docs/design/startup.md says what each saves).
 """
 
 import importlib

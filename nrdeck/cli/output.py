@@ -7,6 +7,7 @@ A report written piece by piece (``ReportSink``) goes the same ways: to standard
 each piece comes, or into a temp file that replaces ``--output FILE`` once the report is whole.
 """
 
+import io
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -156,8 +157,6 @@ def _renderable(
 
 def plain_text(renderable: "RenderableType") -> str:
     """A Rich renderable as plain text, for a file."""
-    import io
-
     from rich.console import Console
 
     buffer = io.StringIO()

@@ -26,6 +26,7 @@ from nrdeck.cli.settings import data_settings
 from nrdeck.cli.state import RunState
 from nrdeck.cli.stdin import read_stdin
 from nrdeck.errors import UsageError
+from nrdeck.report.simulation.plot import render_plot
 from nrdeck.report.simulation.text import RENDERER_BY_NAME
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import Comparison, Simulation
@@ -179,8 +180,6 @@ def _rendered(result: Simulation | Comparison, output_format: SimFormat) -> "str
 
 def _write_plot(path: Path, result: Simulation | Comparison) -> None:
     """Render the chart (the plotting extra) and write it atomically."""
-    from nrdeck.report.simulation.plot import render_plot  # the gateway to matplotlib
-
     payload = render_plot(result, path.suffix.lower().lstrip("."))
     try:
         write_atomic(path, payload)

@@ -1,6 +1,6 @@
 """The event table as plain text, laid out as Rich lays it out, without Rich's renderer.
 
-Rich prints a 1,000-player table in about half a second: every cell goes through its segment
+Rich prints a large table slowly (benchmarks/README.md): every cell goes through its segment
 pipeline twice (measured, then rendered). Printed without colour (to a pipe or a file), the
 table is only text, and this module computes the same text from the cells' strings with
 Rich's own arithmetic, a few times faster: cell widths, word wrapping and folding
