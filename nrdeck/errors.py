@@ -117,6 +117,20 @@ def write_failure(exc: OSError, target: str) -> OutputError:
     return OutputError(f"cannot write to {target}: {reason}", hint=_WRITE_HINTS.get(exc.errno or 0))
 
 
+# errnos only a write meets: the disk, the quota or the file size limit is full
+_FULL = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)
+)
+
+
+def full_disk(exc: OSError, target: str | None = None) -> OutputError | None:
+    """``write_failure``'s answer when ``exc`` says a disk is full, whatever was writing (a
+    cache, ``data build``'s files, a plot); None for any other error."""
+    if exc.errno not in _FULL:
+        return None
+    return write_failure(exc, target or str(exc.filename or "a file nrdeck writes"))
+
+
 def interruption(exc: KeyboardInterrupt) -> tuple[str, ExitCode]:
     """What a run stopped by Ctrl-C (SIGINT) or SIGTERM says on stderr, and its status."""
     if isinstance(exc, Terminated):

@@ -12,7 +12,7 @@ from nrdeck.catalog import DamagedCatalog
 from nrdeck.cli.console import stderr_line
 from nrdeck.cli.settings import debug_wanted
 from nrdeck.cli.streams import guard_streams, tell_failure, tell_interrupt
-from nrdeck.errors import ExitCode, NrdeckError, OutputError, damaged_catalog
+from nrdeck.errors import ExitCode, NrdeckError, OutputError, damaged_catalog, full_disk
 from nrdeck.report.safe import one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -45,6 +45,9 @@ def handles_errors(func: F) -> F:
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (see ``streams``)
             raise typer.Exit(int(tell_interrupt(exc))) from None
         except Exception as exc:  # the single place that turns a bug into exit 4
+            full = full_disk(exc) if isinstance(exc, OSError) else None
+            if full is not None:  # a write of the command's own met a full disk: not a bug
+                raise typer.Exit(int(tell_failure(full))) from None
             if debug_wanted():
                 traceback.print_exc(file=sys.stderr)
             stderr_line(

@@ -25,7 +25,7 @@ from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
 from nrdeck.cli.state import RunState
 from nrdeck.cli.stdin import read_stdin
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, full_disk
 from nrdeck.report.simulation.plot import render_plot
 from nrdeck.report.simulation.text import RENDERER_BY_NAME
 from nrdeck.report.styled import Styled
@@ -184,7 +184,7 @@ def _write_plot(path: Path, result: Simulation | Comparison) -> None:
     try:
         write_atomic(path, payload)
     except OSError as exc:
-        raise UsageError(
+        raise full_disk(exc, str(path)) or UsageError(
             f"{path}: cannot write the plot ({exc.strerror or exc})",
             hint="check that the folder exists and is writable",
         ) from exc

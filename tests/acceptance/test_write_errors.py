@@ -15,6 +15,7 @@ A full disk under a regular ``-o`` file is injected at the atomic writer's seam
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
@@ -25,7 +26,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from typer.testing import CliRunner
 
+from nrdeck.cli import app
+from nrdeck.cli import data as data_command
 from nrdeck.errors import ExitCode
 from tests.acceptance.test_exit_codes import NETWORK, RUNS, USAGE, WRITES_STDOUT, _ids, scratch
 from tests.paths import EXAMPLES
@@ -234,3 +238,18 @@ def test_an_interrupt_while_typer_parses_still_says_so(
         [sys.executable, "-c", script], cwd=scratch, capture_output=True, text=True, timeout=120
     )
     assert (done.returncode, done.stderr, done.stdout) == (status, line + "\n", "")
+
+
+def test_a_full_disk_under_a_command_s_own_files_is_exit_5(
+    scratch: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``data build`` writes its files itself (so do the cache and ``--plot``): a full disk
+    there is the same answer, not a bug."""
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "built.json")
+
+    monkeypatch.setattr(data_command, "build_snapshot", full)
+    result = CliRunner().invoke(app, ["data", "build", "--from", ".", "--out", "built.json"])
+    assert result.exit_code == ExitCode.WRITE_FAILED, result.output
+    _one_write_error_line(result.stderr)

@@ -12,6 +12,7 @@ from nrdeck.errors import (
     OutputError,
     ReaderGone,
     Terminated,
+    full_disk,
     interruption,
     write_failure,
 )
@@ -45,3 +46,15 @@ def test_ctrl_c_and_sigterm_have_a_line_and_a_status_each() -> None:
     assert interruption(KeyboardInterrupt()) == ("nrdeck: interrupted", ExitCode.INTERRUPTED)
     assert interruption(Terminated()) == ("nrdeck: terminated", ExitCode.TERMINATED)
     assert isinstance(Terminated(), KeyboardInterrupt)  # every Ctrl-C cleanup runs for it
+
+
+@pytest.mark.parametrize("number", [errno.ENOSPC, errno.EFBIG], ids=["ENOSPC", "EFBIG"])
+def test_a_full_disk_met_by_any_write_is_exit_5(number: int) -> None:
+    answer = full_disk(OSError(number, os.strerror(number), "cards.json"))
+    assert answer is not None and answer.exit_code == ExitCode.WRITE_FAILED
+    assert "cards.json" in answer.one_line()
+
+
+@pytest.mark.parametrize("number", [errno.ENOENT, errno.EACCES, errno.EIO])
+def test_other_errors_are_not_said_to_be_a_full_disk(number: int) -> None:
+    assert full_disk(OSError(number, os.strerror(number))) is None
