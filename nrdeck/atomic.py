@@ -22,6 +22,8 @@ from typing import BinaryIO
 
 from nrdeck.errors import UsageError, write_failure
 
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
 
 def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
     """Same-directory temp file, fsync, ``os.replace`` (OSError when it cannot be done).
@@ -43,18 +45,32 @@ class AtomicFile:
     it cannot be done."""
 
     def __init__(self, path: Path, mode: int) -> None:
-        import tempfile  # only writers pay for it
-
         self.path = path
         self._mode = mode
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            self._handle = os.fdopen(fd, "wb")
-        except BaseException:
-            os.close(fd)
-            Path(self._tmp).unlink(missing_ok=True)
-            raise
         self._done = False
+        self._tmp = ""
+        try:
+            self._handle = self._create()
+        except BaseException:  # Ctrl-C or SIGTERM included: the file must not stay behind
+            if self._tmp:
+                Path(self._tmp).unlink(missing_ok=True)
+            raise
+
+    def _create(self) -> BinaryIO:
+        """A new temp file beside the target (mode 0600), its name known before it exists, so
+        that however the creation ends (an interrupt arrives between any two steps) the name
+        to remove is known; ``tempfile.mkstemp`` names it only once it is made."""
+        while True:
+            self._tmp = str(self.path.parent / f".{self.path.name}.{os.urandom(6).hex()}.tmp")
+            try:
+                fd = os.open(self._tmp, _NEW_FILE, 0o600)
+            except FileExistsError:
+                continue
+            try:
+                return os.fdopen(fd, "wb")
+            except BaseException:
+                os.close(fd)
+                raise
 
     def write(self, data: bytes) -> None:
         """Append bytes."""
@@ -65,7 +81,7 @@ class AtomicFile:
         self._handle.flush()
         os.fsync(self._handle.fileno())
         self._handle.close()
-        os.chmod(self._tmp, self._mode)  # mkstemp creates 0600
+        os.chmod(self._tmp, self._mode)  # created 0600
         os.replace(self._tmp, self.path)
         self._done = True
 

@@ -16,7 +16,7 @@ import pytest
 
 from nrdeck import atomic
 from nrdeck.atomic import AtomicFile, ReportFile, write_atomic, write_report
-from nrdeck.errors import ExitCode, NrdeckError, OutputError, ReaderGone, UsageError
+from nrdeck.errors import ExitCode, NrdeckError, OutputError, ReaderGone, Terminated, UsageError
 
 OLD = "the previous report\n"
 
@@ -127,3 +127,16 @@ def test_a_report_whose_folder_is_missing_is_a_usage_error(tmp_path: Path) -> No
     with pytest.raises(NrdeckError) as info:
         write_report(tmp_path / "no-such-folder" / "report.txt", "x")
     assert isinstance(info.value, UsageError) and info.value.exit_code == ExitCode.USAGE
+
+
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, Terminated], ids=["Ctrl-C", "SIGTERM"])
+def test_an_interrupt_while_the_temporary_file_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interrupt: type[BaseException]
+) -> None:
+    def interrupted(fd: int, mode: str) -> io.BufferedWriter:
+        raise interrupt
+
+    monkeypatch.setattr(atomic.os, "fdopen", interrupted)
+    with pytest.raises(interrupt):
+        ReportFile(tmp_path / "report.json")
+    assert _left(tmp_path) == []
