@@ -7,6 +7,7 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.resolve import MAX_SUGGESTED_NAMES, resolve
+from tests.startup import broken
 
 
 def one(title: str, db: CardDB, **kw: object):  # type: ignore[no-untyped-def]
@@ -220,11 +221,15 @@ def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None
         "from nrdeck.app.inputs.decks import read_deck_text\n"
         "db = BundledSource().load()\n"
         "read_deck_text('Jinteki: Personal Evolution\\n3x Hedge Fund\\n', 'x', db)\n"
-        "assert 'rapidfuzz' not in sys.modules\nassert 'requests' not in sys.modules\n"
-        "assert 'defusedxml' not in sys.modules\n"
-        "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nassert 'rapidfuzz' in sys.modules\n"
+        "print(sorted(m for m in ('rapidfuzz', 'requests', 'defusedxml') if m in sys.modules))\n"
+        "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nprint('rapidfuzz' in sys.modules)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = done.stdout.split()
+    assert "rapidfuzz" not in before, f"{broken('No rapidfuzz for titles that match')}: {before}"
+    assert "requests" not in before, f"{broken('No HTTP stack on a local check')}: {before}"
+    assert "defusedxml" not in before, f"{broken('Function-level imports are gateways')}: {before}"
+    assert after == "True"  # a misspelt title is matched through it
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.paths import ROOT
+from tests.startup import broken
 
 CATALYST = str(ROOT / "data" / "examples" / "sg-catalyst.txt")
 FAUST = str(ROOT / "tests" / "fixtures" / "simulate" / "faust-valencia.txt")
@@ -119,16 +120,29 @@ def test_without_matplotlib_plot_says_how_to_install(tmp_path: Path) -> None:
     assert "pip install '.[plot]'" in result.stderr and "nrdeck[" not in result.stderr
 
 
+# what simulate's default report never needs: the what-if questions, variants of the deck,
+# sample hands, the table by title, comparisons, exact fractions
+ON_DEMAND = (
+    "nrdeck.sim.answers.questions", "nrdeck.sim.answers.variants", "nrdeck.sim.answers.sample",
+    "nrdeck.sim.answers.cards", "nrdeck.report.simulation.questions",
+    "nrdeck.report.simulation.compare", "fractions",
+)  # fmt: skip
+
+
 def test_default_report_imports_neither_numpy_nor_rich_when_piped() -> None:
     code = (
         "import sys; sys.argv = ['nrdeck', 'simulate', sys.argv[1], '--offline']\n"
         "from nrdeck.__main__ import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('numpy', 'rich', 'fractions', 'random') if m in sys.modules),"
+        f"print(sorted(m for m in {(*ON_DEMAND, 'numpy', 'rich')!r} if m in sys.modules),"
         " file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", code, CATALYST], capture_output=True, text=True)
-    assert out.stderr.strip().splitlines()[-1] == "[]"
+    loaded = out.stderr.strip().splitlines()[-1]
+    assert "numpy" not in loaded, f"{broken('No NumPy or simulator on a check')}: {loaded}"
+    assert "rich" not in loaded, f"{broken('No Rich for a plain report')}: {loaded}"
+    rule = "simulate's default report loads no what-if machinery"
+    assert loaded == "[]", f"{broken(rule)}: {loaded}"
 
 
 def test_every_simulate_option_is_on_the_simulate_page() -> None:
