@@ -68,7 +68,7 @@ def codes(result: CheckResult) -> list[str]:
 
 def said(problems: Iterable[Problem]) -> str:
     """Problems as a golden file holds them: one line each, code, rule and message."""
-    return "\n".join(f"{p.code} [{p.rule}]: {p.message}" for p in problems)
+    return "\n".join(f"{p.code}{f' [{p.rule}]' if p.rule else ''}: {p.message}" for p in problems)
 
 
 def select_in_force(
