@@ -234,11 +234,8 @@ def test_junit_one_testcase_per_deck_one_failure_listing_its_problems(
     assert cases[0].findall("failure") == []
     [failure] = cases[1].findall("failure")
     assert failure.attrib["type"] == "illegal"
-    assert failure.attrib["message"].split(": ")[1].split(", ") == [
-        "copies",
-        "unknown-card",
-        "deck-size",
-    ]
+    count, codes = failure.attrib["message"].split(": ")
+    assert count == "3 problems" and codes.split(", ") == ["copies", "unknown-card", "deck-size"]
     listed = (failure.text or "").splitlines()
     assert listed[0].startswith("copies (line 3): ") and listed[0].endswith(" [CR 1.4.7]")
     assert listed[-1].startswith("deck-size: ") and listed[-1].endswith(" [CR 1.4.3]")
