@@ -19,17 +19,17 @@ from functools import lru_cache
 import msgspec
 
 from nrdeck.app.check import check_text, read_and_check, validate_input_format
-from nrdeck.app.event.cobra import CobraRequest, cobra_choice
+from nrdeck.app.event.cobra import CobraRequest, cobra_access, cobra_choice
 from nrdeck.app.history import HistoryOptions, timeline_of
 from nrdeck.app.inputs.cards import DataSettings, data_stamp, load_database
-from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import RemoteSource
 from nrdeck.app.periods import period_in_force
 from nrdeck.catalog import CardDB
-from nrdeck.decklist.deck_ref import parse_deck_ref
+from nrdeck.cobra import fetch_tournament
+from nrdeck.decklist.deck_ref import link_advice, looks_like_link, parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.history import DeckTimeline
@@ -137,6 +137,9 @@ class CheckService:
         on_bug: BugHook | None,
     ) -> DeckOutcome:
         ref = parse_deck_ref(deck) if len(deck) < 300 else None
+        if ref is None and looks_like_link(deck):
+            advice = link_advice(deck)
+            raise UsageError(advice.message, hint=advice.hint)
         if ref is None:
             return check_text(deck, request.name, db, in_force, request.input_format, on_bug)
         if not self.settings.links:
@@ -239,7 +242,7 @@ def event_settings(
     today = today or dt.date.today()
     name = url = limit = None
     if cobra is not None:
-        tournament = fetch_tournament(cobra.settings, data)
+        tournament = fetch_tournament(cobra.settings, cobra_access(data))
         choice = cobra_choice(tournament, cobra, selection, None, db, today)
         selection, limit = choice.selection, choice.cardpool_up_to
         name, url = choice.event.name, choice.event.url
