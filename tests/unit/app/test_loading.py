@@ -100,6 +100,8 @@ def test_local_files_do_not_import_the_network_stack(tmp_path: Path) -> None:
 
 
 def test_other_links_are_a_usage_error(db: CardDB) -> None:
+    other = "https://example.com/deck.txt"
     with pytest.raises(UsageError) as info:
-        load_deck("https://example.com/deck.txt", db, DeckSettings())
-    assert "not a NetrunnerDB deck link" in info.value.one_line()
+        load_deck(other, db, DeckSettings())
+    said = info.value.one_line()
+    assert other in said and "NetrunnerDB deck link" in said
