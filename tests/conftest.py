@@ -1,7 +1,9 @@
-"""Shared fixtures: no network but loopback, a temporary cache, the bundled card database."""
+"""Shared fixtures: no network but loopback, a home of the tests' own (no user's cache or
+settings), a temporary cache, the bundled card database."""
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +30,47 @@ def _guarded_connect(self: socket.socket, address: Any) -> Any:
 @pytest.fixture(autouse=True)
 def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+
+
+# the tests' own switches (tests/paths.py, .ci/run): every other NRDECK_* variable is the user's
+TEST_SWITCHES = frozenset({"NRDECK_TEST_SHARED", "NRDECK_TEST_PYTHONS", "NRDECK_UPDATE_GOLDEN"})
+# what else in the environment would change what a run does or where it reads and writes
+_OUTSIDE = (
+    "NO_COLOR", "FORCE_COLOR", "PRE_COMMIT", "GITHUB_WORKSPACE", "COLUMNS", "LINES",
+    "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
+    "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+)  # fmt: skip
+_GIT_IDENTITY = "[user]\n\tname = nrdeck tests\n\temail = tests@example.invalid\n"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A home of the session's own, for the tests and every process they start (which
+    inherit os.environ): the XDG folders (nrdeck's cache, matplotlib's, pre-commit's,
+    Chromium's profile), git's configuration, and no NRDECK_* variable of the user's.
+    Session-scoped, so fixtures of a module or session never see the user's either."""
+    home = tmp_path_factory.mktemp("home")
+    (home / ".gitconfig").write_text(_GIT_IDENTITY, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in list(os.environ):
+            if (name.startswith("NRDECK_") and name not in TEST_SWITCHES) or name in _OUTSIDE:
+                patch.delenv(name)
+        patch.setenv("HOME", str(home))
+        for name, folder in (
+            ("XDG_CACHE_HOME", ".cache"),
+            ("XDG_CONFIG_HOME", ".config"),
+            ("XDG_DATA_HOME", ".local/share"),
+            ("XDG_STATE_HOME", ".local/state"),
+            ("MPLCONFIGDIR", ".config/matplotlib"),
+            ("PRE_COMMIT_HOME", ".cache/pre-commit"),
+        ):
+            patch.setenv(name, str(home / folder))
+        patch.setenv("GIT_CONFIG_GLOBAL", str(home / ".gitconfig"))
+        patch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+        patch.setenv("NRDECK_CACHE_DIR", str(home / "nrdeck-cache"))
+        patch.setenv("NRDECK_API_URL", "http://127.0.0.1:9/api/v3/public")
+        patch.setenv("NRDECK_V2_URL", "http://127.0.0.1:9/api/2.0/public")
+        yield
 
 
 @pytest.fixture(autouse=True)
