@@ -10,12 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from pytest_httpserver import HTTPServer
 
 from nrdeck.catalog import CardDB
 from tests.paths import SHARED
 
 CARDS_JSON = SHARED / "netrunner-cards-json"
+# property tests are judged by what they find, not by how fast a busy machine runs them; a test
+# that bounds its time says so in its own settings
+settings.register_profile("nrdeck", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("nrdeck")
 _LOOPBACK = ("127.", "::1", "localhost")
 _real_connect = socket.socket.connect
 
