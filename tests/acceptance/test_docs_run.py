@@ -425,14 +425,9 @@ def _added_all(shown: Shown, work: Path, env: dict[str, str], outcome: Outcome) 
 RUN = {p: [s for s in shown_commands(p) if s.bare not in NOT_RUNNABLE] for p in PAGES}
 
 
-def _page(page: Path) -> object:
-    """The page as a parameter; the pages that serve on port 8000 run one after another."""
-    serves = any(SERVE in s.bare or SERVER in s.command for s in RUN[page])
-    marks = [pytest.mark.xdist_group("port-8000")] if serves else []
-    return pytest.param(page, marks=marks, id=page.relative_to(ROOT).as_posix())
-
-
-@pytest.mark.parametrize("page", [_page(p) for p in PAGES if RUN[p]])
+@pytest.mark.parametrize(
+    "page", [p for p in PAGES if RUN[p]], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
 def test_every_command_of_the_page_runs_as_written(
     page: Path, tmp_path: Path, db: CardDB, nrdb: str | None, cobra: str | None
 ) -> None:

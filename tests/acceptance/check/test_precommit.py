@@ -133,7 +133,6 @@ def _pre_commit(repo: Path, home: Path, *files: str) -> subprocess.CompletedProc
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("pre-commit")
 def test_hook_passes_legal_decks_and_fails_illegal_ones(
     tmp_path: Path, user_cache: Path, hook_home: Path
 ) -> None:
@@ -173,7 +172,6 @@ def test_hook_passes_legal_decks_and_fails_illegal_ones(
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("pre-commit")
 def test_the_hook_gives_hermetic_advice_and_no_stale_warning_leaves_it_out(
     tmp_path: Path, hook_home: Path
 ) -> None:
