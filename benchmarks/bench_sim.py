@@ -114,14 +114,14 @@ def calibrate(runs: int) -> None:
     from nrdeck.sim.solvers import choice, closed
     from nrdeck.sim.solvers.dense import solve_dense
     from nrdeck.sim.solvers.exact import solve_dp
-    from nrdeck.sim.solvers.model import Atoms, Problem
+    from nrdeck.sim.solvers.model import Atoms, OddsProblem
 
     for groups, mulligan in ((4, None), (6, None), (6, "g0==0"), (7, None)):
         weights = tuple(tuple(int(g == a) for g in range(groups)) for a in range(groups))
         atoms = Atoms(3 * groups + 15, (3,) * groups, weights, groups)
         query = parse_query(" & ".join(f"g{i}>=1" for i in range(groups)))
         rule = parse_query(mulligan) if mulligan else None
-        problem = Problem(
+        problem = OddsProblem(
             atoms, (query,), (tuple(range(groups)),), tuple(range(5, atoms.deck_size + 1)),
             rule, (0,) if rule else (),
         )  # fmt: skip

@@ -11,10 +11,10 @@ from __future__ import annotations
 # checking that it got it, so Ctrl-C while it imports datetime left it without, the interrupt
 # lost, and the first decode of a struct crashed (docs/design/msgspec-datetime.md).
 import datetime  # noqa: F401
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from nrdeck._version import __version__
-
-TYPE_CHECKING = False  # not typing's: importing typing would cost every start-up ~8 ms
 
 __all__ = [
     "CardDB",
@@ -32,8 +32,6 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from nrdeck.app.api import check_paths, check_text, in_force, load_cards, periods
     from nrdeck.catalog import CardDB
     from nrdeck.results.check import CheckReport, DeckOutcome
@@ -57,8 +55,6 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'nrdeck' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

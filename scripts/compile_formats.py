@@ -3,7 +3,7 @@
     python scripts/compile_formats.py [--check]
 
 A check under a shipped format reads its table from the catalogue instead of parsing the TOML
-(nrdeck/app/inputs/formatcatalog.py); a file changed since the catalogue was written is read
+(nrdeck/app/formatfiles/compiled.py); a file changed since the catalogue was written is read
 from its TOML, so a stale catalogue only costs time. Run this after editing a shipped format
 and commit both; ``--check`` exits 1 when the catalogue is not current (the test suite checks
 the same). The catalogue is current when it holds the rows these files give: an SQLite file
@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from nrdeck.app.inputs.formatcatalog import (
+from nrdeck.app.formatfiles.compiled import (
     CATALOG_NAME,
     compiled_rows,
     stored_rows,

@@ -1,13 +1,16 @@
 """The dependency rule, read from every import of the package (docs/design/layout.md).
 
-cli -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
-Each check names the offending module and line.
+cli, web -> app -> {cards, decklist, resolve, rules, report, sim} -> {results, catalog, ...}.
+Each check names the offending module and line. Then the rules of fronts, names and rooms:
+every package has a front, one class per name, at most sixteen modules a folder, no private
+API of a dependency.
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,13 +19,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
+from tests.startup import PAGE, broken, rules
+
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
-SERVICES = ("cards", "decklist", "resolve", "roster", "rules", "report", "sim")
+SERVICES = ("cards", "cobra", "decklist", "resolve", "roster", "rules", "report", "sim")
 PURE = ("rules", "resolve", "sim", "report")
+# The libraries a function-level import may be the gateway to: each saves a check at least 1%
+# of its instructions by staying out of it (docs/design/startup.md, "Function-level imports
+# are gateways"; the figures are in benchmarks/README.md)
 HEAVY = (
     "requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib",
-    "tomllib", "tomli",  # the TOML parser: about 3.5 ms, for format files only
+    "tomllib", "tomli", "platformdirs", "filelock", "defusedxml", "hashlib", "xml",
+    "concurrent", "fractions", "uvicorn", "fastapi", "starlette", "jinja2", "multipart",
 )  # fmt: skip
+# Modules of the standard library only some paths need, which a local check never runs: one
+# measure with the nrdeck modules of NOT_RUN_BY_A_CHECK (the same page, "A check imports what
+# it runs")
+STDLIB_NOT_RUN = ("glob", "shlex", "tempfile")
 IO_CALLS = frozenset(
     {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob", "rglob",
      "unlink", "mkdir", "touch", "stat", "exists", "is_file", "is_dir", "getenv", "today",
@@ -242,6 +256,42 @@ def _top_closure() -> dict[str, set[str]]:
     return closure
 
 
+# nrdeck modules a local check never runs, imported where they are needed (module -> target)
+NOT_RUN_BY_A_CHECK = {
+    ("nrdeck.app.inputs.decks", "nrdeck.decklist.nrdb_url"),  # a NetrunnerDB link
+    ("nrdeck.app.inputs.remote", "nrdeck.http.workers"),  # links fetched side by side
+    ("nrdeck.app.inputs.cobra", "nrdeck.http.workers"),
+    ("nrdeck.decklist.nrdb_url", "nrdeck.http.workers"),
+    ("nrdeck.cli.check", "nrdeck.app.stats"),  # nrdeck stats
+    ("nrdeck.cards.document", "nrdeck.cards.consistency"),  # card data not shipped with nrdeck
+    ("nrdeck.rules.deckbuilding.check", "nrdeck.rules.deckbuilding.collisions"),  # a title
+    # naming several cards
+    ("nrdeck.app.data", "nrdeck.cards.nrdb_v3"),  # data update
+}
+# simulate's default report: the what-if questions, the table by title, sample hands, the
+# dynamic programme and the comparison report load only when asked for (the same page)
+SIMULATE_ON_DEMAND = {
+    ("nrdeck.sim.answers", "nrdeck.sim.answers.questions"),
+    ("nrdeck.sim.answers", "nrdeck.sim.answers.variants"),
+    ("nrdeck.sim.answers.tables", "nrdeck.sim.answers.sample"),
+    ("nrdeck.sim.answers.tables", "nrdeck.sim.answers.cards"),
+    ("nrdeck.sim.solvers.choice", "nrdeck.sim.solvers.exact"),
+    ("nrdeck.report.simulation.text", "nrdeck.report.simulation.questions"),
+    ("nrdeck.report.simulation.text", "nrdeck.report.simulation.compare"),
+}
+# the console script imports the CLI inside main() to pause the garbage collector meanwhile
+CONSOLE_SCRIPT = {("nrdeck.__main__", "nrdeck.cli"), ("nrdeck.__main__", "msgspec")}
+# a format file's machinery (house and community formats), the shell's completion (which reads
+# them), the web front door and its settings: each only for what needs it
+FEATURE_GATEWAYS = {
+    ("nrdeck.rules.selection", "nrdeck.rules.formatfiles"),
+    ("nrdeck.cli.options", "nrdeck.app.choices"),
+    ("nrdeck.cli.serve", "nrdeck.app.serve.service"),
+    ("nrdeck.cli.serve", "nrdeck.app.event.cobra"),
+    ("nrdeck.cli.serve", "nrdeck.web.app"),
+}
+
+
 def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
     closure = _top_closure()
 
@@ -260,21 +310,51 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
                 todo.extend(anywhere.get(name, ()))
         return any(n.split(".")[0] in HEAVY for n in reached)
 
-    # the console script imports the CLI inside main() to pause the garbage collector meanwhile
-    console_script = ("nrdeck.__main__", "nrdeck.cli")
-    # a format file's machinery (house and community formats), about 3 ms that a check under
-    # a built-in format never needs (benchmarks/bench_check.py measures check --format astro)
-    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.formatfiles")}
-    lazy = offending(
-        lambda i: (
-            i.when == "function"
-            and i.target.startswith("nrdeck")
-            and not heavy(i.target)
-            and (i.module, i.target) != console_script
-            and (i.module, i.target) not in feature_gateways
-        )
+    documented = NOT_RUN_BY_A_CHECK | SIMULATE_ON_DEMAND | CONSOLE_SCRIPT | FEATURE_GATEWAYS
+
+    def gateway(i: Import) -> bool:
+        if (i.module, i.target) in documented:
+            return True
+        if i.target.startswith("nrdeck"):
+            return heavy(i.target)
+        return i.target.split(".")[0] in (*HEAVY, *STDLIB_NOT_RUN)
+
+    lazy = offending(lambda i: i.when == "function" and not gateway(i))
+    assert lazy == [], f"{broken('Function-level imports are gateways')}: {lazy}"
+
+
+def test_the_cli_keeps_its_annotations_evaluated() -> None:
+    """Typer resolves every parameter's annotation when it builds a command: a string
+    annotation costs an ``eval`` each."""
+    postponed = [
+        name
+        for name, tree in modules().items()
+        if in_package(name, "cli")
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(a.name == "annotations" for a in node.names)
+    ]
+    assert postponed == [], f"{broken('The CLI keeps its annotations evaluated')}: {postponed}"
+
+
+def test_every_start_up_rule_is_held_by_a_test_or_the_project_file() -> None:
+    """A test holds a rule by naming it in its failure message (tests/startup.py); a pin
+    holds one by naming its anchor in pyproject.toml."""
+    tests = "".join(
+        path.read_text("utf-8")
+        for path in (ROOT / "tests").rglob("*.py")
+        if "broken" in path.read_text("utf-8")
     )
-    assert lazy == []
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    unheld = [
+        rule
+        for rule in rules()
+        if f"{rule!r}" not in tests
+        and f'"{rule}"' not in tests
+        and f"startup.md#{rules()[rule]}" not in pyproject
+    ]
+    assert unheld == [], f"rules of {PAGE.relative_to(ROOT)} that nothing holds: {unheld}"
 
 
 def test_no_import_cycle_between_modules() -> None:
@@ -329,10 +409,42 @@ def test_only_the_app_reads_the_clock() -> None:
     assert _calls("cli", CLOCK_CALLS) == []
 
 
-def test_only_app_inputs_reads_local_files_in_app() -> None:
+# who may send a request (network and cache I/O): the HTTP layer, the card sources, the deck
+# fetcher and the Cobra client; the rest of the app reaches them only through their functions
+NETWORK_LIBRARIES = ("requests", "urllib3", "http", "socket")
+NETWORK_GATEWAYS = ("nrdeck.http.client", "nrdeck.http.conditional", "nrdeck.http.tracking")
+NETWORK_IO = ("nrdeck.http", "nrdeck.cards", "nrdeck.decklist.nrdb_url", "nrdeck.cobra")
+
+
+def test_only_http_cards_the_deck_fetcher_and_cobra_do_network_io() -> None:
+    def sends(i: Import) -> bool:
+        library = i.target.split(".")[0] in NETWORK_LIBRARIES
+        return (library or i.target in NETWORK_GATEWAYS) and not any(
+            i.module == m or i.module.startswith(f"{m}.") for m in NETWORK_IO
+        )
+
+    assert offending(sends) == []
+
+
+VALIDATOR_WORDS = re.compile(r"\b(etag|if-none-match|if-modified-since)\b", re.IGNORECASE)
+
+
+def test_only_the_http_layer_speaks_of_validators() -> None:
+    """Conditional requests have one home (nrdeck.http.conditional): no module outside
+    nrdeck/http/ names an ETag or the headers that send one back."""
     found = [
-        call for call in _calls("app", READ_CALLS) if not call.startswith("nrdeck.app.inputs.")
+        f"{path.relative_to(PACKAGE.parent)}:{n}"
+        for path in PACKAGE.rglob("*.py")
+        if "http" not in path.relative_to(PACKAGE).parts[:1]
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if VALIDATOR_WORDS.search(line)
     ]
+    assert found == []
+
+
+def test_only_app_inputs_and_format_files_read_local_files_in_app() -> None:
+    readers = ("nrdeck.app.inputs.", "nrdeck.app.formatfiles.")
+    found = [call for call in _calls("app", READ_CALLS) if not call.startswith(readers)]
     assert found == []
 
 
@@ -365,7 +477,8 @@ WING_RANKS = {
     "nrdeck.catalog.ruletables": 0,
 }
 CATALOG = "nrdeck.catalog"  # the card catalogue: imports nothing else of nrdeck
-WINGS = (*WING_RANKS, CATALOG)
+COBRA = "nrdeck.cobra"  # the Cobra client: a service behind its front
+WINGS = (*WING_RANKS, CATALOG, COBRA)
 ROOT_RANK = len(WING_RANKS)  # the layer's own root modules: above every wing
 # what a default check (a plain decklist, Standard, no format file) never imports
 NOT_IN_A_DEFAULT_CHECK = (
@@ -496,7 +609,9 @@ def test_a_default_check_imports_no_format_file_history_event_or_data_health_mod
     )
     loaded = proc.stdout.split()
     assert "nrdeck.rules.deckbuilding.check" in loaded, proc.stderr[-2000:]  # the check ran
-    assert [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))] == []
+    wings = [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))]
+    rule = "No format-file, history, event or data-health module on a default check"
+    assert wings == [], f"{broken(rule)}: {wings}"
 
 
 WEB_LIBRARIES = ("fastapi", "starlette", "uvicorn", "jinja2", "multipart")
@@ -532,4 +647,182 @@ def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
             and not (i.module == "nrdeck.cli.serve" and not i.top)
         )
     )
-    assert outside == []
+    assert outside == [], f"{broken('The web libraries stay behind nrdeck serve')}: {outside}"
+
+
+# No private API of a dependency (docs/design/layout.md): a name that starts with one
+# underscore (``rich._wrap``, ``Table._collapse_widths``) may change in any release.
+OWN_AND_FUTURE = ("nrdeck", "__future__")
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _dependency(module: str) -> bool:
+    """A module of a third-party package (not nrdeck's, not the standard library's)."""
+    top = module.split(".")[0]
+    return top not in OWN_AND_FUTURE and top not in sys.stdlib_module_names
+
+
+def _root(node: ast.AST) -> str | None:
+    """The name an expression starts from (``a`` of ``a.b(c).d``, of ``a[0]``, of "a.B")."""
+    while True:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body  # a string annotation
+            except SyntaxError:
+                return None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return node.id if isinstance(node, ast.Name) else None
+
+
+def _dependency_names(tree: ast.Module) -> set[str]:
+    """Names that hold a dependency's module, class, function or object anywhere in the
+    module: imported from it, a parameter annotated with one of its types, a variable given
+    what it made (followed until nothing is added)."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names if _dependency(a.name)}
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            bound |= {a.asname or a.name for a in node.names}
+    while True:
+        found = set(bound)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg) and node.annotation is not None:
+                if _root(node.annotation) in bound:
+                    found.add(node.arg)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if _root(node.value) in bound:
+                    found |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    var = item.optional_vars
+                    if isinstance(var, ast.Name) and _root(item.context_expr) in bound:
+                        found.add(var.id)
+        if found == bound:
+            return bound
+        bound = found
+
+
+def private_uses(module: str, tree: ast.Module) -> list[str]:
+    """Each import of a dependency's private module or name, and each private attribute of
+    something a dependency gave, as 'module:line what'."""
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names if _dependency(a.name)]
+        elif isinstance(node, ast.ImportFrom) and not node.level and _dependency(node.module or ""):
+            names = [f"{node.module}.{a.name}" for a in node.names]
+        found += [
+            f"{module}:{node.lineno} imports {n}"
+            for n in names
+            if any(_private(part) for part in n.split("."))
+        ]
+    bound = _dependency_names(tree)
+    for node in ast.walk(tree):
+        attribute = None
+        if isinstance(node, ast.Attribute) and _root(node.value) in bound:
+            attribute = node.attr
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and _root(node.args[0]) in bound
+        ):
+            attribute = str(node.args[1].value)
+        if attribute is not None and _private(attribute):
+            found.append(f"{module}:{node.lineno} uses {attribute} of a dependency's object")
+    return found
+
+
+def test_no_private_api_of_a_dependency() -> None:
+    assert [use for m, tree in modules().items() for use in private_uses(m, tree)] == []
+
+
+def test_private_uses_are_found() -> None:
+    """What the rule above reads: imports, attributes of what a dependency gave."""
+    source = (
+        "import rich._ratio\n"
+        "from rich._wrap import divide_line\n"
+        "from rich import _loop\n"
+        "from rich.table import Table\n"
+        "import typer\n"
+        "from __future__ import annotations\n"
+        "from nrdeck._version import __version__\n"
+        "def f(ctx: typer.Context, console: 'Console') -> None:\n"
+        "    Table._collapse_widths\n"
+        "    ctx._meta\n"
+        "    table = Table(title='t')\n"
+        "    columns = table.columns\n"
+        "    columns._x\n"
+        "    getattr(table, '_y')\n"
+        "    os._exit(0)\n"
+        "    own._key(0)\n"
+    )
+    found = [use.split(" ", 1)[0] for use in private_uses("m", ast.parse(source))]
+    assert found == ["m:1", "m:2", "m:3", "m:9", "m:10", "m:13", "m:14"]
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """One class per name across the package, nested classes included: 'go to X' has one
+    answer (docs/design/layout.md)."""
+    homes: dict[str, list[str]] = {}
+    for module, tree in modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, []).append(f"{module}:{node.lineno}")
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}
+
+
+MAX_MODULES = 16  # in one folder, its __init__ aside
+
+
+def test_no_folder_holds_more_than_sixteen_modules() -> None:
+    """A folder past that is several rooms in one: split it into wings (docs/design/layout.md)."""
+    crowded = {
+        str(folder.relative_to(PACKAGE.parent)): count
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
+        if (count := len([f for f in folder.glob("*.py") if f.name != "__init__.py"])) > MAX_MODULES
+    }
+    assert crowded == {}
+
+
+def _packages() -> list[str]:
+    return sorted(m for m in modules() if (PACKAGE.parent / m.replace(".", "/")).is_dir())
+
+
+def _declares_all(tree: ast.Module) -> bool:
+    return any(
+        isinstance(node, ast.Assign)
+        and any(getattr(t, "id", None) == "__all__" for t in node.targets)
+        for node in tree.body
+    )
+
+
+@pytest.mark.parametrize("package", _packages())
+def test_every_package_has_a_front(package: str) -> None:
+    """Its ``__init__``: a docstring that says what the package is, and ``__all__``: what
+    outsiders use, names or submodules (docs/design/layout.md)."""
+    import importlib
+    import importlib.util
+
+    tree = modules()[package]
+    assert ast.get_docstring(tree), f"{package}: its __init__ has no docstring"
+    assert _declares_all(tree), f"{package}: its __init__ has no __all__"
+    front = importlib.import_module(package)
+    missing = [
+        name
+        for name in _exported(tree)
+        if not hasattr(front, name) and importlib.util.find_spec(f"{package}.{name}") is None
+    ]
+    assert missing == [], f"{package}.__all__ names what it does not have"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from nrdeck.app.formatfiles.shipped import format_source, shipped_format_ids
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.app.inputs.formats import format_source, shipped_format_ids
 from nrdeck.catalog import CardDB
 from nrdeck.decklist import INPUT_FORMATS
 from nrdeck.errors import NrdeckError

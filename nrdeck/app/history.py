@@ -13,9 +13,9 @@ from pathlib import Path
 import msgspec
 
 from nrdeck.app.check import validate_input_format
+from nrdeck.app.formatfiles.lines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.app.inputs.decks import DeckSettings, obtain_deck
-from nrdeck.app.inputs.formatlines import dated_format_for, shipped_lines
 from nrdeck.app.inputs.sources import one_source
 from nrdeck.catalog import CardDB, find_title, title_index, without_trailing_group
 from nrdeck.catalog.records import Card

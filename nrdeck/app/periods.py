@@ -13,9 +13,9 @@ import datetime as dt
 import msgspec
 from msgspec.structs import replace
 
+from nrdeck.app.formatfiles.lines import shipped_community
+from nrdeck.app.formatfiles.shipped import shipped_format_ids
 from nrdeck.app.inputs.cards import DataSettings, load_bundled, load_database
-from nrdeck.app.inputs.formatlines import shipped_community
-from nrdeck.app.inputs.formats import shipped_format_ids
 from nrdeck.catalog import CardDB
 from nrdeck.results.periods import FormatPeriod, FormatPeriods
 from nrdeck.rules.calendar import list_name_warnings, stale_data

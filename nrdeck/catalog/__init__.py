@@ -11,6 +11,7 @@ first, a check never the second.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from nrdeck.catalog.catalogue import catalogue_path
@@ -64,8 +65,6 @@ def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'nrdeck.catalog' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

@@ -7,13 +7,21 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
+import threading
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from nrdeck.catalog.indexes import exact_title_index, normalised_title_index
+from nrdeck.catalog.derived import ByKey, Derived, Lazy, LooseTitles
+from nrdeck.catalog.indexes import (
+    Choices,
+    exact_title_index,
+    loose_indexes,
+    normalised_title_index,
+    suggestion_choices,
+)
 from nrdeck.catalog.lookups import (
     CatalogueLookups,
     Fallback,
@@ -45,7 +53,6 @@ from nrdeck.catalog.titlekeys import normalise_title
 if TYPE_CHECKING:
     from nrdeck.catalog.translations import Translations
 
-T = TypeVar("T")
 # What a titles loader gives: the titles (None: none to be had), and a note saying where they
 # come from when not from the card data in use ("" when they do)
 TitlesLoaded = tuple[TitlesDocument | None, str]
@@ -61,8 +68,8 @@ class CardDB:
     card data; ``unknown_rules`` are the data's keys nrdeck does not understand.
     ``titles`` loads the cards' titles in other languages: called on the first title the
     English titles do not know (``translations``), never for a list written in English.
-    Everything derived from the database (indexes, timelines, title matching) is built on
-    first use and kept in its one per-database cache, ``memo``. ``catalogue``: what a
+    Every index of the database is built on first use and kept beside it, in ``derived``
+    (nrdeck/catalog/derived.py): this class says how each is built. ``catalogue``: what a
     database read from a catalogue file reads it through (None: built from records).
     """
 
@@ -110,32 +117,67 @@ class CardDB:
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
         self.titles: TitlesLoader | None = None
-        self._memo: dict[Hashable, object] = {}
         self.catalogue: CatalogueLookups | None = None
         self._entries: StoredCards | None = None
-
-    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
-        """The value derived from this database under ``key``, built on first use."""
-        try:
-            return cast(T, self._memo[key])
-        except KeyError:
-            value = self._memo[key] = build()
-            return value
+        self.derived = self._derived()
 
     # -- lazily built indexes ---------------------------------------------------
+    def _derived(self) -> Derived:
+        """How each index is built (each on first use: nrdeck/catalog/derived.py)."""
+        lock = threading.RLock()
+        cards, sets, pools = self.cards, self.sets, self.card_pools
+        return Derived(
+            lock=lock,
+            printings_by_card=Lazy(lambda: _printings_index(self.printings), lock),
+            # a catalogue's title indexes were made when it was written: looked up one by one
+            exact_titles=Lazy(lambda: self._title_index("exact_titles"), lock),
+            titles=Lazy(lambda: self._title_index("titles"), lock),
+            loose_titles=Lazy(self._loose_titles, lock),
+            sorted_loose_titles=Lazy(lambda: sorted(self.derived.loose_titles()[0]), lock),
+            suggestion_choices=Lazy(self._suggestion_choices, lock),
+            most_commas_in_a_title=Lazy(lambda: most_commas(cards.values()), lock),
+            translations=Lazy(self._translations, lock),
+            sets_by_card=ByKey(self._sets_of, lock, cards),
+            pool_sets=ByKey(self._pool_sets, lock, pools),
+            pool_cards=ByKey(self._pool_cards, lock, pools),
+            subtype_cards=ByKey(self._cards_with_subtype, lock, self.subtypes),
+            filed_under=ByKey(self._filed_under, lock, self.formats),
+            set_quantities=ByKey(self._set_quantities, lock, sets),
+        )
+
     @property
-    def _printings_of(self) -> dict[str, list[str]]:
-        return self.memo("printings-by-card", lambda: _printings_index(self.printings))
+    def _printings_of(self) -> Mapping[str, list[str]]:
+        return self.derived.printings_by_card()
 
     @property
     def _exact_titles(self) -> Mapping[str, str]:
         """Titles as printed -> card id: most decklists name cards exactly, and this index
         costs a fraction of normalising every title."""
-        return self.memo("exact-titles", lambda: exact_title_index(self.cards))
+        return self.derived.exact_titles()
 
     @property
     def _by_title(self) -> Mapping[str, str]:
-        return self.memo("titles", lambda: normalised_title_index(self.cards))
+        return self.derived.titles()
+
+    def _title_index(self, index: str) -> Mapping[str, str]:
+        """The exact (``exact_titles``) or normalised (``titles``) index of the titles."""
+        if self.catalogue is not None:
+            return _StoredTitles(self.catalogue, index)
+        build = exact_title_index if index == "exact_titles" else normalised_title_index
+        return build(self.cards)
+
+    def _loose_titles(self) -> LooseTitles:
+        """The loose indexes (a catalogue's: looked up one key at a time)."""
+        lookups = self.catalogue
+        if lookups is not None:
+            return _StoredLoose(lookups, "loose_titles"), _StoredLoose(lookups, "squashed_titles")
+        return loose_indexes(self.cards.values())
+
+    def _suggestion_choices(self) -> Choices:
+        lookups = self.catalogue
+        if lookups is not None:  # made when the catalogue was written
+            return lookups.ask(lambda s: s.suggestions())
+        return suggestion_choices(self.cards.values())
 
     # -- lookups -----------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -171,21 +213,20 @@ class CardDB:
     def translations(self) -> Translations:
         """The titles in other languages and their indexes, loaded on first use; a note on
         where they come from (when not from this data) joins the data's warnings, once."""
+        return self.derived.translations()
 
-        def build() -> Translations:
-            from nrdeck.catalog.translations import (  # only lists not in English need it
-                DocumentTitles,
-                Translations,
-            )
+    def _translations(self) -> Translations:
+        from nrdeck.catalog.translations import (  # only lists not in English need it
+            DocumentTitles,
+            Translations,
+        )
 
-            if self.catalogue is not None and self.catalogue.has_languages:
-                return Translations(self.catalogue, self.cards)  # indexed when it was written
-            doc, note = self.titles() if self.titles is not None else (None, "")
-            if note:
-                self.warn(note)
-            return Translations(DocumentTitles(doc, self.cards), self.cards)
-
-        return self.memo("translations", build)
+        if self.catalogue is not None and self.catalogue.has_languages:
+            return Translations(self.catalogue, self.cards)  # indexed when it was written
+        doc, note = self.titles() if self.titles is not None else (None, "")
+        if note:
+            self.warn(note)
+        return Translations(DocumentTitles(doc, self.cards), self.cards)
 
     def warn(self, warning: str) -> None:
         """Add a warning to the data's (said once, by the command that reads them)."""
@@ -208,16 +249,13 @@ class CardDB:
 
     def sets_of(self, card_id: str) -> frozenset[str]:
         """The ids of every set that prints the card (each card's found once per database)."""
-        known: dict[str, frozenset[str]] = self.memo("sets-by-card", dict)
-        sets = known.get(card_id)
-        if sets is None:
-            if self._entries is not None:
-                entry = self._entries.record(card_id)
-                sets = frozenset(entry.sets if entry is not None else ())
-            else:
-                sets = frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
-            known[card_id] = sets
-        return sets
+        return self.derived.sets_by_card[card_id]
+
+    def _sets_of(self, card_id: str) -> frozenset[str]:
+        if self._entries is not None:
+            entry = self._entries.record(card_id)
+            return frozenset(entry.sets if entry is not None else ())
+        return frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
 
     def release_date(self, card_id: str) -> dt.date | None:
         """The earliest release date among the card's printings."""
@@ -236,14 +274,13 @@ class CardDB:
     # -- card pools --------------------------------------------------------
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's ``card_set_ids`` plus every set of each of its cycles."""
+        return self.derived.pool_sets[pool_id]
 
-        def build() -> frozenset[str]:
-            pool = self.card_pools[pool_id]
-            cycles = set(pool.card_cycle_ids)
-            in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
-            return frozenset(pool.card_set_ids) | in_cycles
-
-        return self.memo(("pool-sets", pool_id), build)
+    def _pool_sets(self, pool_id: str) -> frozenset[str]:
+        pool = self.card_pools[pool_id]
+        cycles = set(pool.card_cycle_ids)
+        in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
+        return frozenset(pool.card_set_ids) | in_cycles
 
     def cards_in_sets(self, set_ids: Iterable[str]) -> frozenset[str]:
         """Every card with a printing in one of the sets."""
@@ -252,33 +289,37 @@ class CardDB:
 
     def pool_cards(self, pool_id: str) -> frozenset[str]:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
+        return self.derived.pool_cards[pool_id]
 
-        def build() -> frozenset[str]:
-            cards = self.cards_in_sets(self.pool_sets(pool_id))
-            return cards | frozenset(self.card_pools[pool_id].cards)
-
-        return self.memo(("pool-cards", pool_id), build)
+    def _pool_cards(self, pool_id: str) -> frozenset[str]:
+        cards = self.cards_in_sets(self.pool_sets(pool_id))
+        return cards | frozenset(self.card_pools[pool_id].cards)
 
     def cards_with_subtype(self, subtype: str) -> tuple[str, ...]:
         """The ids of the cards with the subtype, in id order (a catalogue knows them without
         decoding every card)."""
+        return self.derived.subtype_cards[subtype]
 
-        def build() -> tuple[str, ...]:
-            lookups = self.catalogue
-            if lookups is not None:
-                return lookups.ask(lambda s: s.card_ids("subtype_cards", subtype))
-            return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
+    def _cards_with_subtype(self, subtype: str) -> tuple[str, ...]:
+        lookups = self.catalogue
+        if lookups is not None:
+            return lookups.ask(lambda s: s.card_ids("subtype_cards", subtype))
+        return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
 
-        return self.memo(("subtype-cards", subtype), build)
-
-    def restrictions_filed_under(self, format_id: str) -> list[Restriction]:
+    def restrictions_filed_under(self, format_id: str) -> tuple[Restriction, ...]:
         """The ban lists the data files under a format, in id order."""
+        return self.derived.filed_under[format_id]
 
-        def build() -> list[Restriction]:
-            found = [r for r in self.restrictions.values() if r.format_id == format_id]
-            return sorted(found, key=lambda r: r.id)
+    def _filed_under(self, format_id: str) -> tuple[Restriction, ...]:
+        found = [r for r in self.restrictions.values() if r.format_id == format_id]
+        return tuple(sorted(found, key=lambda r: r.id))
 
-        return self.memo(("filed-under", format_id), build)
+    def quantities_in(self, set_id: str) -> Mapping[str, int]:
+        """Card id -> how many copies of it one box of the set holds."""
+        return self.derived.set_quantities[set_id]
+
+    def _set_quantities(self, set_id: str) -> Mapping[str, int]:
+        return {p.card_id: p.quantity for p in self.printings.values() if p.set_id == set_id}
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
         """A format's snapshots in the data's order (not corrected: the rules' timeline is)."""
@@ -364,12 +405,11 @@ class CardDB:
         db.printings = printings
         db.restrictions = stored_restrictions(lookups)
         db.tables = _with_data_ids(tables or RuleTables(), db.cards)
-        db._memo["exact-titles"] = _Index(lookups, "exact_titles")
-        db._memo["titles"] = _Index(lookups, "titles")
+        db.derived = db._derived()  # its indexes read from the catalogue, not from records
         return db
 
 
-class _Index(Mapping[str, str]):
+class _StoredTitles(Mapping[str, str]):
     """A title index of the catalogue: title -> card id, looked up one title at a time."""
 
     def __init__(self, lookups: CatalogueLookups, index: str) -> None:
@@ -379,6 +419,26 @@ class _Index(Mapping[str, str]):
     def __getitem__(self, key: str) -> str:
         found = self._lookups.ask(lambda s: s.card_id(self._index, key))
         if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lookups.ask(lambda s: s.keys(self._index)))
+
+    def __len__(self) -> int:
+        return self._lookups.ask(lambda s: s.count(self._index))
+
+
+class _StoredLoose(Mapping[str, tuple[str, ...]]):
+    """A loose title index of the catalogue: key -> card ids, looked up one key at a time."""
+
+    def __init__(self, lookups: CatalogueLookups, index: str) -> None:
+        self._lookups = lookups
+        self._index = index
+
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        found = self._lookups.ask(lambda s: s.card_ids(self._index, key))
+        if not found:
             raise KeyError(key)
         return found
 
@@ -412,6 +472,12 @@ def _printings_index(printings: Mapping[str, Printing]) -> dict[str, list[str]]:
     for code in sorted(printings):
         index.setdefault(printings[code].card_id, []).append(code)
     return index
+
+
+def most_commas(cards: Iterable[Card]) -> int:
+    """The most commas in any title of the cards (titles, stripped titles, faces)."""
+    titles = (t for c in cards for t in (c.title, c.stripped_title, *c.face_titles))
+    return max((t.count(",") for t in titles), default=0)
 
 
 def _by_key(records: Iterable[Any] | Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -14,24 +14,16 @@ card data spells it may hold one (it is dropped before the title is looked up).
 from __future__ import annotations
 
 import bisect
-import functools
 import re
-import weakref
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.indexes import (
-    MAX_SUGGESTED_LENGTH,
-    MIN_SIMILARITY,
-    SIMILARITY_MARGIN,
-    Choices,
-    loose_indexes,
-    suggestion_choices,
-)
+from nrdeck.catalog.indexes import MAX_SUGGESTED_LENGTH, MIN_SIMILARITY, SIMILARITY_MARGIN
 from nrdeck.catalog.records import Card, is_printing_code
 from nrdeck.catalog.titlekeys import (
     compatible,
@@ -47,7 +39,9 @@ if TYPE_CHECKING:
 
 MIN_PREFIX = 4
 MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at most this many
-MAX_REMEMBERED = 1 << 16  # answers a title index keeps (find_title's, the suggestions)
+MAX_ANSWERS = 4096  # titles a database's index remembers the answer to (find_title)
+MAX_SUGGESTED = 256  # misspelt titles it remembers the suggestions for
+MAX_INDEXES = 4  # databases whose title answers are kept (title_index)
 ENGLISH = "en"
 _TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
 
@@ -69,60 +63,42 @@ NO_MATCH = Match()
 
 class TitleIndex:
     """English title lookups beyond the card database's normalised index: punctuation- and
-    space-insensitive, and by prefix; and the answers of ``find_title``, remembered.
+    space-insensitive, and by prefix; and the answers to the titles asked of one database.
 
-    A catalogue brings the loose indexes made when it was written; otherwise they are built
-    on the first title the normalised index does not know, so a deck typed with exact titles
-    costs no index building.
+    The loose indexes are the database's (``CardDB.derived``): a catalogue's were built when
+    it was compiled, others are built on the first title the normalised index does not know,
+    so a deck typed with exact titles costs no index building. The answers (``find``,
+    ``suggestions``) are bounded ``lru_cache``s: a run of many decks names the same cards
+    again, and a run of hostile input costs the work again, never memory. They hold
+    ``MAX_ANSWERS`` titles: every title of the card data and as many misspellings.
     """
 
     def __init__(self, db: CardDB) -> None:
         self.db = db
-        self._lookups = db.catalogue
-        self._loose: dict[str, tuple[str, ...]] = {}
-        self._squashed: dict[str, tuple[str, ...]] = {}
-        self._sorted_loose: list[str] | None = None
-        self._choices: Choices | None = None
-        # a run of many decks names the same titles again: each answer worked out once
-        self.found = functools.lru_cache(maxsize=MAX_REMEMBERED)(self._found)
-        self._suggested = functools.lru_cache(maxsize=MAX_REMEMBERED)(self._suggest)
+        self.find = lru_cache(maxsize=MAX_ANSWERS)(self._find)
+        self._suggested = lru_cache(maxsize=MAX_SUGGESTED)(self._suggest)
 
-    def _found(self, title: str, other_languages: bool) -> Match:
+    def _find(self, title: str, other_languages: bool) -> Match:
         return _find_title(title, self, other_languages)
 
-    def _ids(self, index: str, key: str) -> tuple[str, ...]:
-        """The cards ``key`` names in the loose (``loose_titles``) or ``squashed_titles``
-        index."""
-        lookups = self._lookups
+    def _keys_from(self, key: str) -> Iterator[str]:
+        """The loose keys that begin with ``key``, in order (a catalogue's: looked up)."""
+        lookups = self.db.catalogue
         if lookups is not None:
-            return lookups.ask(lambda s: s.card_ids(index, key))
-        self._build()
-        return (self._loose if index == "loose_titles" else self._squashed).get(key, ())
-
-    def _build(self) -> None:
-        if not self._loose:
-            self._loose, self._squashed = loose_indexes(self.db.cards.values())
-
-    def _keys_from(self, key: str) -> list[str]:
-        """The loose keys that begin with ``key``, in order."""
-        lookups = self._lookups
-        if lookups is not None:
-            return lookups.ask(lambda s: s.loose_keys_from(key))
-        if self._sorted_loose is None:
-            self._build()
-            self._sorted_loose = sorted(self._loose)
-        found = []
-        for candidate in self._sorted_loose[bisect.bisect_left(self._sorted_loose, key) :]:
+            yield from lookups.ask(lambda s: s.loose_keys_from(key))
+            return
+        ordered = self.db.derived.sorted_loose_titles()
+        for candidate in ordered[bisect.bisect_left(ordered, key) :]:
             if not candidate.startswith(key):
-                break
-            found.append(candidate)
-        return found
+                return
+            yield candidate
 
     def loosely(self, title: str, loose: str | None = None) -> Match:
         """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
+        by_loose, squashed = self.db.derived.loose_titles()
         key = loose_title(title) if loose is None else loose
         # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
-        ids = self._ids("loose_titles", key) or self._ids("squashed_titles", key.replace(" ", ""))
+        ids = by_loose.get(key) or squashed.get(key.replace(" ", ""), ())
         if len(ids) == 1:
             return Match(self.db.cards[ids[0]])
         if len(ids) > 1:
@@ -134,9 +110,10 @@ class TitleIndex:
         key = loose_title(title) if loose is None else loose
         if len(key) < MIN_PREFIX:
             return NO_MATCH
+        by_loose = self.db.derived.loose_titles()[0]
         ids: set[str] = set()
         for candidate in self._keys_from(key):
-            ids.update(self._ids("loose_titles", candidate))
+            ids.update(by_loose[candidate])
         if len(ids) == 1:
             return Match(self.db.cards[ids.pop()])
         return Match(ambiguous=self._titles(tuple(sorted(ids)))) if ids else NO_MATCH
@@ -158,13 +135,7 @@ class TitleIndex:
     def _suggest(self, title: str, limit: int) -> tuple[str, ...]:
         from rapidfuzz import fuzz, process, utils
 
-        if self._choices is None:
-            lookups = self._lookups
-            if lookups is not None:
-                self._choices = lookups.ask(lambda s: s.suggestions())
-            else:
-                self._choices = suggestion_choices(self.db.cards.values())
-        choices, folded = self._choices
+        choices, folded = self.db.derived.suggestion_choices()
         found = process.extract(
             fold_accents(title),
             folded,
@@ -177,15 +148,12 @@ class TitleIndex:
         return tuple(choices[index] for _, score, index in found if score >= floor)
 
 
-_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
-
-
+@lru_cache(maxsize=MAX_INDEXES)
 def title_index(db: CardDB) -> TitleIndex:
-    """The (cached) title index of a card database."""
-    index = _INDEXES.get(db)
-    if index is None:
-        index = _INDEXES[db] = TitleIndex(db)
-    return index
+    """The title index of a card database, with its answers: a run asks one database, a
+    server the one it serves (and the one it served, while it swaps them), a test run many
+    (``MAX_INDEXES`` bounds how many databases it keeps)."""
+    return TitleIndex(db)
 
 
 def without_trailing_group(title: str) -> str:
@@ -226,9 +194,10 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     """What ``title`` names: English, a printing code or card id, another language (when
     ``other_languages``), an English prefix; each as written, then without set names.
 
-    Each answer is remembered by the index: a run of many decks names the same cards again.
+    Each answer is remembered by the index (``TitleIndex.find``): a run of many decks names
+    the same cards again.
     """
-    return index.found(title, other_languages)
+    return index.find(title, other_languages)
 
 
 def _find_title(title: str, index: TitleIndex, other_languages: bool) -> Match:

@@ -6,6 +6,11 @@ an unreadable line or file becomes a ``parse-error`` problem, each reader saying
 wrong and where. A reader that raises has a bug: the guarded path that reads and checks a
 deck (``nrdeck.app.check.read_and_check``) makes it that deck's ``internal-error``, as a
 bug anywhere else.
+
+Outside, the app reads a deck with ``parse_text`` (``PARSER_BY_FORMAT``, ``INPUT_FORMATS``:
+the formats by name), its bytes with ``reading``, a NetrunnerDB link with ``deck_ref`` and
+``nrdb_url`` (``reachability``: what a run learnt about reaching NetrunnerDB), and writes
+decks with ``writers``; a roster reader shares ``lines``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,19 @@ from nrdeck.deck import RawDeck
 from nrdeck.decklist.detect import detect_format
 from nrdeck.errors import UsageError
 from nrdeck.registry import LazyRegistry
+
+__all__ = [
+    "INPUT_FORMATS",
+    "PARSER_BY_FORMAT",
+    "DeckParser",
+    "deck_ref",
+    "lines",
+    "nrdb_url",
+    "parse_text",
+    "reachability",
+    "reading",
+    "writers",
+]
 
 
 class DeckParser(Protocol):

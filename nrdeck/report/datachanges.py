@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from nrdeck.report.periods import change_phrases
 from nrdeck.report.safe import one_line
-from nrdeck.results.datachanges import DataChanges, Named
+from nrdeck.results.datachanges import DataChanges, NamedId
 from nrdeck.results.periods import FormatPeriod
 
 
@@ -121,7 +121,7 @@ def _cards(report: DataChanges) -> list[str]:
     return lines
 
 
-def _item(named: Named) -> str:
+def _item(named: NamedId) -> str:
     return f"{_md(named.name)} (`{named.id}`)"
 
 

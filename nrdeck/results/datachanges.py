@@ -10,8 +10,8 @@ import msgspec
 from nrdeck.results.periods import FormatPeriod
 
 
-class Named(msgspec.Struct, frozen=True):
-    """An id and what the data calls it."""
+class NamedId(msgspec.Struct, frozen=True):
+    """An id and what the data calls it (a format, list, set or card added or removed)."""
 
     id: str
     name: str
@@ -75,17 +75,17 @@ class DataChanges(msgspec.Struct, frozen=True):
     after: str
     before_date: str | None
     after_date: str | None
-    formats_added: tuple[Named, ...] = ()
-    formats_removed: tuple[Named, ...] = ()
+    formats_added: tuple[NamedId, ...] = ()
+    formats_removed: tuple[NamedId, ...] = ()
     periods_added: tuple[FormatPeriod, ...] = ()  # each with what it changed (.changes)
-    lists_added: tuple[Named, ...] = ()
-    lists_removed: tuple[Named, ...] = ()
+    lists_added: tuple[NamedId, ...] = ()
+    lists_removed: tuple[NamedId, ...] = ()
     lists_changed: tuple[ListEdit, ...] = ()
-    sets_added: tuple[Named, ...] = ()
-    sets_removed: tuple[Named, ...] = ()
+    sets_added: tuple[NamedId, ...] = ()
+    sets_removed: tuple[NamedId, ...] = ()
     set_dates: tuple[SetDate, ...] = ()
-    cards_added: tuple[Named, ...] = ()
-    cards_removed: tuple[Named, ...] = ()
+    cards_added: tuple[NamedId, ...] = ()
+    cards_removed: tuple[NamedId, ...] = ()
     cards_retitled: tuple[Retitled, ...] = ()
     ids_renamed: tuple[Renamed, ...] = ()
     printings_added: int = 0

@@ -19,7 +19,7 @@ from nrdeck.sim.answers import (
     variant_pools,
 )
 from nrdeck.sim.ask import SimRequest, parse_query
-from nrdeck.sim.solvers import Problem
+from nrdeck.sim.solvers import OddsProblem
 
 
 def simulate_deck(deck: Deck, db: CardDB, request: SimRequest) -> Simulation:
@@ -41,7 +41,7 @@ def compare_decks(
     return Comparison(kind, deck.name or deck.source, tuple(variants), note)
 
 
-def problem_for(deck: Deck, db: CardDB, request: SimRequest) -> Problem:
+def problem_for(deck: Deck, db: CardDB, request: SimRequest) -> OddsProblem:
     """The solvers' input for the request's queries on the deck's schedule (benchmarks)."""
     run = prepare(deck, db, request)
     queries = [parse_query(q) for q in request.queries]

@@ -16,9 +16,10 @@ from tests.paths import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXIT_CODES_PAGE = (ROOT / "docs" / "reference" / "exit-codes.md").read_text(encoding="utf-8")
-# the modules every command shares (errors, consoles, settings, state, options, output, streams)
+# the modules every command shares (errors, consoles, settings, state, options, output, streams,
+# standard input)
 SHARED_MODULES = (
-    "__init__", "errors", "console", "settings", "state", "options", "output", "streams"
+    "__init__", "errors", "console", "settings", "state", "options", "output", "streams", "stdin"
 )  # fmt: skip
 COMMAND_MODULES = sorted(
     p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in SHARED_MODULES
@@ -29,7 +30,10 @@ EXPECTED_MEANINGS = {
     2: "usage error",
     3: "card data or a remote deck could not be obtained",
     4: "internal error",
+    5: "the output could not be written",
     130: "interrupted",
+    141: "standard output closed by its reader",
+    143: "terminated",
 }
 
 
@@ -54,7 +58,10 @@ def test_exit_code_values_are_pinned() -> None:
         "USAGE": 2,
         "UNAVAILABLE": 3,
         "INTERNAL": 4,
+        "WRITE_FAILED": 5,
         "INTERRUPTED": 130,
+        "BROKEN_PIPE": 141,
+        "TERMINATED": 143,
     }
 
 
@@ -130,8 +137,6 @@ def test_every_command_appears_in_the_readme(path: tuple[str, ...]) -> None:
 # One metavar style, as click prints it: a VALUE in capitals (with its syntax, as in
 # NAME=TITLES or QUERY@Tk), choices as [a|b]; never Typer's <str> nor a bare parameter name.
 METAVAR = re.compile(r"[A-Z][A-Z0-9_]*\S*|\[[a-z0-9_|-]+\](\.\.\.)?")
-# Option definitions another change owns; they take a capitalised metavar there.
-METAVAR_PENDING = {"--format"}
 
 
 def _value_parameters() -> list[tuple[str, str, str]]:
@@ -148,7 +153,19 @@ def _value_parameters() -> list[tuple[str, str, str]]:
 
 def test_one_metavar_style_everywhere() -> None:
     odd = [p for p in _value_parameters() if not METAVAR.fullmatch(p[2])]
-    assert [p for p in odd if p[1] not in METAVAR_PENDING] == []
+    assert odd == []
+
+
+def test_an_argument_that_takes_several_says_so_in_the_usage_line() -> None:
+    """`check --help` showed `[DECK]` for an argument that takes any number of decks."""
+    unsaid = []
+    for path, command in _command_objects().items():
+        ctx = typer._click.Context(command, info_name=" ".join(path))  # type: ignore[attr-defined]
+        for param in getattr(command, "params", []):
+            several = param.param_type_name == "argument" and param.nargs == -1
+            if several and "..." not in " ".join(param.get_usage_pieces(ctx)):
+                unsaid.append((" ".join(path), param.name))
+    assert unsaid == []
 
 
 def test_a_choice_options_help_names_every_choice_it_takes() -> None:

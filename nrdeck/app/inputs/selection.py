@@ -1,7 +1,7 @@
 """Turning the options that choose what is in force into one ``Selection`` (check, stats, event).
 
 A format file (``--format-file``, or the community format nrdeck ships that ``--format``
-names) is read here (``nrdeck.app.inputs.formats``) and handed to the rules, which check it
+names) is read here (``nrdeck.app.formatfiles.shipped``) and handed to the rules, which check it
 against the card data. A built-in format's name reads no file.
 """
 
@@ -11,7 +11,7 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nrdeck.app.inputs.formats import (
+from nrdeck.app.formatfiles.shipped import (
     format_source,
     is_builtin,
     shipped_format_ids,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nrdeck.catalog import language_name
 from nrdeck.catalog.records import DataInfo
 from nrdeck.deck import Deck, TitleReading
 from nrdeck.problems import Problem, Severity
@@ -105,8 +106,6 @@ def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
 
 def languages_line(deck: Deck | None) -> str:
     """'titles read in French (38), English (7)'."""
-    from nrdeck.catalog import language_name
-
     counts: dict[str, int] = {}
     for reading in deck.readings if deck else ():
         counts[reading.language] = counts.get(reading.language, 0) + 1
@@ -116,8 +115,6 @@ def languages_line(deck: Deck | None) -> str:
 
 def reading_text(reading: TitleReading) -> str:
     """'line 3: Fonds d'Investissement (French) = Hedge Fund'."""
-    from nrdeck.catalog import language_name
-
     where = f"line {reading.line}: " if reading.line is not None else ""
     return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
 
@@ -125,8 +122,6 @@ def reading_text(reading: TitleReading) -> str:
 def decision_text(reading: TitleReading) -> str:
     """'line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the deck's
     side'."""
-    from nrdeck.catalog import language_name
-
     where = f"line {reading.line}: " if reading.line is not None else ""
     return (
         f"{where}{reading.written!r} ({language_name(reading.language)}) also names "
@@ -142,8 +137,6 @@ def _as_written(
     reading = translated.get(problem.line) if problem.line is not None else None
     if reading is None:
         return ()
-    from nrdeck.catalog import language_name
-
     return ((f" [the line says {reading.written!r}, {language_name(reading.language)}]", "dim"),)
 
 
@@ -180,8 +173,9 @@ def problem_spans(problem: Problem) -> tuple[tuple[str, str], ...]:
     )
 
 
-def figure_lines(result: CheckResult) -> list[str]:
-    """The deck's figures, one topic per line."""
+def figure_lines(result: CheckResult, *, in_force: bool = True) -> list[str]:
+    """The deck's figures, one topic per line (``in_force``: and a line naming what was in
+    force, by its ids as well as its names)."""
     stats = result.stats
     lines = [
         join(
@@ -197,7 +191,8 @@ def figure_lines(result: CheckResult) -> list[str]:
         lines.append("influence: " + _breakdown(stats.influence_breakdown))
     if stats.points_breakdown:
         lines.append("points: " + _breakdown(stats.points_breakdown))
-    lines.append("in force: " + _in_force(result))
+    if in_force:
+        lines.append("in force: " + _in_force(result))
     return lines
 
 

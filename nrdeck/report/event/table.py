@@ -3,8 +3,8 @@
 Every untrusted string goes into a ``rich.text.Text`` (never markup) through
 ``report.safe``: a player called ``[/x]`` or ``[link=…]`` is printed as written. The table
 is laid out by Rich where it may be coloured (a terminal); where it is printed plain (a
-pipe, a file) ``EventTable.plain_layout`` gives the same text without Rich's renderer, much
-faster for a large event (``report.event.plaintable``).
+pipe, a file) ``EventTable.plain_layout`` lays it out itself, much faster for a large event
+(``report.event.plaintable``: the same box, columns narrowed to the page its own way).
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ def render_table(report: EventReport, options: EventRenderOptions) -> EventTable
 
 
 class EventTable:
-    """The table report: a Rich renderable (``__rich__``), and its plain text laid out as
-    Rich lays it out (``plain_layout``), for where it is printed without colour."""
+    """The table report: a Rich renderable (``__rich__``), and its plain text
+    (``plain_layout``), for where it is printed without colour."""
 
     def __init__(self, text: PlainTable) -> None:
         self.text = text
@@ -55,9 +55,8 @@ class EventTable:
         """The cobra lines, the table and the actions, as Rich renders them."""
         return rich_table(self.text)
 
-    def plain_layout(self, width: int) -> str | None:
-        """What Rich prints for the table on a plain console ``width`` cells wide (UTF-8, no
-        colour), or None where only Rich can say (see ``plaintable``)."""
+    def plain_layout(self, width: int) -> str:
+        """The table report as plain text for a page ``width`` cells wide (UTF-8, no colour)."""
         return plain_layout(self.text, width)
 
 

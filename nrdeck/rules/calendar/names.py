@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from nrdeck.catalog import CardDB
 from nrdeck.catalog.records import Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.rules.calendar.lists import (
     aliases_of,
     nsg_name,
@@ -217,6 +217,7 @@ def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
                 "which the card data does not have",
                 hint=f"run 'nrdeck data update', or name a list the data has: "
                 f"{valid_lists(db, format_id)}",
+                fix=Fix("newer-data"),
             )
 
 
@@ -244,6 +245,7 @@ def list_of_another_format(
             return UsageError(
                 f"ban list {text!r} is not {where}'s: {text!r} is {named}",
                 hint=f"to check under it, use --format {other} --banlist {shlex.quote(text)}{own}",
+                fix=Fix("other-format", value=db.formats[other].name),
             )
     return None
 
@@ -265,7 +267,7 @@ def _aliasnumber_in(db: CardDB, restriction: Restriction) -> str | None:
     return number_in(name) if name else None
 
 
-def _number_counts(lists: list[Restriction]) -> dict[str, int]:
+def _number_counts(lists: Iterable[Restriction]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for r in lists:
         number = key_of(short_name(r) or "")

@@ -14,7 +14,7 @@ from nrdeck.results.datachanges import (
     ActiveMark,
     DataChanges,
     ListEdit,
-    Named,
+    NamedId,
     Renamed,
     Retitled,
     SetDate,
@@ -63,10 +63,10 @@ def compare_data(old: CardDB, new: CardDB, warnings: Iterable[str] = ()) -> Data
 
 def _named(
     these: Mapping[str, object], but_not: Mapping[str, object], key: str = "name"
-) -> tuple[Named, ...]:
+) -> tuple[NamedId, ...]:
     """The records of ``these`` whose ids ``but_not`` lacks, by id."""
     return tuple(
-        Named(i, str(getattr(these[i], key, i))) for i in sorted(set(these) - set(but_not))
+        NamedId(i, str(getattr(these[i], key, i))) for i in sorted(set(these) - set(but_not))
     )
 
 

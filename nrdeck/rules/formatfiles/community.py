@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
 
 from nrdeck.catalog import CardDB
 from nrdeck.catalog.records import Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar import (
     CASUAL_TIER,
@@ -59,6 +60,7 @@ class CommunityLine:
                 f"format {self.fmt.id} has no period in force on {day}; its first period "
                 f"starts {self.first}",
                 hint="choose a later --as-of date",
+                fix=Fix("later-date", value=self.first.isoformat()),
             )
         return index
 
@@ -197,12 +199,16 @@ def pool_sets(db: CardDB, pool: PoolSpec, day: dt.date) -> frozenset[str]:
     if pool.legal_in is None:
         return pool.sets
     line = format_timeline(db, pool.legal_in)
-    started = bisect_right([p.start for p in line.periods], day)
+    return _legal_in_sets(db, pool.legal_in, bisect_right([p.start for p in line.periods], day))
 
-    def build() -> frozenset[str]:
-        return frozenset().union(*(line.pool_sets(p.card_pool_id) for p in line.periods[:started]))
 
-    return db.memo(("legal-in-sets", pool.legal_in, started), build)
+@lru_cache(maxsize=64)
+def _legal_in_sets(db: CardDB, format_id: str, started: int) -> frozenset[str]:
+    """The sets of the format's first ``started`` periods. Kept for 64 (database, format,
+    periods started) triples: a run dates its decks on a few days, a long-running server
+    sees the format's periods start one after another."""
+    line = format_timeline(db, format_id)
+    return frozenset().union(*(line.pool_sets(p.card_pool_id) for p in line.periods[:started]))
 
 
 def pool_origin(db: CardDB, pool: PoolSpec) -> PoolOrigin | None:

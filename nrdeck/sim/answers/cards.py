@@ -5,7 +5,7 @@ from __future__ import annotations
 from nrdeck.results.simulation import CardOdds, CardTable
 from nrdeck.sim.answers.run import Pool, Run, Tally, group_key, pool_group, solve_problem
 from nrdeck.sim.ask import Group, parse_query
-from nrdeck.sim.solvers import Problem, build_atoms
+from nrdeck.sim.solvers import OddsProblem, build_atoms
 
 CARD_TURNS = 3
 AT_LEAST_ONE = parse_query("card>=1")
@@ -30,7 +30,7 @@ def card_table(run: Run, pool: Pool, tally: Tally) -> CardTable:
     return CardTable(tuple(range(turns + 1)), seen, tuple(rows))
 
 
-def _problem(run: Run, pool: Pool, card_id: str, seen: tuple[int, ...]) -> Problem:
+def _problem(run: Run, pool: Pool, card_id: str, seen: tuple[int, ...]) -> OddsProblem:
     """At least one copy of the card, under the mulligan rule."""
     rule = run.rule
     keys = list(dict.fromkeys(group_key(x.group, x.quoted) for x in rule.leaves)) if rule else []
@@ -39,4 +39,4 @@ def _problem(run: Run, pool: Pool, card_id: str, seen: tuple[int, ...]) -> Probl
     if rule is not None:
         rule_groups = tuple(1 + keys.index(group_key(x.group, x.quoted)) for x in rule.leaves)
     atoms = build_atoms(pool.counts, groups, pool.size)
-    return Problem(atoms, (AT_LEAST_ONE,), ((0,),), seen, rule, rule_groups, run.mulligan_if)
+    return OddsProblem(atoms, (AT_LEAST_ONE,), ((0,),), seen, rule, rule_groups, run.mulligan_if)

@@ -27,12 +27,12 @@ from nrdeck.sim.answers.run import (
     solve_problem,
 )
 from nrdeck.sim.ask import Cmp, Query, map_leaves
-from nrdeck.sim.solvers import Atoms, Problem, Urn, ratio
+from nrdeck.sim.solvers import Atoms, OddsProblem, Urn, ratio
 
 NOISE = 1e-12  # floating-point ties count as ties
 
 
-def conditioned(problem: Problem, hand: Sequence[int]) -> Problem:
+def conditioned(problem: OddsProblem, hand: Sequence[int]) -> OddsProblem:
     """The problem on the rest of the deck once ``hand`` (cards per atom) is kept."""
     atoms = problem.atoms
     opening = problem.seen[0]
@@ -48,7 +48,7 @@ def conditioned(problem: Problem, hand: Sequence[int]) -> Problem:
         for q, groups in zip(problem.queries, problem.leaf_groups, strict=True)
     )
     seen = tuple(n - opening for n in problem.seen)
-    return Problem(rest, queries, problem.leaf_groups, seen)
+    return OddsProblem(rest, queries, problem.leaf_groups, seen)
 
 
 def _shifter(values: list[int], groups: tuple[int, ...]) -> Callable[[int, Cmp], Cmp]:

@@ -35,7 +35,7 @@ from nrdeck.sim.ask import (
     parse_user_group,
     validate,
 )
-from nrdeck.sim.solvers import Choice, Odds, Problem, build_atoms, choose, solve
+from nrdeck.sim.solvers import Choice, Odds, OddsProblem, build_atoms, choose, solve
 
 # Without --click-draws: the Corp relies on its mandatory draw; the Runner clicks once.
 DEFAULT_CLICK_DRAWS = {"corp": (), "runner": (1,)}
@@ -79,7 +79,7 @@ class Run(msgspec.Struct):
     mulligan_if: bool
     specs: list[SectionSpec]
     used: dict[str, Group] = field(default_factory=dict)
-    memo: dict[Problem, tuple[Odds, Choice]] = field(default_factory=dict)
+    memo: dict[OddsProblem, tuple[Odds, Choice]] = field(default_factory=dict)
     closed_memo: dict[Any, Any] = field(default_factory=dict)
 
     @property
@@ -205,7 +205,7 @@ def _indices(query: Query, local: dict[str, int]) -> tuple[int, ...]:
 
 def build_problem(
     run: Run, pool: Pool, queries: Sequence[Query], seen: Sequence[int], mull: bool
-) -> Problem:
+) -> OddsProblem:
     """The solvers' input: the pool's atoms over the queries' (and the rule's) groups."""
     local: dict[str, int] = {}
     leaf_groups = tuple(_indices(q, local) for q in queries)
@@ -213,12 +213,12 @@ def build_problem(
     rule_groups = _indices(rule, local) if rule else ()
     groups = [pool_group(run, pool, key) for key in local]
     atoms = build_atoms(pool.counts, groups, pool.size)
-    return Problem(
+    return OddsProblem(
         atoms, tuple(queries), leaf_groups, tuple(seen), rule, rule_groups, run.mulligan_if
     )
 
 
-def solve_problem(run: Run, tally: Tally, problem: Problem, stream: Sequence[int]) -> Odds:
+def solve_problem(run: Run, tally: Tally, problem: OddsProblem, stream: Sequence[int]) -> Odds:
     """Odds for a problem: the solver chosen by cost, remembered per problem."""
     if problem not in run.memo:
         req = run.request

@@ -7,6 +7,16 @@ from __future__ import annotations
 
 from nrdeck.sim.solvers.choice import Choice, choose, solve
 from nrdeck.sim.solvers.closed import Urn, ratio
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem, build_atoms
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem, build_atoms
 
-__all__ = ["Atoms", "Choice", "Odds", "Problem", "Urn", "build_atoms", "choose", "ratio", "solve"]
+__all__ = [
+    "Atoms",
+    "Choice",
+    "Odds",
+    "OddsProblem",
+    "Urn",
+    "build_atoms",
+    "choose",
+    "ratio",
+    "solve",
+]

@@ -12,7 +12,7 @@ measured by ``benchmarks/bench_sim.py --calibrate`` on the reference machine:
 
 Under ``--method auto`` the cheapest exact solver runs when it is expected within the
 budget (``--exact-budget``), else Monte Carlo, and the answer says why. NumPy is optional
-(``pip install 'nrdeck[simulate]'``): a problem that needs it says so.
+(the ``simulate`` extra, ``errors.extra_hint``): a problem that needs it says so.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, extra_hint
 from nrdeck.sim.solvers import closed
-from nrdeck.sim.solvers.model import Odds, Problem
+from nrdeck.sim.solvers.model import Odds, OddsProblem
 
 # seconds per unit of work (reference machine: 2 cores, CPython 3.11, NumPy 2)
 CLOSED_SECONDS = 0.7e-6  # per count vector, query and atom (plus two)
@@ -35,10 +35,10 @@ DP_SECONDS = 0.45e-6  # per state and atom, each card drawn
 DENSE_SECONDS = 8e-9  # per grid cell and atom, each card drawn
 DENSE_START_SECONDS = 0.15  # importing NumPy
 # math.comb on big numbers (a deck of thousands of cards): per call, plus per factor and bit
-# of the result (C(7749, 1000) has 4,294 bits and takes about 0.1 ms)
+# of the result (C(7749, 1000) has 4,294 bits)
 COMB_CALL_SECONDS = 0.1e-6
 COMB_BIT_SECONDS = 0.03e-9
-INSTALL_HINT = "pip install 'nrdeck[simulate]'"
+INSTALL_HINT = extra_hint("simulate", "numpy")
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -61,13 +61,13 @@ def _totals(sizes: Sequence[int]) -> list[int]:
     return poly
 
 
-def _flags(problem: Problem) -> int:
+def _flags(problem: OddsProblem) -> int:
     deadlines = sum(1 for q in problem.queries for leaf in q.leaves if leaf.deadline is not None)
     tracked = sum(1 for q in problem.queries if not q.monotone)
     return 1 << (deadlines + tracked)
 
 
-def estimates(problem: Problem) -> dict[str, float]:
+def estimates(problem: OddsProblem) -> dict[str, float]:
     """Estimated seconds of each exact solver that applies to the problem."""
     atoms = problem.atoms
     totals = _totals(atoms.sizes)
@@ -94,15 +94,18 @@ def estimates(problem: Problem) -> dict[str, float]:
     return out
 
 
-def _row_sums(problem: Problem) -> float:
+def _row_sums(problem: OddsProblem) -> float:
     """Seconds the closed form spends summing each row's chance: a binomial coefficient of
     the deck per count of grouped cards seen, big numbers in a deck of thousands of cards."""
     atoms = problem.atoms
     return _sums_seconds(sum(atoms.sizes), atoms.rest, atoms.deck_size, problem.seen)
 
 
-@lru_cache(maxsize=256)  # the columns of a report share decks and rows
+@lru_cache(maxsize=256)
 def _sums_seconds(grouped: int, rest: int, size: int, seen: tuple[int, ...]) -> float:
+    """The estimate for one shape of problem: the columns of a report share decks and rows,
+    and a report has a few dozen problems at most (256 keep a long-running process's
+    reports bounded)."""
     seconds = 0.0
     for n in set(seen):
         drawn = min(n, size)
@@ -119,7 +122,7 @@ def _comb_seconds(n: int, k: int) -> float:
     return COMB_CALL_SECONDS + COMB_BIT_SECONDS * k * bits
 
 
-def choose(problem: Problem, method: str, budget: float) -> Choice:
+def choose(problem: OddsProblem, method: str, budget: float) -> Choice:
     """The solver for this problem under ``--method`` and ``--exact-budget``."""
     if method == "mc":
         return Choice("mc", 0.0)
@@ -158,7 +161,7 @@ def need_numpy(why: str) -> None:
 
 def solve(
     choice: Choice,
-    problem: Problem,
+    problem: OddsProblem,
     *,
     exact: bool,
     games: int,

@@ -21,12 +21,12 @@ from typing import Any
 
 from nrdeck.results.simulation import QueryOdds
 from nrdeck.sim.ask import Query, compile_leaves
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 
 Vector = tuple[int, ...]
 
 
-def applies(problem: Problem) -> bool:
+def applies(problem: OddsProblem) -> bool:
     """True when every query is monotone and its comparisons share one deadline (or none)."""
     return all(
         q.monotone and len({leaf.deadline for leaf in q.leaves}) <= 1 for q in problem.queries
@@ -144,7 +144,7 @@ def conditional(urn: Urn, a: Sequence[int], rest: int, opening: int, n: int) -> 
 class _Mulligan:
     """The kept hands' conditional numerators, grouped by their count of grouped cards."""
 
-    def __init__(self, problem: Problem, urn: Urn, holds: Sequence[bool]) -> None:
+    def __init__(self, problem: OddsProblem, urn: Urn, holds: Sequence[bool]) -> None:
         atoms = problem.atoms
         self.opening = problem.seen[0]
         self.urn = urn
@@ -199,7 +199,7 @@ def verdicts(
 
 
 def solve_closed(
-    problem: Problem, *, exact: bool = False, memo: dict[Any, Any] | None = None
+    problem: OddsProblem, *, exact: bool = False, memo: dict[Any, Any] | None = None
 ) -> Odds:
     """Exact odds for every query at every row of ``problem.seen``, and the mulligan rate."""
     rate: Any = ratio(0, 1, exact)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import QueryOdds
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 from nrdeck.sim.solvers.montecarlo import eval_tree, numpy_ops
 
 if TYPE_CHECKING:
@@ -24,9 +25,7 @@ if TYPE_CHECKING:
 class _Grid:
     """Per-cell facts of the count grid: totals, leaf truths, flag bits."""
 
-    def __init__(self, problem: Problem) -> None:
-        import numpy as np
-
+    def __init__(self, problem: OddsProblem) -> None:
         atoms = problem.atoms
         depth = problem.seen[-1]
         self.shape = tuple(min(k, depth) + 1 for k in atoms.sizes)
@@ -59,9 +58,7 @@ class _Grid:
         return result
 
 
-def _opening(problem: Problem, grid: _Grid) -> NDArray[Any]:
-    import numpy as np
-
+def _opening(problem: OddsProblem, grid: _Grid) -> NDArray[Any]:
     atoms = problem.atoms
     n = min(problem.seen[0], atoms.deck_size)
     law = np.ones(grid.shape, dtype=np.float64)
@@ -82,7 +79,7 @@ def _opening(problem: Problem, grid: _Grid) -> NDArray[Any]:
     return result
 
 
-def _mulligan(problem: Problem, grid: _Grid, law: NDArray[Any]) -> tuple[float, NDArray[Any]]:
+def _mulligan(problem: OddsProblem, grid: _Grid, law: NDArray[Any]) -> tuple[float, NDArray[Any]]:
     rule = problem.mulligan
     if rule is None:
         return 0.0, law
@@ -97,10 +94,8 @@ def _mulligan(problem: Problem, grid: _Grid, law: NDArray[Any]) -> tuple[float, 
     return p_mull, kept
 
 
-def _draw(dist: NDArray[Any], problem: Problem, grid: _Grid, n: int) -> NDArray[Any]:
+def _draw(dist: NDArray[Any], problem: OddsProblem, grid: _Grid, n: int) -> NDArray[Any]:
     """The law after one more card, from the law after ``n`` cards."""
-    import numpy as np
-
     atoms = problem.atoms
     left = atoms.deck_size - n
     rest_left = np.clip(atoms.rest - (n - grid.total), 0, None) / left
@@ -115,10 +110,8 @@ def _draw(dist: NDArray[Any], problem: Problem, grid: _Grid, n: int) -> NDArray[
     return out
 
 
-def solve_dense(problem: Problem) -> Odds:
+def solve_dense(problem: OddsProblem) -> Odds:
     """Exact odds (floating point) for every query at every turn, and the mulligan rate."""
-    import numpy as np
-
     if not problem.atoms.sizes:  # no grouped card at all: one empty atom keeps the axes
         atoms = problem.atoms
         empty = Atoms(atoms.deck_size, (0,), ((0,) * atoms.groups,), atoms.groups)
@@ -145,15 +138,13 @@ def solve_dense(problem: Problem) -> Odds:
 
 def _judge(
     dist: NDArray[Any],
-    problem: Problem,
+    problem: OddsProblem,
     grid: _Grid,
     current: list[NDArray[Any]],
     turn: int,
     at_turn: list[list[float]],
     met_by: list[list[float]],
 ) -> NDArray[Any]:
-    import numpy as np
-
     offset = 0
     freeze: list[tuple[int, NDArray[Any]]] = []
     for q, query in enumerate(problem.queries):

@@ -14,7 +14,7 @@ from typing import Any
 from nrdeck.results.simulation import QueryOdds
 from nrdeck.sim.ask import compile_leaves
 from nrdeck.sim.solvers.closed import ratio
-from nrdeck.sim.solvers.model import Atoms, Odds, Problem
+from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 
 State = tuple[tuple[int, ...], int]
 
@@ -47,7 +47,7 @@ def opening_distribution(atoms: Atoms, n: int, exact: bool) -> dict[tuple[int, .
 class _Leaves:
     """Leaf truths per count vector, cached; flags layout for frozen leaves and met bits."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: OddsProblem) -> None:
         self.atoms = problem.atoms
         self.leaves = [
             (leaf, groups[i])
@@ -84,7 +84,7 @@ class _Leaves:
         ]
 
 
-def _verdicts(leaves: _Leaves, problem: Problem, truth: Sequence[bool]) -> list[bool]:
+def _verdicts(leaves: _Leaves, problem: OddsProblem, truth: Sequence[bool]) -> list[bool]:
     out = []
     for q, query in enumerate(problem.queries):
         start = leaves.offsets[q]
@@ -92,7 +92,7 @@ def _verdicts(leaves: _Leaves, problem: Problem, truth: Sequence[bool]) -> list[
     return out
 
 
-def _mulligan_split(problem: Problem, hands: dict[tuple[int, ...], Any]) -> tuple[Any, Any]:
+def _mulligan_split(problem: OddsProblem, hands: dict[tuple[int, ...], Any]) -> tuple[Any, Any]:
     """(P(mulligan), the kept-hand law) for the opening-hand law ``hands``."""
     rule = problem.mulligan
     zero = 0 * next(iter(hands.values()))
@@ -134,7 +134,7 @@ def _draw_one(dist: dict[State, Any], atoms: Atoms, n: int, exact: bool) -> dict
     return out
 
 
-def solve_dp(problem: Problem, *, exact: bool = False) -> Odds:
+def solve_dp(problem: OddsProblem, *, exact: bool = False) -> Odds:
     """Exact odds for every query at every turn, and the mulligan rate."""
     atoms = problem.atoms
     seen = problem.seen
@@ -165,7 +165,7 @@ def solve_dp(problem: Problem, *, exact: bool = False) -> Odds:
 def _judge(
     dist: dict[State, Any],
     leaves: _Leaves,
-    problem: Problem,
+    problem: OddsProblem,
     turn: int,
     at_turn: list[list[Any]],
     met_by: list[list[Any]],

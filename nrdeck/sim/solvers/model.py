@@ -62,8 +62,8 @@ def build_atoms(
     )
 
 
-class Problem(msgspec.Struct, frozen=True):
-    """What to compute: queries over atoms, a mulligan rule, and cards seen per turn.
+class OddsProblem(msgspec.Struct, frozen=True):
+    """What a solver computes: queries over atoms, a mulligan rule, and cards seen per turn.
 
     ``leaf_groups[q][i]`` is the group index of query ``q``'s i-th leaf. The mulligan is
     taken when ``mulligan`` holds on the first hand (``mulligan_if=True``) or when it

@@ -82,8 +82,11 @@ def test_json_keeps_the_exact_text(named_deck: Path) -> None:
 
 
 @pytest.mark.parametrize("color", ["never", "always"])
-def test_stats_tables_never_read_names_as_markup(named_deck: Path, color: str) -> None:
-    result = invoke("stats", str(named_deck), "--offline", "--color", color)
+def test_stats_tables_never_read_names_as_markup(
+    named_deck: Path, color: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(named_deck.parent)  # where the table wraps is not where pytest's tmp is
+    result = invoke("stats", named_deck.name, "--offline", "--color", color)
     assert result.exit_code == 0, result.stderr
     shown = result.stdout if color == "never" else _without_styles(result.stdout)
     assert not _raw(shown)
@@ -149,3 +152,15 @@ def test_data_commands_print_paths_plainly(cards_json: Path, tmp_path: Path) -> 
     result = invoke("data", "build", "--from", str(cards_json), "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert result.stderr.startswith(f"wrote {tmp_path}/[bold red]built\\x1b[2J.json (")
+
+
+def test_github_names_a_file_with_a_line_break_as_its_toolkit_escapes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "odd\nname, 100%: x.txt"
+    deck.write_text("3 Hedge Fund\n", encoding="utf-8")
+    result = invoke("check", str(deck), "--offline", "--output-format", "github")
+    assert result.exit_code == 1, result.stderr
+    named = {line.split(",", 1)[0] for line in result.stdout.splitlines()}
+    assert named == {"::error file=odd%0Aname%2C 100%25%3A x.txt"}

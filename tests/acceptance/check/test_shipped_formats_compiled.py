@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nrdeck.app.inputs import formats
-from nrdeck.app.inputs.formatcatalog import (
+from nrdeck.app.formatfiles import shipped as formats
+from nrdeck.app.formatfiles.compiled import (
     CATALOG_NAME,
     compiled_rows,
     compiled_source,
     stored_rows,
     write_formats_catalogue,
 )
-from nrdeck.app.inputs.formatreader import read_format_source
+from nrdeck.app.formatfiles.reader import read_format_source
 from nrdeck.cli import app
 from tests.paths import ROOT
 

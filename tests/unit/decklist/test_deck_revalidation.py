@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
 from nrdeck.app.inputs.sources import deck_source
 from nrdeck.catalog import CardDB
-from nrdeck.decklist.nrdb_url import cache_path
+from nrdeck.decklist.nrdb_url import cache_path, older_cache_path
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
 from tests.fakes.faults import bomb_answer, busy_then, redirect, trickle
@@ -68,7 +69,7 @@ def test_a_cached_deck_is_revalidated_and_a_304_downloads_nothing(
     deck = Deck("Rush", validator)
     httpserver.expect_request(PATH).respond_with_handler(deck)
     first = load_deck(UUID, db, settings(httpserver, tmp_path))
-    cached = cache_path(tmp_path, "decklist", UUID)
+    cached = cache_path(tmp_path, "decklist", UUID, settings(httpserver, tmp_path).v2_url)
     stored = cached.read_bytes()
     old = time.time() - 3 * 86400
     os.utime(cached, (old, old))
@@ -92,14 +93,14 @@ def test_a_changed_deck_is_downloaded_and_cached_again(
     deck.name = "Rush, fixed"  # the player fixed their deck
     assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush, fixed"
     assert deck.statuses == [200, 200]
-    offline = DeckSettings(cache_dir=tmp_path, offline=True)
+    offline = replace(settings(httpserver, tmp_path), offline=True)
     assert load_deck(UUID, db, offline).name == "Rush, fixed"
 
 
 def test_a_deck_cached_by_an_older_nrdeck_is_still_read(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB
 ) -> None:
-    cached = cache_path(tmp_path, "decklist", UUID)
+    cached = older_cache_path(tmp_path, "decklist", UUID)
     cached.parent.mkdir(parents=True)
     cached.write_text(json.dumps(envelope("Old copy")))  # the bare answer, no validators
     assert load_deck(UUID, db, DeckSettings(cache_dir=tmp_path, offline=True)).name == "Old copy"
@@ -107,14 +108,17 @@ def test_a_deck_cached_by_an_older_nrdeck_is_still_read(
     httpserver.expect_request(PATH).respond_with_handler(deck)
     assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush"
     assert deck.asked == [{}]  # nothing to revalidate with: fetched in full
-    assert json.loads(cached.read_text())["validators"] == {"etag": 'W/"Rush"'}
+    # kept now with its validators, in place of the older copy
+    assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush"
+    assert deck.asked == [{}, {"If-None-Match": 'W/"Rush"'}]
+    assert not cached.exists()
 
 
 def _refused(server: HTTPServer, cache: Path, db: CardDB, **http: Any) -> tuple[str, DeckSettings]:
     chosen = settings(server, cache, **http)
     with pytest.raises(RemoteDeckError) as info:
         load_deck(UUID, db, chosen)
-    assert not cache_path(cache, "decklist", UUID).exists()
+    assert not cache_path(cache, "decklist", UUID, chosen.v2_url).exists()
     return info.value.one_line(), chosen
 
 
@@ -124,14 +128,14 @@ def test_a_deck_answer_over_1_mib_is_refused(
     huge = json.dumps(envelope("x" * (2**20)))
     httpserver.expect_request(PATH).respond_with_data(huge, content_type="application/json")
     line, chosen = _refused(httpserver, tmp_path, db)
-    assert "was refused: the answer is larger than the 1 MiB limit" in line
+    assert "refused" in line and "larger than the 1 MiB" in line
     assert not chosen.reachability.is_down  # one bad answer; the others are still asked
 
 
 def test_a_gzip_bomb_deck_is_refused(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
     httpserver.expect_request(PATH).respond_with_response(bomb_answer(64 * 2**20))
     line, _ = _refused(httpserver, tmp_path, db)
-    assert "larger than the 1 MiB limit" in line
+    assert "larger than the 1 MiB" in line
 
 
 def test_a_redirect_to_another_host_is_not_followed(
@@ -143,7 +147,7 @@ def test_a_redirect_to_another_host_is_not_followed(
         other.expect_request(PATH).respond_with_json(envelope("Someone else's deck"))
         httpserver.expect_request(PATH).respond_with_response(redirect(other.url_for(PATH)))
         line, _ = _refused(httpserver, tmp_path, db)
-        assert "redirected to another host" in line and other.log == []
+        assert "another host" in line and "not followed" in line and other.log == []
     finally:
         other.clear()
         other.stop()
@@ -163,7 +167,7 @@ def test_a_trickled_deck_ends_at_the_deadline_and_the_run_stops_asking(
     body = json.dumps(envelope("Slow")).encode()
     httpserver.expect_request(PATH).respond_with_response(trickle(body, 0.05))
     line, chosen = _refused(httpserver, tmp_path, db, deadline=0.5)
-    assert "no complete answer within the 0.5 s deadline" in line
+    assert "timed out" in line and "0.5 s deadline" in line
     assert chosen.reachability.is_down
 
 

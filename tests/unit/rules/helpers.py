@@ -8,10 +8,11 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
-from nrdeck.app.inputs.formats import format_source
+from nrdeck.app.formatfiles.shipped import format_source
 from nrdeck.catalog import CardDB
 from nrdeck.catalog.records import Restriction, UnknownRule
 from nrdeck.deck import Deck, DeckEntry
+from nrdeck.problems import Problem
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import InForce, Selection, check_deck, select
 from tests.builders import database
@@ -33,9 +34,11 @@ def make_deck(
     *,
     extra_identities: Iterable[str] = (),
     source: str = "deck.txt",
+    identity_copies: int = 1,
 ) -> Deck:
-    """A Deck: the identity on line 1, then one entry per (quantity, title) line."""
-    ident = DeckEntry(card_id(db, identity), 1, line=1) if identity else None
+    """A Deck: the identity on line 1 (``identity_copies`` of it), then one entry per
+    (quantity, title) line."""
+    ident = DeckEntry(card_id(db, identity), identity_copies, line=1) if identity else None
     entries = tuple(
         DeckEntry(card_id(db, title), qty, line=number)
         for number, (qty, title) in enumerate(lines, 2)
@@ -64,6 +67,11 @@ def check(
 def codes(result: CheckResult) -> list[str]:
     """The problem codes, in report order."""
     return [p.code for p in result.problems]
+
+
+def said(problems: Iterable[Problem]) -> str:
+    """Problems as a golden file holds them: one line each, code, rule and message."""
+    return "\n".join(f"{p.code}{f' [{p.rule}]' if p.rule else ''}: {p.message}" for p in problems)
 
 
 def select_in_force(

@@ -8,7 +8,7 @@ from itertools import permutations
 
 from nrdeck.sim.ask.groups import Group
 from nrdeck.sim.ask.query import Query, parse_query
-from nrdeck.sim.solvers.model import Odds, Problem, build_atoms
+from nrdeck.sim.solvers.model import Odds, OddsProblem, build_atoms
 
 
 def make_problem(
@@ -18,12 +18,12 @@ def make_problem(
     seen: Sequence[int],
     mulligan: str | None = None,
     mulligan_if: bool = True,
-) -> Problem:
+) -> OddsProblem:
     names = list(groups)
     group_objs = [Group(n, groups[n], n) for n in names]
     parsed = tuple(parse_query(q) for q in queries)
     rule = parse_query(mulligan) if mulligan else None
-    return Problem(
+    return OddsProblem(
         build_atoms(deck, group_objs),
         parsed,
         tuple(tuple(names.index(leaf.group) for leaf in q.leaves) for q in parsed),

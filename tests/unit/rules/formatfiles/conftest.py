@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.app.inputs.formatreader import read_format_source
-from nrdeck.app.inputs.formats import shipped_formats_dir
+from nrdeck.app.formatfiles.reader import read_format_source
+from nrdeck.app.formatfiles.shipped import shipped_formats_dir
 from nrdeck.rules.formatfiles import FormatSource
 
 

@@ -8,11 +8,11 @@ import pytest
 from nrdeck.sim.solvers.closed import solve_closed
 from nrdeck.sim.solvers.dense import solve_dense
 from nrdeck.sim.solvers.exact import hypergeom_at_least, solve_dp
-from nrdeck.sim.solvers.model import Odds, Problem
+from nrdeck.sim.solvers.model import Odds, OddsProblem
 from tests.unit.sim.brute import SMALL_DECK, SMALL_GROUPS, brute, check, make_problem
 
 
-def solve(problem: Problem, *, exact: bool = False) -> Odds:
+def solve(problem: OddsProblem, *, exact: bool = False) -> Odds:
     """The dynamic programme (Fractions when exact), else NumPy's dense one."""
     return solve_dp(problem, exact=True) if exact else solve_dense(problem)
 

@@ -1,7 +1,7 @@
 """The shipped community formats as the history commands use them (`timeline`, `card`,
 `data periods`): read, checked against the card data, on their dated line.
 
-Apart from ``nrdeck.app.inputs.formats`` so that checking a deck does not load the history
+Apart from ``nrdeck.app.formatfiles.shipped`` so that checking a deck does not load the history
 machinery.
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from nrdeck.app.inputs.formats import format_source, read_shipped_formats, shipped_format_ids
+from nrdeck.app.formatfiles.shipped import format_source, read_shipped_formats, shipped_format_ids
 from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.formatfiles import (

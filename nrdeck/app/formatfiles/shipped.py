@@ -2,7 +2,7 @@
 
 The shipped community formats are TOML files in the bundled data folder (``data/formats/``:
 ``astro.toml``, ``throwback.toml``, ``core.toml``), each named by its format id, compiled
-beside them into ``formats.sqlite`` (read without the TOML parser: ``formatcatalog``). A check
+beside them into ``formats.sqlite`` (read without the TOML parser: ``compiled``). A check
 reads one only when ``--format`` names it; completion, "did you mean" and ``nrdeck card``
 list them. A format file is read like a decklist: only a regular file, at most 1 MiB, and
 TOML nested too deeply or holding a number too long to read is refused before it is parsed.
@@ -68,13 +68,13 @@ def read_shipped_formats(db: CardDB) -> list[FormatSource]:
 
 def read_shipped(path: Path) -> FormatSource:
     """A shipped community format: from the compiled catalogue, or its TOML when the
-    catalogue does not hold the file as it is now (``formatcatalog``)."""
-    from nrdeck.app.inputs.formatcatalog import compiled_source
+    catalogue does not hold the file as it is now (``compiled``)."""
+    from nrdeck.app.formatfiles.compiled import compiled_source
 
     found = compiled_source(path)
     if found is not None:
         return found
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+    from nrdeck.app.formatfiles.reader import read_format_source  # the gateway to tomllib
 
     return read_format_source(path, shipped=True)
 
@@ -87,7 +87,7 @@ def format_source(
     defines is None (the data's own wins); without it, the rules decide when they get it.
     A built-in format's name reads no file and imports no TOML parser."""
     if format_file is not None:
-        from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+        from nrdeck.app.formatfiles.reader import read_format_source  # the gateway to tomllib
 
         return read_format_source(format_file)
     path = shipped_format_path(format_id)

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from nrdeck.app.inputs.formattext import format_text, read_format_bytes
+from nrdeck.app.formatfiles.text import format_text, read_format_bytes
 from nrdeck.errors import UsageError
 from nrdeck.rules.formatfiles import FormatSource
 

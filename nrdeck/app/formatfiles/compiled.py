@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.app.inputs.formattext import format_text, read_format_bytes
+from nrdeck.app.formatfiles.text import format_text, read_format_bytes
 from nrdeck.atomic import atomic_path
 from nrdeck.catalog import DamagedCatalog, SqliteFile
 from nrdeck.rules.formatfiles import FormatSource
@@ -93,7 +93,7 @@ def compiled_rows(folder: Path) -> list[Row]:
     """The catalogue's ``formats`` rows for every ``*.toml`` in ``folder`` (checksums aside),
     each read as a format file is (a usage error naming the file and line when one cannot
     be; ValueError for a table the catalogue cannot hold as it is)."""
-    from nrdeck.app.inputs.formatreader import read_format_source  # the gateway to tomllib
+    from nrdeck.app.formatfiles.reader import read_format_source  # the gateway to tomllib
 
     rows = []
     for path in sorted(folder.glob("*.toml")):
