@@ -14,9 +14,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from nrdeck.catalog.catalogue import catalogue_path
-from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.opening import catalogue_intact, read_catalogue
+from nrdeck.catalog.db import CardDB, catalogue_intact, read_catalogue
+from nrdeck.catalog.reading import catalogue_path
 from nrdeck.catalog.sqlitefile import DamagedCatalog, SqliteFile
 from nrdeck.catalog.titlekeys import compatible, fold_case, mixed_scripts, normalise_title
 from nrdeck.catalog.titles import (

@@ -1,4 +1,6 @@
-"""The in-memory card database and its indexes, built from a facts-only card document.
+"""The in-memory card database and its indexes, built from a facts-only card document, or read
+from the catalogue beside it (``read_catalogue``: when it was built from the document as it
+is, passed over for the document when damaged, with a warning).
 
 The document is described by ``records.FactsDocument`` and written and read by
 ``nrdeck.cards.document``; this module holds the decoded records and their indexes.
@@ -10,27 +12,20 @@ import datetime as dt
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from nrdeck.catalog.derived import ByKey, Derived, Lazy, LooseTitles
-from nrdeck.catalog.indexes import (
-    Choices,
-    exact_title_index,
-    loose_indexes,
-    normalised_title_index,
-    suggestion_choices,
-)
 from nrdeck.catalog.lookups import (
     CatalogueLookups,
-    Fallback,
+    StoredBanLists,
     StoredCards,
     stored_cards,
     stored_printings,
-    stored_restrictions,
 )
-from nrdeck.catalog.reading import Catalogue
+from nrdeck.catalog.reading import Catalogue, Stamp, catalogue_path, document_sha256, open_catalogue
 from nrdeck.catalog.records import (
     Card,
     CardPool,
@@ -42,15 +37,25 @@ from nrdeck.catalog.records import (
     Format,
     FormatSnapshot,
     Named,
+    Origin,
     Printing,
     Restriction,
     TitlesDocument,
     UnknownRule,
 )
 from nrdeck.catalog.ruletables import RuleTables
-from nrdeck.catalog.titlekeys import normalise_title
+from nrdeck.catalog.sqlitefile import DamagedCatalog
+from nrdeck.catalog.titlekeys import (
+    Choices,
+    exact_title_index,
+    loose_indexes,
+    normalise_title,
+    normalised_title_index,
+    suggestion_choices,
+)
 
 if TYPE_CHECKING:
+    from nrdeck.catalog.lookups import Fallback
     from nrdeck.catalog.translations import Translations
 
 # What a titles loader gives: the titles (None: none to be had), and a note saying where they
@@ -119,6 +124,7 @@ class CardDB:
         self.titles: TitlesLoader | None = None
         self.catalogue: CatalogueLookups | None = None
         self._entries: StoredCards | None = None
+        self._ban_lists: StoredBanLists | None = None
         self.derived = self._derived()
 
     # -- lazily built indexes ---------------------------------------------------
@@ -311,6 +317,8 @@ class CardDB:
         return self.derived.filed_under[format_id]
 
     def _filed_under(self, format_id: str) -> tuple[Restriction, ...]:
+        if self._ban_lists is not None:  # a catalogue's: only the format's are read
+            return self._ban_lists.filed_under(format_id)
         found = [r for r in self.restrictions.values() if r.format_id == format_id]
         return tuple(sorted(found, key=lambda r: r.id))
 
@@ -403,7 +411,7 @@ class CardDB:
         printings = stored_printings(lookups)
         db.cards = db._entries = stored_cards(lookups, printings)
         db.printings = printings
-        db.restrictions = stored_restrictions(lookups)
+        db.restrictions = db._ban_lists = StoredBanLists(lookups)
         db.tables = _with_data_ids(tables or RuleTables(), db.cards)
         db.derived = db._derived()  # its indexes read from the catalogue, not from records
         return db
@@ -485,3 +493,99 @@ def _by_key(records: Iterable[Any] | Mapping[str, Any], key: str) -> Mapping[str
     if isinstance(records, Mapping):
         return records
     return {getattr(r, key): r for r in records}
+
+
+# -- the catalogue beside a document --------------------------------------------------
+def read_catalogue(
+    document: Path,
+    kind: str,
+    tables: RuleTables | None,
+    from_json: Callable[[], CardDB],
+    *,
+    failures: tuple[type[Exception], ...],
+    fix: str,
+    trusted: bool,
+    sha256: str | None = None,
+) -> CardDB | None:
+    """The database of the catalogue beside ``document``, when it was built from the document
+    as it is (None: no catalogue there, another nrdeck's, or the document changed since).
+
+    A damaged catalogue is passed over for ``from_json``'s database (the document's), with a
+    warning saying to ``fix`` it; so is one found damaged later in the run, when ``from_json``
+    fails with one of ``failures`` the run stops (DamagedCatalog saying both). ``kind`` names
+    the data in ``DataInfo``. ``trusted``: a document written with its catalogue by nrdeck
+    itself (the bundled snapshot, a cached one), whose size is enough to tell them apart, and
+    whose catalogue nobody changes in place; ``sha256``: the document's, when known (the
+    cache's sidecar says it). Any other document's bytes are hashed and compared.
+    """
+    where = catalogue_path(document)
+
+    def fallback(exc: DamagedCatalog) -> tuple[CardDB, str]:
+        try:
+            return from_json(), damaged_note(where, exc, fix)
+        except failures as failed:  # the run cannot go on: the card data is damaged
+            raise DamagedCatalog(f"{exc}; and {failed}") from failed
+
+    try:
+        catalogue = open_catalogue(where, immutable=trusted)
+        if catalogue is None:
+            return None
+        try:
+            if not _built_from(catalogue.stamp(), document, trusted, sha256):
+                catalogue.close()
+                return None
+            info = _info(catalogue.origin() or Origin(), kind, document)
+            return CardDB.from_catalogue(catalogue, fallback, info, tables)
+        except DamagedCatalog:
+            catalogue.close()
+            raise
+    except DamagedCatalog as exc:
+        db = from_json()
+        db.warn(damaged_note(where, exc, fix))
+        return db
+
+
+def _info(origin: Origin, kind: str, document: Path) -> DataInfo:
+    """Where the catalogue's data came from: its document's origin."""
+    return DataInfo(
+        kind=kind,
+        source=origin.source,
+        dataset_date=origin.dataset_date,
+        url=origin.url,
+        path=str(document),
+    )
+
+
+def _built_from(stamp: Stamp, path: Path, trusted: bool, sha256: str | None) -> bool:
+    """True when the catalogue's stamp names the document at ``path``."""
+    try:
+        if sha256 is not None:
+            return stamp.sha256 == sha256 and stamp.size == path.stat().st_size
+        if trusted:
+            return stamp.size == path.stat().st_size
+        return stamp.sha256 == document_sha256(path.read_bytes())
+    except OSError:
+        return False  # the document's own error is said when it is read
+
+
+def damaged_note(where: Path, exc: DamagedCatalog, fix: str) -> str:
+    """The warning that a damaged catalogue is passed over, with what to do about it."""
+    return (
+        f"{where}: the card catalogue is damaged ({exc}); the card data is read from the "
+        f"JSON document beside it instead (slower): {fix}"
+    )
+
+
+def catalogue_intact(path: Path, sha256: str) -> bool:
+    """True when the catalogue at ``path`` was built from the document whose SHA-256 is
+    ``sha256`` and is whole: SQLite's check, every row's checksum, every table's rows."""
+    try:
+        catalogue = open_catalogue(path, immutable=True)
+        if catalogue is None:
+            return False
+        try:
+            return catalogue.stamp().sha256 == sha256 and catalogue.intact()
+        finally:
+            catalogue.close()
+    except DamagedCatalog:
+        return False

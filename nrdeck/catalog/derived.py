@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import msgspec
 
-from nrdeck.catalog.indexes import Choices
 from nrdeck.catalog.records import Restriction
+from nrdeck.catalog.titlekeys import Choices
 
 if TYPE_CHECKING:
     from nrdeck.catalog.translations import Translations

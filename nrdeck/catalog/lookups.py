@@ -9,67 +9,46 @@ same answers, and the warning its fallback gives is said once.
 
 from __future__ import annotations
 
-import bisect
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from nrdeck.catalog.indexes import (
-    Choices,
-    exact_title_index,
-    loose_indexes,
-    normalised_title_index,
-    suggestion_choices,
-)
 from nrdeck.catalog.reading import CardEntry, Catalogue, Hit
 from nrdeck.catalog.records import Card, LanguageTitles, Origin, Printing, Restriction
 from nrdeck.catalog.sqlitefile import DamagedCatalog
 
-if TYPE_CHECKING:
-    from nrdeck.catalog.translations import Translations
-
 T = TypeVar("T")
 
+if TYPE_CHECKING:  # types for the type checker only: a Protocol costs start-up time
+    from typing import Protocol
 
-class Database(Protocol):
-    """What ``DocumentSource`` reads of a database built from the JSON document."""
+    from nrdeck.catalog.documentsource import Database
+    from nrdeck.catalog.titlekeys import Choices
 
-    @property
-    def cards(self) -> Mapping[str, Card]: ...
-    @property
-    def printings(self) -> Mapping[str, Printing]: ...
-    @property
-    def restrictions(self) -> Mapping[str, Restriction]: ...
-    def printings_of(self, card_id: str) -> list[Printing]: ...
-    def sets_of(self, card_id: str) -> frozenset[str]: ...
-    def cards_with_subtype(self, subtype: str) -> tuple[str, ...]: ...
-    def translations(self) -> Translations: ...
+    # What gives the database the JSON document falls back to, and the warning that says so
+    Fallback = Callable[[DamagedCatalog], tuple[Database, str]]
 
+    class Source(Protocol):
+        """What a database reads from its catalogue (or, once it is damaged, from the JSON)."""
 
-# What gives the database the JSON document falls back to, and the warning that says so
-Fallback = Callable[[DamagedCatalog], tuple[Database, str]]
-
-
-class Source(Protocol):
-    """What a database reads from its catalogue (or, once it is damaged, from the JSON)."""
-
-    def card(self, card_id: str) -> CardEntry | None: ...
-    def cards(self) -> list[CardEntry]: ...
-    def titled(self, index: str, key: str) -> CardEntry | None: ...
-    def printing(self, code: str) -> Printing | None: ...
-    def printings(self) -> list[Printing]: ...
-    def restriction(self, restriction_id: str) -> Restriction | None: ...
-    def restrictions(self) -> list[Restriction]: ...
-    def count(self, table: str) -> int: ...
-    def has(self, table: str, key: str) -> bool: ...
-    def keys(self, table: str) -> list[str]: ...
-    def card_id(self, index: str, key: str) -> str | None: ...
-    def card_ids(self, index: str, key: str) -> tuple[str, ...]: ...
-    def loose_keys_from(self, prefix: str) -> list[str]: ...
-    def suggestions(self) -> Choices: ...
-    def language(self, code: str) -> LanguageTitles | None: ...
-    def hits(self, index: str, key: str) -> tuple[Hit, ...]: ...
-    def names(self, table: str) -> frozenset[str]: ...
+        def card(self, card_id: str) -> CardEntry | None: ...
+        def cards(self) -> list[CardEntry]: ...
+        def titled(self, index: str, key: str) -> CardEntry | None: ...
+        def printing(self, code: str) -> Printing | None: ...
+        def printings(self) -> list[Printing]: ...
+        def filed_with(self, restriction_id: str) -> list[Restriction]: ...
+        def restrictions(self) -> list[Restriction]: ...
+        def filed_under(self, format_id: str) -> list[Restriction]: ...
+        def count(self, table: str) -> int: ...
+        def has(self, table: str, key: str) -> bool: ...
+        def keys(self, table: str) -> list[str]: ...
+        def card_id(self, index: str, key: str) -> str | None: ...
+        def card_ids(self, index: str, key: str) -> tuple[str, ...]: ...
+        def loose_keys_from(self, prefix: str) -> list[str]: ...
+        def suggestions(self) -> Choices: ...
+        def language(self, code: str) -> LanguageTitles | None: ...
+        def hits(self, index: str, key: str) -> tuple[Hit, ...]: ...
+        def names(self, table: str) -> frozenset[str]: ...
 
 
 class CatalogueLookups:
@@ -102,6 +81,8 @@ class CatalogueLookups:
         except DamagedCatalog as exc:
             with self._switching:  # threads that find it damaged at once: one fallback
                 if not self.damaged:
+                    from nrdeck.catalog.documentsource import DocumentSource
+
                     db, warning = self._fallback(exc)
                     self.source = DocumentSource(db)
                     self._warn(warning)
@@ -124,128 +105,27 @@ class CatalogueLookups:
         return found
 
 
-class DocumentSource:
-    """The answers of a database built from the JSON document, as a catalogue gives them."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self._loose: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] | None = None
-        self._loose_keys: list[str] = []
-        self._titles: dict[str, dict[str, str]] = {}
-
-    def card(self, card_id: str) -> CardEntry | None:
-        card = self.db.cards.get(card_id)
-        if card is None:
-            return None
-        printings = tuple(self.db.printings_of(card_id))
-        return CardEntry(card, printings, tuple(sorted(self.db.sets_of(card_id))))
-
-    def titled(self, index: str, key: str) -> CardEntry | None:
-        card_id = self.card_id(index, key)
-        return None if card_id is None else self.card(card_id)
-
-    def cards(self) -> list[CardEntry]:
-        return [entry for key in sorted(self.db.cards) if (entry := self.card(key)) is not None]
-
-    def printing(self, code: str) -> Printing | None:
-        return self.db.printings.get(code)
-
-    def printings(self) -> list[Printing]:
-        return [self.db.printings[code] for code in sorted(self.db.printings)]
-
-    def restriction(self, restriction_id: str) -> Restriction | None:
-        return self.db.restrictions.get(restriction_id)
-
-    def restrictions(self) -> list[Restriction]:
-        return sorted(self.db.restrictions.values(), key=lambda r: r.id)
-
-    def _table(self, table: str) -> Mapping[str, object]:
-        if table in ("exact_titles", "titles"):
-            return self._index(table)
-        found: dict[str, Mapping[str, object]] = {
-            "cards": self.db.cards,
-            "printings": self.db.printings,
-            "restrictions": self.db.restrictions,
-        }
-        return found[table]
-
-    def keys(self, table: str) -> list[str]:
-        return sorted(self._table(table))
-
-    def count(self, table: str) -> int:
-        return len(self._table(table))
-
-    def has(self, table: str, key: str) -> bool:
-        return key in self._table(table)
-
-    def card_id(self, index: str, key: str) -> str | None:
-        return self._index(index).get(key)
-
-    def _index(self, index: str) -> dict[str, str]:
-        found = self._titles.get(index)
-        if found is None:
-            build = exact_title_index if index == "exact_titles" else normalised_title_index
-            found = self._titles[index] = build(self.db.cards)
-        return found
-
-    def card_ids(self, index: str, key: str) -> tuple[str, ...]:
-        if index == "subtype_cards":
-            return self.db.cards_with_subtype(key)
-        loose, squashed = self._indexes()
-        return (loose if index == "loose_titles" else squashed).get(key, ())
-
-    def loose_keys_from(self, prefix: str) -> list[str]:
-        keys = self._loose_keys or sorted(self._indexes()[0])
-        self._loose_keys = keys
-        found = []
-        for key in keys[bisect.bisect_left(keys, prefix) :]:
-            if not key.startswith(prefix):
-                break
-            found.append(key)
-        return found
-
-    def _indexes(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-        if self._loose is None:
-            self._loose = loose_indexes(self.db.cards.values())
-        return self._loose
-
-    def suggestions(self) -> Choices:
-        return suggestion_choices(self.db.cards.values())
-
-    def language(self, code: str) -> LanguageTitles | None:
-        return self.db.translations().source.language(code)
-
-    def hits(self, index: str, key: str) -> tuple[Hit, ...]:
-        return self.db.translations().source.hits(index, key)
-
-    def names(self, table: str) -> frozenset[str]:
-        return self.db.translations().source.names(table)
-
-
 R = TypeVar("R")
 
 
 class Stored(Mapping[str, T], Generic[R, T]):
     """Records by key read from a catalogue on first use (each once), or walked in key order.
 
-    ``get``: one record (None: none), ``walk``: every record in key order, ``key``: a record's
-    key, ``view``: what the mapping gives of a record, ``table``: the catalogue's table;
-    ``whole``: walked on first use (a small table a run reads most of: one query).
+    ``get``: the record of a key and any read with it (none: no such key), ``walk``: every
+    record in key order, ``key``: a record's key, ``view``: what the mapping gives of a
+    record, ``table``: the catalogue's table.
     """
 
     def __init__(
         self,
         lookups: CatalogueLookups,
         table: str,
-        get: Callable[[Source, str], R | None],
+        get: Callable[[Source, str], list[R]],
         walk: Callable[[Source], list[R]],
         key: Callable[[R], str],
         view: Callable[[R], T],
-        *,
-        whole: bool = False,
     ) -> None:
         self._lookups = lookups
-        self._whole = whole
         self._table = table
         self._get = get
         self._walk = walk
@@ -260,13 +140,11 @@ class Stored(Mapping[str, T], Generic[R, T]):
             return self._found[key]
         except KeyError:
             pass
-        if self._whole and not self._walked:
-            self._walk_all()
-            return self._found.get(key)
-        found = self._found[key] = self._lookups.ask(lambda s: self._get(s, key))
-        if found is not None:
-            self._read(found)
-        return found
+        if self._walked:
+            return None
+        for record in self._lookups.ask(lambda s: self._get(s, key)):
+            self.remember(record)
+        return self._found.setdefault(key, None)
 
     def remember(self, record: R) -> R:
         """Keep a record read otherwise (with another record, by another key)."""
@@ -312,7 +190,12 @@ class StoredCards(Stored[CardEntry, Card]):
 
     def __init__(self, lookups: CatalogueLookups, printings: Stored[Printing, Printing]):
         super().__init__(
-            lookups, "cards", lambda s, k: s.card(k), lambda s: s.cards(), _entry_key, _entry_card
+            lookups,
+            "cards",
+            lambda s, k: _listed(s.card(k)),
+            lambda s: s.cards(),
+            _entry_key,
+            _entry_card,
         )
         self._printings = printings
 
@@ -331,24 +214,46 @@ def stored_cards(lookups: CatalogueLookups, printings: Stored[Printing, Printing
     return StoredCards(lookups, printings)
 
 
+class StoredBanLists(Stored[Restriction, Restriction]):
+    """The catalogue's ban lists, read a format's at a time: what asks for one of a format's
+    lists soon asks for the others (a check, for those of its format)."""
+
+    def __init__(self, lookups: CatalogueLookups):
+        self._formats: dict[str, tuple[Restriction, ...]] = {}  # format id -> its lists
+        super().__init__(
+            lookups, "restrictions", self._filed_with, lambda s: s.restrictions(), _id, _same
+        )
+
+    def filed_under(self, format_id: str) -> tuple[Restriction, ...]:
+        """The ban lists filed under a format, in id order."""
+        found = self._formats.get(format_id)
+        if found is None:
+            filed = self._lookups.ask(lambda s: s.filed_under(format_id))
+            found = self._formats[format_id] = tuple(self.remember(r) for r in filed)
+        return found
+
+    def _filed_with(self, source: Source, key: str) -> list[Restriction]:
+        """The lists filed under the format of the list ``key`` (none: no such list)."""
+        filed = source.filed_with(key)
+        if filed:
+            self._formats.setdefault(filed[0].format_id, tuple(filed))
+        return filed
+
+
 def stored_printings(lookups: CatalogueLookups) -> Stored[Printing, Printing]:
     """The catalogue's printings."""
     return Stored(
-        lookups, "printings", lambda s, k: s.printing(k), lambda s: s.printings(), _code, _same
-    )
-
-
-def stored_restrictions(lookups: CatalogueLookups) -> Stored[Restriction, Restriction]:
-    """The catalogue's ban lists."""
-    return Stored(
         lookups,
-        "restrictions",
-        lambda s, k: s.restriction(k),
-        lambda s: s.restrictions(),
-        _id,
+        "printings",
+        lambda s, k: _listed(s.printing(k)),
+        lambda s: s.printings(),
+        _code,
         _same,
-        whole=True,
     )
+
+
+def _listed(record: R | None) -> list[R]:
+    return [] if record is None else [record]
 
 
 def _entry_key(entry: CardEntry) -> str:

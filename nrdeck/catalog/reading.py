@@ -1,9 +1,24 @@
-"""Reading a catalogue file (``sqlitefile``: read-only, a regular file only, every row checked
-against its checksum) into the records every reader uses.
+"""The card catalogue's file, an SQLite database beside a card document (``cards.sqlite``),
+and reading it into the records every reader uses.
 
-A damaged catalogue (``DamagedCatalog``) is passed over for the JSON document it was built
-from: see ``lookups``. Annotations are evaluated (no ``from __future__ import annotations``):
-msgspec decodes this module's structs without evaluating strings.
+A check needs a few dozen of the data's 2,000 cards and 2,500 printings, the ban lists of its
+format, and the titles it reads. The JSON document (``cards.json``) is decoded whole; the
+catalogue holds the same records in tables keyed by what a check looks up (cards with their
+printings, printings, ban lists, cards by subtype, the title indexes and the titles in other
+languages), so a run reads and decodes only what it needs; what a run reads whole (the sets,
+formats, card pools..., the titles "did you mean" chooses from) is one row of ``lists`` each.
+docs/reference/catalogue.md describes every table.
+
+Each row ends with a checksum of its other columns (``sqlitefile.row_checksum``), checked
+when the row is read: SQLite checks the file's structure, not the bytes of a value. The
+``meta`` table says what the file is (``FORMAT``, ``SCHEMA``), names the document it was
+built from, and counts every table's rows and each format's ban lists; ``keys`` holds the
+keys of the tables whose missing keys are checked.
+
+The file is opened read-only, only when it is a regular file (``sqlitefile``). A damaged
+catalogue (``DamagedCatalog``) is passed over for the JSON document it was built from: see
+``lookups``. Annotations are evaluated (no ``from __future__ import annotations``): msgspec
+decodes this module's structs without evaluating strings.
 """
 
 from collections.abc import Callable
@@ -12,8 +27,6 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from nrdeck.catalog.catalogue import FORMAT, KEYS, LISTED, SCHEMA, TABLES
-from nrdeck.catalog.indexes import Choices
 from nrdeck.catalog.records import (
     Card,
     CardPool,
@@ -29,6 +42,44 @@ from nrdeck.catalog.records import (
     UnknownRule,
 )
 from nrdeck.catalog.sqlitefile import DamagedCatalog, Row, SqliteFile, connect, row_checksum
+from nrdeck.catalog.titlekeys import Choices
+
+FORMAT = "nrdeck-card-catalogue"
+SCHEMA = 1
+SUFFIX = ".sqlite"  # 'cards.json' -> 'cards.sqlite'
+
+# Every table's columns, in order; the last one is each row's checksum. The key comes first.
+_COLUMNS = {
+    "meta": "key value checksum",
+    "lists": "name records checksum",
+    "cards": "id title side faction type sets printings record checksum",
+    "printings": "code card_id set_id position quantity checksum",
+    "restrictions": "id name format_id date_start record checksum",
+    "subtype_cards": "subtype card_ids checksum",
+    "exact_titles": "title card_id checksum",
+    "titles": "key card_id checksum",
+    "loose_titles": "key card_id checksum",
+    "squashed_titles": "key card_id checksum",
+    "card_titles": "language card_id title faces checksum",
+    "names": "language kind id name checksum",
+    "other_titles": "key language card_id checksum",
+    "other_loose_titles": "key language card_id checksum",
+    "keys": "name key checksum",
+}
+TABLES = {name: tuple(columns.split()) for name, columns in _COLUMNS.items()}
+# Each table's primary key (the first column unless said here)
+KEYS = {
+    "keys": ("name", "key"),
+    "loose_titles": ("key", "card_id"),
+    "squashed_titles": ("key", "card_id"),
+    "card_titles": ("language", "card_id"),
+    "names": ("language", "kind", "id"),
+    "other_titles": ("key", "language", "card_id"),
+    "other_loose_titles": ("key", "language", "card_id"),
+}
+# The tables looked up by key whose every key ``keys`` holds too, so that a key's absence is
+# checked (a row is never missed because its key was damaged)
+LISTED = ("cards", "printings", "restrictions", "subtype_cards")
 
 T = TypeVar("T")
 Hit = tuple[str, str]  # (language, card id)
@@ -36,13 +87,17 @@ _SELECT = {name: f"SELECT {', '.join(columns)} FROM {name}" for name, columns in
 _SELECT_CARDS = "SELECT " + ", ".join(f"c.{c}" for c in TABLES["cards"])
 
 
-class CardEntry(msgspec.Struct, frozen=True):
+class CardEntry:
     """A card as the catalogue stores it: the card, its printings (code order) and the ids of
-    the sets that print it."""
+    the sets that print it. (A plain class: defining a Struct costs start-up time, and none
+    is decoded into this.)"""
 
-    card: Card
-    printings: tuple[Printing, ...] = ()
-    sets: tuple[str, ...] = ()
+    __slots__ = ("card", "printings", "sets")
+
+    def __init__(self, card: Card, printings: tuple[Printing, ...], sets: tuple[str, ...]):
+        self.card = card
+        self.printings = printings
+        self.sets = sets
 
 
 class Lists(msgspec.Struct, frozen=True):
@@ -58,11 +113,26 @@ class Lists(msgspec.Struct, frozen=True):
     unknown_rules: list[UnknownRule]
 
 
-class Stamp(msgspec.Struct, frozen=True):
-    """What a catalogue says of the document it was built from."""
+class Stamp:
+    """What a catalogue says of the document it was built from: its SHA-256 and size."""
 
-    sha256: str
-    size: int
+    __slots__ = ("sha256", "size")
+
+    def __init__(self, sha256: str, size: int) -> None:
+        self.sha256 = sha256
+        self.size = size
+
+
+def catalogue_path(document: Path) -> Path:
+    """Where a document's catalogue lives: ``cards.json`` -> ``cards.sqlite``."""
+    return document.with_name(document.name.removesuffix(".json") + SUFFIX)
+
+
+def document_sha256(document: bytes) -> str:
+    """What names a document's bytes in a catalogue: their SHA-256, hexadecimal."""
+    import hashlib  # only a catalogue's writer, or a check of a pinned file, needs it
+
+    return hashlib.sha256(document).hexdigest()
 
 
 def open_catalogue(path: Path, *, immutable: bool = False) -> "Catalogue | None":
@@ -95,6 +165,7 @@ class Catalogue(SqliteFile):
 
     _meta: dict[str, str] | None = None
     _counts: dict[str, int] | None = None
+    _filed: dict[str, int] | None = None
 
     @property
     def meta(self) -> dict[str, str]:
@@ -195,13 +266,32 @@ class Catalogue(SqliteFile):
         """Every printing, in code order."""
         return [_printing(row) for row in self._whole("printings")]
 
-    def restriction(self, restriction_id: str) -> Restriction | None:
-        """The ban list with this id (None: none)."""
-        return _first(self._keyed("restrictions", restriction_id), _restriction)
+    def filed_with(self, restriction_id: str) -> list[Restriction]:
+        """The ban lists filed under the format of the list with this id, in id order, that
+        list among them (none: no such list); their number checked against the meta table's."""
+        if not _bindable(restriction_id):
+            return []
+        select = "SELECT format_id FROM restrictions WHERE id = ?"
+        rows = self._filed_rows(f"format_id = ({select})", restriction_id)
+        if not rows:
+            self._absent("restrictions", restriction_id)
+        elif restriction_id not in (row[0] for row in rows):
+            raise DamagedCatalog(f"the ban list {restriction_id!r} is missing")
+        return [_restriction(row) for row in rows]
 
     def restrictions(self) -> list[Restriction]:
         """Every ban list, in id order."""
         return [_restriction(row) for row in self._whole("restrictions")]
+
+    def filed_under(self, format_id: str) -> list[Restriction]:
+        """The ban lists filed under a format, in id order, their number checked against the
+        meta table's (a list whose format was damaged is not missed)."""
+        if not _bindable(format_id):
+            return []
+        rows = self._filed_rows("format_id = ?", format_id)
+        if not rows and self._filed_count(format_id):
+            raise DamagedCatalog(f"the ban lists filed under {format_id!r} are missing")
+        return [_restriction(row) for row in rows]
 
     def lists(self) -> Lists:
         """The small record lists a database holds whole: sets, cycles, factions, types,
@@ -300,6 +390,22 @@ class Catalogue(SqliteFile):
             if self.plain(sql, (table, key))[0][0]:
                 raise DamagedCatalog(f"the row of {key!r} in {table} is missing")
         return False
+
+    def _filed_rows(self, where: str, key: str) -> list[Row]:
+        """The rows of the ban lists of one format (``where`` picks it by ``key``), their
+        number checked against the meta table's count of the format's lists."""
+        rows = self.rows(f"{_SELECT['restrictions']} WHERE {where} ORDER BY id", (key,))
+        if rows:
+            format_id = rows[0][2]
+            if len(rows) != self._filed_count(format_id) or any(r[2] != format_id for r in rows):
+                raise DamagedCatalog(f"the ban lists filed under {format_id!r} are not all there")
+        return rows
+
+    def _filed_count(self, format_id: str) -> int:
+        """How many ban lists the catalogue was written with under a format."""
+        if self._filed is None:
+            self._filed = _decoded_json(dict[str, int], self.meta.get("filed_under", ""))
+        return self._filed.get(format_id, 0)
 
     def _list(self, name: str) -> str:
         """The JSON array of the list ``name`` (``lists``)."""

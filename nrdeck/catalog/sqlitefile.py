@@ -20,10 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 Row = tuple[Any, ...]
-_ENCODE = msgspec.json.Encoder().encode
+_SEPARATOR = "\x1f"
 
 
 class DamagedCatalog(ValueError):
@@ -32,9 +30,10 @@ class DamagedCatalog(ValueError):
 
 
 def row_checksum(values: Sequence[object]) -> int:
-    """The CRC-32 of a row's values (all its columns but the checksum) written as a compact
-    JSON array in UTF-8: ``json.dumps(values, ensure_ascii=False, separators=(",", ":"))``."""
-    return zlib.crc32(_ENCODE(values))
+    """The CRC-32 of a row's values (all its columns but the checksum), each written as text
+    (an integer in decimal, NULL as nothing), separated by U+001F (the unit separator), in
+    UTF-8."""
+    return zlib.crc32(_SEPARATOR.join(["" if v is None else str(v) for v in values]).encode())
 
 
 class SqliteFile:

@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from nrdeck.catalog.db import CardDB
-from nrdeck.catalog.indexes import MAX_SUGGESTED_LENGTH, MIN_SIMILARITY, SIMILARITY_MARGIN
 from nrdeck.catalog.records import Card, is_printing_code
 from nrdeck.catalog.titlekeys import (
+    MAX_SUGGESTED_LENGTH,
+    MIN_SIMILARITY,
+    SIMILARITY_MARGIN,
     compatible,
     fold_accents,
     invisible_character,

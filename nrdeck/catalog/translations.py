@@ -13,9 +13,11 @@ from typing import Protocol
 
 import msgspec
 
-from nrdeck.catalog.indexes import MAX_SUGGESTED_LENGTH, MIN_SIMILARITY, SIMILARITY_MARGIN
 from nrdeck.catalog.records import Card, LanguageTitles, Origin, TitlesDocument
 from nrdeck.catalog.titlekeys import (
+    MAX_SUGGESTED_LENGTH,
+    MIN_SIMILARITY,
+    SIMILARITY_MARGIN,
     TITLE_KEYS,
     compatible,
     fold_accents,

@@ -8,29 +8,22 @@ the same document gives the same content (and, with the same SQLite, the same by
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import msgspec
 
-from nrdeck.catalog.catalogue import (
-    FORMAT,
-    KEYS,
-    LISTED,
-    SCHEMA,
-    TABLES,
-    document_sha256,
-    schema_statements,
-)
-from nrdeck.catalog.indexes import (
+from nrdeck.catalog.reading import FORMAT, KEYS, LISTED, SCHEMA, TABLES, document_sha256
+from nrdeck.catalog.records import Card, FactsDocument, LanguageTitles, Printing, TitlesDocument
+from nrdeck.catalog.sqlitefile import Row, SqliteFile
+from nrdeck.catalog.titlekeys import (
+    TITLE_KEYS,
     exact_title_index,
     loose_indexes,
     normalised_title_index,
     suggestion_choices,
 )
-from nrdeck.catalog.records import Card, FactsDocument, LanguageTitles, Printing, TitlesDocument
-from nrdeck.catalog.sqlitefile import Row, SqliteFile
-from nrdeck.catalog.titlekeys import TITLE_KEYS
 from nrdeck.catalog.translations import (
     header_names,
     language_title_index,
@@ -38,6 +31,10 @@ from nrdeck.catalog.translations import (
     set_names,
 )
 
+# The columns of integers (every other holds text), and those that may hold NULL (none), as
+# table.column
+INTEGERS = frozenset({"position", "quantity", "checksum"})
+NULLABLE = frozenset({"card_titles.title", "card_titles.faces"})
 APPLICATION_ID = 0x6E72646B  # 'nrdk': what the file is, for tools that read SQLite's header
 _ENCODE = msgspec.json.Encoder(order="sorted").encode  # as the document: sets sorted
 
@@ -55,7 +52,9 @@ def write_catalogue(
     tables = {name: _by_key(name, rows) for name, rows in _rows(doc, document, titles).items()}
     tables["keys"] = [(name, row[0]) for name in LISTED for row in tables[name]]
     counts = {name: len(tables.get(name, ())) for name in TABLES if name != "meta"}
-    tables["meta"] = _by_key("meta", [*tables["meta"], ("counts", _json(counts))])
+    filed = Counter(str(row[2]) for row in tables["restrictions"])  # ban lists by format
+    more = [("counts", _json(counts)), ("filed_under", _json(filed))]
+    tables["meta"] = _by_key("meta", [*tables["meta"], *more])
     SqliteFile.write(
         path, schema_statements(), tables, application_id=APPLICATION_ID, version=SCHEMA
     )
@@ -219,3 +218,19 @@ def _hits(index: Mapping[str, tuple[tuple[str, str], ...]]) -> Iterator[Row]:
 
 def _json(value: object) -> str:
     return _ENCODE(value).decode("utf-8")
+
+
+def schema_statements() -> list[str]:
+    """The statements that create every table."""
+    return [_create_table(name, columns) for name, columns in TABLES.items()]
+
+
+def _create_table(name: str, columns: tuple[str, ...]) -> str:
+    parts = [f"{c} {_kind(name, c)}" for c in columns]
+    key = KEYS.get(name, columns[:1])
+    return f"CREATE TABLE {name} ({', '.join(parts)}, PRIMARY KEY ({', '.join(key)})) WITHOUT ROWID"
+
+
+def _kind(table: str, column: str) -> str:
+    kind = "INTEGER" if column in INTEGERS else "TEXT"
+    return kind if f"{table}.{column}" in NULLABLE else f"{kind} NOT NULL"

@@ -72,6 +72,8 @@ def test_a_key_nobody_wrote_is_simply_absent(opened: Opened) -> None:
     assert opened.db.cards.get("no_such_card") is None
     assert opened.db.printings.get("99999") is None
     assert opened.db.card_by_title("No Such Card") is None
+    assert "no_such_list" not in opened.db.restrictions
+    assert opened.db.restrictions.get("no_such_list") is None
     assert opened.fallbacks == []
 
 
@@ -117,11 +119,46 @@ def _never(exc: DamagedCatalog) -> tuple[CardDB, str]:
 
 def test_a_table_walked_with_a_row_missing_is_damage(copy: Path, opened: Opened) -> None:
     _sql(copy, "DELETE FROM restrictions WHERE id = (SELECT min(id) FROM restrictions)")
+    assert sorted(opened.db.restrictions) == sorted(_document().restrictions)
+    assert len(opened.fallbacks) == 1 and "rows" in opened.fallbacks[0]
+
+
+LAST_STANDARD = "SELECT max(id) FROM restrictions WHERE format_id = 'standard'"
+FIRST_STANDARD = "SELECT min(id) FROM restrictions WHERE format_id = 'standard'"
+
+
+@pytest.mark.parametrize("damage", ["deleted", "filed elsewhere"])
+@pytest.mark.parametrize("asked", ["by format", "by id"])
+def test_a_format_missing_one_of_its_ban_lists_is_damage(
+    copy: Path, opened: Opened, damage: str, asked: str
+) -> None:
+    with sqlite3.connect(copy) as connection:
+        first = connection.execute(FIRST_STANDARD).fetchone()[0]
+        last = connection.execute(f"SELECT * FROM restrictions WHERE id = ({LAST_STANDARD})")
+        row = last.fetchone()[:-1]
+    connection.close()
+    _sql(copy, "DELETE FROM restrictions WHERE id = ?", row[0])
+    if damage == "filed elsewhere":  # a whole row under another format, its checksum matching
+        moved = (*row[:2], "eternal", *row[3:])
+        _sql(
+            copy, "INSERT INTO restrictions VALUES (?, ?, ?, ?, ?, ?)", *moved, row_checksum(moved)
+        )
     expected = _document()
+    if asked == "by id":
+        assert opened.db.restrictions[first] == expected.restrictions[first]
     assert opened.db.restrictions_filed_under("standard") == expected.restrictions_filed_under(
         "standard"
     )
-    assert len(opened.fallbacks) == 1 and "rows" in opened.fallbacks[0]
+    assert len(opened.fallbacks) == 1 and "not all there" in opened.fallbacks[0]
+
+
+def test_one_ban_list_asked_for_reads_its_format_s(opened: Opened) -> None:
+    expected = _document()
+    standard = expected.restrictions_filed_under("standard")
+    assert opened.db.restrictions[standard[0].id] == standard[0]
+    assert opened.db.restrictions_filed_under("standard") == standard
+    assert opened.db.restrictions_filed_under("no_such_format") == ()
+    assert opened.fallbacks == []
 
 
 def test_another_schema_is_not_opened_as_a_catalogue(copy: Path) -> None:

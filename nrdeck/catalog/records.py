@@ -1,9 +1,12 @@
-"""The card database's records: what every reader of the card data sees.
+"""The card data's records and the document that holds them.
 
-Cards, printings, sets, cycles, factions, types, formats and their snapshots, card pools,
-ban lists, where the data came from, and the keys of the data nrdeck does not understand.
-Frozen ``msgspec`` structs: defining one costs a fraction of a dataclass, which keeps
-start-up fast, and the stored document (``schema``) decodes straight into them.
+What every reader of the card data sees (cards, printings, sets, cycles, factions, types,
+formats and their snapshots, card pools, ban lists, where the data came from, the keys of
+the data nrdeck does not understand) and what ``nrdeck.cards`` builds and stores
+(``FactsDocument``, ``TitlesDocument``). Frozen ``msgspec`` structs: defining one costs a
+fraction of a dataclass, which keeps start-up fast, and a document decodes straight into
+them, strictly (a missing, unknown or mistyped field is an error), in one C pass. Imports
+nothing but the standard library and msgspec.
 """
 
 import datetime as dt
@@ -259,3 +262,112 @@ class LanguageTitles(Record, frozen=True):
     types: dict[str, str] = {}  # type id -> name
     subtypes: dict[str, str] = {}  # subtype id -> name
     sets: dict[str, str] = {}  # set id -> name, as the data spells it
+
+
+class Origin(msgspec.Struct, frozen=True):
+    """Where a card document's facts came from."""
+
+    source: str = "unknown"
+    dataset_date: str | None = None
+    url: str | None = None
+
+
+class SnapshotEntry(Record, frozen=True):
+    """A format snapshot as the document stores it (inside its format)."""
+
+    id: str
+    card_pool_id: str
+    date_start: dt.date
+    restriction_id: str | None = None
+    active: bool = False
+
+
+class FormatEntry(Record, frozen=True):
+    """A format as the document stores it."""
+
+    id: str
+    name: str
+    snapshots: tuple[SnapshotEntry, ...]
+
+    def record(self) -> Format:
+        """The Format record, each snapshot knowing its format."""
+        snaps = tuple(
+            FormatSnapshot(
+                id=s.id,
+                format_id=self.id,
+                card_pool_id=s.card_pool_id,
+                restriction_id=s.restriction_id,
+                date_start=s.date_start,
+                active=s.active,
+            )
+            for s in self.snapshots
+        )
+        return Format(id=self.id, name=self.name, snapshots=snaps)
+
+
+class FactsDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """nrdeck's facts-only card document, decoded straight into records (typed, strict).
+
+    Empty optional lists are left out when written (``omit_defaults``), so a document with
+    nothing to record in them keeps the shape older nrdeck versions read; a document written
+    before a field existed reads with its default (``text_facts`` 0: no facts from text).
+    """
+
+    format: str
+    schema_version: int
+    cards: list[Card]
+    printings: list[Printing]
+    sets: list[CardSet]
+    cycles: list[Cycle]
+    factions: list[Faction]
+    formats: list[FormatEntry]
+    card_pools: list[CardPool]
+    restrictions: list[Restriction]
+    types: list[Named] = []
+    subtypes: list[Named] = []
+    origin: Origin = Origin()
+    unknown_rules: list[UnknownRule] = []
+    text_facts: int = 0  # the rule's version when the cards carry the facts read from text
+
+
+class TitlesDocument(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The titles document written beside a card document (``<name>.titles.json``).
+
+    Kept apart from the card document so that reading English lists never decodes it: it is
+    read on the first title the English titles do not know. ``index`` holds every title
+    already normalised (-> (language, card id) pairs), made with version ``keys`` of
+    nrdeck's title normalisation (``nrdeck.catalog.indexed_titles`` makes it); with another
+    version, or none, the titles are indexed again when read.
+    """
+
+    format: str
+    schema_version: int
+    languages: dict[str, LanguageTitles]
+    origin: Origin = Origin()
+    index: dict[str, tuple[tuple[str, str], ...]] = {}
+    keys: int = 0
+
+
+__all__ = [
+    "Card",
+    "CardPool",
+    "CardSet",
+    "Cycle",
+    "DataInfo",
+    "DrawFacts",
+    "Faction",
+    "FactsDocument",
+    "Format",
+    "FormatEntry",
+    "FormatSnapshot",
+    "LanguageTitles",
+    "Named",
+    "Origin",
+    "Printing",
+    "Restriction",
+    "RunnerPoints",
+    "SnapshotEntry",
+    "TitlesDocument",
+    "UnknownRule",
+    "is_printing_code",
+]

@@ -259,3 +259,6 @@ def _decoded(read: Callable[[str], bytes], name: str, kind: type[T]) -> T:
         return msgspec.json.decode(read(name), type=kind)
     except msgspec.DecodeError as exc:  # ValidationError is one
         raise RuleTableError(name, str(exc)) from exc
+
+
+__all__ = ["AgendaCap", "Corrections", "Erratum", "ListAlias", "RuleTableError", "RuleTables"]
