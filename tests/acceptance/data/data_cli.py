@@ -51,3 +51,9 @@ def timeline(text: str) -> dict[str, list[tuple[str, str]]]:
         heading, *lines = block.splitlines()
         found[heading] = [(k.strip(), v) for k, v in (ln.split(": ", 1) for ln in lines)]
     return found
+
+
+def status_said(text: str) -> dict[str, str]:
+    """`data status`' text as {what: said}: 'card data', 'cards', 'standard', …"""
+    pairs = (line.strip().split(": ", 1) for line in text.splitlines() if ": " in line)
+    return {what: said for what, said in pairs}
