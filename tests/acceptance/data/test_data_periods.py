@@ -67,10 +67,11 @@ def test_startup_on_2026_03_20_is_26_03_with_a_cap_of_3(cards: CardDB) -> None:
     assert out.startswith("Startup (startup) on ") and "card data: bundled" in out
     [now] = [line for line in out.splitlines() if line.startswith("in force on 2026-03-20: ")]
     march = cards.restrictions[STARTUP_BALANCE_26_03].name
-    assert "startup_9 since 2026-03-02" in now and now.endswith(march)
+    assert "startup_9 since" in now and "2026-03-02" in now and now.endswith(march)
     periods_said = timeline(out)
     [heading] = [h for h in periods_said if "(in force on" in h]  # one period in force
-    assert heading.startswith("startup_9: ") and "2026-03-02 until 2026-05-01" in heading
+    assert heading.startswith("startup_9: ")
+    assert "from 2026-03-02" in heading and "until 2026-05-01" in heading
     block = dict(periods_said[heading][:3])
     assert block["ban list"] == f"{march} ({STARTUP_BALANCE_26_03})"
     assert block["agenda cap"].startswith("at most 3 agendas")
