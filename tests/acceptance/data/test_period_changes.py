@@ -17,7 +17,12 @@ import nrdeck
 from nrdeck import CardDB
 from nrdeck.cli import app
 from tests.acceptance.data.data_cli import timeline
-from tests.ids import STANDARD_BALANCE_26_08, STARTUP_BALANCE_26_05, STARTUP_BALANCE_26_09
+from tests.ids import (
+    ETERNAL_POINTS_26_03,
+    STANDARD_BALANCE_26_08,
+    STARTUP_BALANCE_26_05,
+    STARTUP_BALANCE_26_09,
+)
 from tests.paths import FIXTURES
 from tests.schemas import validate
 
@@ -103,7 +108,7 @@ def test_the_json_of_each_period_has_its_changes() -> None:
     eternal = {
         p["restriction"]["id"]: p for p in periods_doc("eternal")["periods"] if p["restriction"]
     }
-    march_2026 = eternal["eternal_points_list_26_03"]["changes"]
+    march_2026 = eternal[ETERNAL_POINTS_26_03]["changes"]
     assert {
         "change": "points",
         "card": {"id": "clan_vengeance", "title": "Clan Vengeance"},
