@@ -15,7 +15,9 @@ class RawLine(msgspec.Struct, frozen=True):
     Exactly one of ``title``, ``code`` (5-digit printing code) or ``card_id`` is set.
     ``identity`` is True when the format itself says this line is the identity (an
     Identity section, jinteki metadata, the identity field of a JSON deck); a title line
-    without a quantity is ``maybe_identity`` (an identity if the name is one).
+    without a quantity is ``maybe_identity`` (an identity if the name is one). ``slot``: a
+    count in a document's card slots (NetrunnerDB's JSON, which lists the identity among
+    them), so a slot of the identity's card gives the identity's copies, not another one.
     """
 
     quantity: int
@@ -25,6 +27,7 @@ class RawLine(msgspec.Struct, frozen=True):
     card_id: str | None = None
     identity: bool = False
     maybe_identity: bool = False
+    slot: bool = False
 
 
 class RawDeck(msgspec.Struct, frozen=True):

@@ -83,3 +83,12 @@ def damaged_catalog(detail: object, where: object = None) -> DataUnavailableErro
     known): the card data's fault, not the deck's or nrdeck's, with what to do."""
     what = f"{where}: the card catalogue" if where else "the card data's catalogue"
     return DataUnavailableError(f"{what} is damaged: {detail}", hint=_DAMAGED_CATALOG_HINT)
+
+
+def extra_hint(extra: str, library: str | None = None) -> str:
+    """How to add an optional extra: nrdeck is installed from its repository, not from PyPI,
+    so from the clone; ``library``: the one library it adds, also installable alone."""
+    hint = f"in your nrdeck clone: pip install '.[{extra}]' (pipx install --force '.[{extra}]')"
+    if library is None:
+        return hint
+    return f"{hint}; or add {library} alone: pip install {library} (pipx inject nrdeck {library})"

@@ -19,6 +19,7 @@ class Severity(str, Enum):
 CODES: dict[str, str] = {
     "identity-missing": "the deck has no identity, or a card named as its identity is not one",
     "identity-multiple": "the deck has more than one identity",
+    "identity-copies": "the identity is listed with more than one copy",
     "side-mismatch": "a card is not on the identity's side",
     "deck-size": "fewer cards than the identity's minimum deck size",
     "copies": "more copies of a card than its deck limit",

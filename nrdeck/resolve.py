@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from msgspec.structs import replace
+
 from nrdeck.catalog import (
     ENGLISH,
     MAX_SUGGESTED_LENGTH,
@@ -77,6 +79,7 @@ class _Resolver:
         self.problems: list[Problem] = list(raw.problems)
         self.identities: list[DeckEntry] = []
         self.identity_ids: set[str] = set()
+        self.counted: set[str] = set()  # identities whose copies came from card slots
         self.not_identities: list[tuple[RawLine, Card]] = []  # named as the identity
         self.entries: list[DeckEntry] = []
         self.suggested = 0  # unknown names given suggestions so far
@@ -154,10 +157,32 @@ class _Resolver:
             self.not_identities.append((line, card))
             return
         named = line.identity or line.maybe_identity
-        if entry.card_id in self.identity_ids and named:
+        if entry.card_id in self.identity_ids and (named or line.slot):
+            self._copies(entry, slot=line.slot)
             return
         self.identity_ids.add(entry.card_id)
         self.identities.append(entry)
+        if line.slot:
+            self.counted.add(entry.card_id)
+
+    def _copies(self, entry: DeckEntry, *, slot: bool) -> None:
+        """The identity met again as a count of its copies, never as another identity.
+
+        Named again where a format names it (jinteki.net's two metadata lines), the larger
+        count stands; in card slots (NetrunnerDB's JSON), the first slot is the count (the
+        identity field's line counts nothing) and another printing's slot adds to it.
+        """
+        number = next(n for n, e in enumerate(self.identities) if e.card_id == entry.card_id)
+        first = self.identities[number]
+        if slot and entry.card_id in self.counted:
+            kept = replace(first, quantity=first.quantity + entry.quantity)
+        elif slot or entry.quantity > first.quantity:
+            kept = replace(first, quantity=entry.quantity, line=entry.line)
+        else:
+            return
+        self.identities[number] = kept
+        if slot:
+            self.counted.add(entry.card_id)
 
     # -- once every line is read --------------------------------------------
     def language(self) -> str | None:

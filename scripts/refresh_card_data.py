@@ -3,13 +3,16 @@
     python scripts/refresh_card_data.py CHECKOUT REPORT.md [--date YYYY-MM-DD] [--run-tests]
 
 Run from a clone of nrdeck (its own interpreter, with the test extra installed). It rebuilds
-``data/cards.json`` (and ``data/cards.titles.json``) with ``nrdeck data build --report``, which
+``data/cards.json`` (and the files beside it: ``nrdeck.app.data.built_files``) with
+``nrdeck data build --report``, which
 writes what changed from the snapshot the repository held: new and changed lists with what
 each changed, sets, cards, ids, Startup caps, keys nrdeck does not apply. When the data
 changed it then regenerates the golden files (tests/golden) and adds to the report what they
 now show, and with ``--run-tests`` the whole test suite's outcome. It prints ``changed=true``
-or ``changed=false`` (also to ``$GITHUB_OUTPUT`` when set), for the weekly workflow
-(.github/workflows/refresh-card-data.yml) that opens a pull request with the report as body.
+or ``changed=false`` (also to ``$GITHUB_OUTPUT`` when set, with ``paths``: every path the
+build and the golden files may change, one a line), for the weekly workflow
+(.github/workflows/refresh-card-data.yml) that opens a pull request with the report as body
+and commits exactly those paths.
 docs/maintaining.md describes the review.
 """
 
@@ -21,12 +24,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nrdeck.app.data import built_files
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ("data/cards.json", "data/cards.titles.json")
+SNAPSHOT = "data/cards.json"
+DATA = tuple(path.as_posix() for path in built_files(Path(SNAPSHOT)))
+GOLDEN = "tests/golden"
+COMMITTED = (*DATA, GOLDEN)  # what the workflow commits (its add-paths)
 GOLDEN_TESTS = (
     "tests/acceptance/check/test_check_golden.py",
     "tests/acceptance/history/test_history_cli.py",
     "tests/acceptance/check/test_rules_golden.py",
+    "tests/acceptance/check/test_identity_named.py",
+    "tests/acceptance/check/test_check_links.py",
 )
 MAX_DIFF_LINES = 300
 
@@ -35,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     report = Path(args.report).resolve()
     build = [sys.executable, "-m", "nrdeck", "data", "build", "--from", str(args.checkout)]
-    build += ["--out", DATA[0], "--report", str(report)]
+    build += ["--out", SNAPSHOT, "--report", str(report)]
     build += ["--date", args.date] if args.date else []
     subprocess.run(build, cwd=ROOT, check=True)
     changed = bool(_git("status", "--porcelain", "--", *DATA))
@@ -67,10 +77,10 @@ def _golden_section() -> str:
     env = {**os.environ, "NRDECK_UPDATE_GOLDEN": "1"}
     pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GOLDEN_TESTS]
     subprocess.run(pytest, cwd=ROOT, env=env, capture_output=True, check=False)
-    stat = _git("diff", "--stat", "--", "tests/golden").strip()
+    stat = _git("diff", "--stat", "--", GOLDEN).strip()
     if not stat:
         return "\n## What the golden files show\n\nNo golden file changed.\n"
-    diff = _git("diff", "--", "tests/golden").splitlines()
+    diff = _git("diff", "--", GOLDEN).splitlines()
     shown = diff[:MAX_DIFF_LINES]
     more = f"\n… {len(diff) - MAX_DIFF_LINES} more lines\n" if len(diff) > len(shown) else ""
     return (
@@ -100,8 +110,9 @@ def _say(changed: bool) -> None:
     print(line)
     output = os.environ.get("GITHUB_OUTPUT")
     if output:
+        paths = "\n".join(COMMITTED)
         with open(output, "a", encoding="utf-8") as out:
-            out.write(line + "\n")
+            out.write(f"{line}\npaths<<NRDECK_PATHS\n{paths}\nNRDECK_PATHS\n")
 
 
 if __name__ == "__main__":

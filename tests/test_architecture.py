@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
-SERVICES = ("cards", "decklist", "resolve", "roster", "rules", "report", "sim")
+SERVICES = ("cards", "cobra", "decklist", "resolve", "roster", "rules", "report", "sim")
 PURE = ("rules", "resolve", "sim", "report")
 HEAVY = (
     "requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib",
@@ -331,6 +332,39 @@ def test_only_the_app_reads_the_clock() -> None:
     assert _calls("cli", CLOCK_CALLS) == []
 
 
+# who may send a request (network and cache I/O): the HTTP layer, the card sources, the deck
+# fetcher and the Cobra client; the rest of the app reaches them only through their functions
+NETWORK_LIBRARIES = ("requests", "urllib3", "http", "socket")
+NETWORK_GATEWAYS = ("nrdeck.http.client", "nrdeck.http.conditional", "nrdeck.http.tracking")
+NETWORK_IO = ("nrdeck.http", "nrdeck.cards", "nrdeck.decklist.nrdb_url", "nrdeck.cobra")
+
+
+def test_only_http_cards_the_deck_fetcher_and_cobra_do_network_io() -> None:
+    def sends(i: Import) -> bool:
+        library = i.target.split(".")[0] in NETWORK_LIBRARIES
+        return (library or i.target in NETWORK_GATEWAYS) and not any(
+            i.module == m or i.module.startswith(f"{m}.") for m in NETWORK_IO
+        )
+
+    assert offending(sends) == []
+
+
+VALIDATOR_WORDS = re.compile(r"\b(etag|if-none-match|if-modified-since)\b", re.IGNORECASE)
+
+
+def test_only_the_http_layer_speaks_of_validators() -> None:
+    """Conditional requests have one home (nrdeck.http.conditional): no module outside
+    nrdeck/http/ names an ETag or the headers that send one back."""
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}:{n}"
+        for path in PACKAGE.rglob("*.py")
+        if "http" not in path.relative_to(PACKAGE).parts[:1]
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if VALIDATOR_WORDS.search(line)
+    ]
+    assert found == []
+
+
 def test_only_app_inputs_and_format_files_read_local_files_in_app() -> None:
     readers = ("nrdeck.app.inputs.", "nrdeck.app.formatfiles.")
     found = [call for call in _calls("app", READ_CALLS) if not call.startswith(readers)]
@@ -363,7 +397,8 @@ WING_RANKS = {
     "nrdeck.sim.answers": 2,
 }
 CATALOG = "nrdeck.catalog"  # the card catalogue: imports nothing else of nrdeck
-WINGS = (*WING_RANKS, CATALOG)
+COBRA = "nrdeck.cobra"  # the Cobra client: a service behind its front
+WINGS = (*WING_RANKS, CATALOG, COBRA)
 ROOT_RANK = len(WING_RANKS)  # the layer's own root modules: above every wing
 # what a default check (a plain decklist, Standard, no format file) never imports
 NOT_IN_A_DEFAULT_CHECK = (

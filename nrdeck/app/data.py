@@ -35,6 +35,7 @@ from nrdeck.cards.document import (
 from nrdeck.catalog import TEXT_FACTS, CardDB, FactsDocument, catalog_path, titles_path
 from nrdeck.errors import DataUnavailableError, UsageError
 from nrdeck.http import DEFAULT_API_URL, HttpSettings, Validators
+from nrdeck.report.safe import one_line
 from nrdeck.results.status import DataStatus, FormatStatus
 from nrdeck.rules.calendar import (
     cap_disagreements,
@@ -71,6 +72,12 @@ class BuildOutcome(msgspec.Struct, frozen=True):
     titles: Path | None = None
     titles_size: int = 0
     catalog: Path | None = None
+
+
+def built_files(out: Path) -> tuple[Path, ...]:
+    """Every file ``data build --out OUT`` writes: the card data, and its titles and catalogue
+    beside it. The one list of them: the refresh script commits these, and a test holds it."""
+    return (out, titles_path(out), catalog_path(out))
 
 
 def build_snapshot(source_dir: Path, out: Path, dataset_date: str | None = None) -> BuildOutcome:
@@ -236,8 +243,10 @@ def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedDat
     """The cache's state, and whether NetrunnerDB answers 304 for every page it stores.
 
     The server is asked while the cached document is checked; its 304s count only for an
-    intact cache (a damaged one is replaced whatever the server says) whose cards carry the
-    facts this nrdeck reads from card text (one built before is fetched again to get them).
+    intact cache (a damaged one is replaced whatever the server says, downloaded in full)
+    whose cards carry the facts this nrdeck reads from card text (one built before is fetched
+    again to get them). Intact means the document too, checked against its sha256: commands
+    read the catalogue compiled from it, so nothing else would notice a damaged document.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -247,11 +256,24 @@ def _check_and_revalidate(cache: Cache, source: NrdbV3Source) -> tuple[CachedDat
         sidecar = None
     stored = sidecar.validators if sidecar and sidecar.url == source.base_url else {}
     with ThreadPoolExecutor(1) as background:  # a short check: Ctrl-C never waits long
-        checking = background.submit(read_cache, cache, load_older=True)
+        checking = background.submit(_read_checked, cache)
         unchanged = source.unchanged(stored)
         cached = checking.result()
     current = cached.db is not None and cached.db.text_facts >= TEXT_FACTS
-    return cached, unchanged and current and cached.meta == sidecar
+    intact = cached.damage is None and cached.meta == sidecar
+    return cached, unchanged and current and intact
+
+
+def _read_checked(cache: Cache) -> CachedData:
+    """The cache's state, its document checked against its sha256 (``damage`` says why not)."""
+    cached = read_cache(cache, load_older=True)
+    if cached.db is None or cached.meta is None:
+        return cached
+    try:
+        cache.read_document(cached.meta)
+    except CorruptCache as exc:
+        return replace(cached, damage=one_line(str(exc)))
+    return cached
 
 
 def _in_use(cached: CachedData) -> CardDB:

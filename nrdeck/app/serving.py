@@ -14,21 +14,22 @@ import datetime as dt
 import threading
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
 import msgspec
 
 from nrdeck.app.check import check_text, read_and_check, validate_input_format
-from nrdeck.app.event.cobra import CobraRequest, cobra_choice
+from nrdeck.app.event.cobra import CobraRequest, cobra_access, cobra_choice
 from nrdeck.app.history import HistoryOptions, timeline_of
 from nrdeck.app.inputs.cards import DataSettings, data_stamp, load_database
-from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.app.inputs.sources import RemoteSource
 from nrdeck.app.periods import period_in_force
 from nrdeck.catalog import CardDB
-from nrdeck.decklist.deck_ref import parse_deck_ref
+from nrdeck.cobra import fetch_tournament
+from nrdeck.decklist.deck_ref import link_advice, looks_like_link, parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import CheckReport, DeckOutcome
 from nrdeck.results.history import DeckTimeline
@@ -39,6 +40,7 @@ from nrdeck.rules.event import limit_pool
 
 MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
 RECHECK_SECONDS = 5.0  # how often the card data's source is looked at for a new dataset
+MAX_SELECTIONS = 256  # (database, day, settings) whose selection is kept
 BugHook = Callable[[str, BaseException], None]
 
 
@@ -107,8 +109,7 @@ class CheckService:
         self.settings = settings
         self.cards = CardData(settings.data)
         self._today = today
-        self._in_force: dict[tuple[object, ...], InForce] = {}
-        self._lock = threading.Lock()
+        self._selected = lru_cache(maxsize=MAX_SELECTIONS)(self._select)
 
     def today(self) -> dt.date:
         """The date checked by default (the server's clock)."""
@@ -136,6 +137,9 @@ class CheckService:
         on_bug: BugHook | None,
     ) -> DeckOutcome:
         ref = parse_deck_ref(deck) if len(deck) < 300 else None
+        if ref is None and looks_like_link(deck):
+            advice = link_advice(deck)
+            raise UsageError(advice.message, hint=advice.hint)
         if ref is None:
             return check_text(deck, request.name, db, in_force, request.input_format, on_bug)
         if not self.settings.links:
@@ -147,24 +151,19 @@ class CheckService:
         return read_and_check(RemoteSource(ref, deck.strip()), db, in_force, settings, on_bug)[0]
 
     def in_force(self, db: CardDB, request: DeckRequest) -> InForce:
-        """What is in force for the request (an event's settings, whatever it asks), memoised
-        per dataset, day and settings."""
+        """What is in force for the request (an event's settings, whatever it asks), kept
+        per database, day and settings."""
         check_tier(request.tier)
-        today = self._today()
-        options = self.options_for(request)
-        key = (id(db), today, options)
-        with self._lock:
-            found = self._in_force.get(key)
-        if found is not None:
-            return found
+        return self._selected(db, self._today(), self.options_for(request))
+
+    def _select(self, db: CardDB, today: dt.date, options: SelectionOptions) -> InForce:
+        """What is in force (an lru_cache of ``MAX_SELECTIONS``: most requests ask what the
+        day's first asked, and visitors asking for every date and list of the calendar keep
+        at most that many, each with its lookups)."""
         found = select(db, chosen(options, today))
         event = self.settings.event
         if event is not None and event.cardpool_up_to:
             found = limit_pool(db, found, event.cardpool_up_to)[0]
-        with self._lock:
-            if len(self._in_force) > 256:
-                self._in_force.clear()
-            self._in_force[key] = found
         return found
 
     def options_for(self, request: DeckRequest) -> SelectionOptions:
@@ -243,7 +242,7 @@ def event_settings(
     today = today or dt.date.today()
     name = url = limit = None
     if cobra is not None:
-        tournament = fetch_tournament(cobra.settings, data)
+        tournament = fetch_tournament(cobra.settings, cobra_access(data))
         choice = cobra_choice(tournament, cobra, selection, None, db, today)
         selection, limit = choice.selection, choice.cardpool_up_to
         name, url = choice.event.name, choice.event.url

@@ -8,6 +8,8 @@ Layout under the cache folder::
     v1/cards-<sha256:16>.catalog the document compiled for lookup (``nrdeck.catalog.store``;
                                  none in a cache written before nrdeck compiled catalogues)
     v1/decks/                    remote decks (``nrdeck.decklist.nrdb_url``)
+    v1/cobra/                    Cobra's answers (``nrdeck.cobra``); both folders are
+                                 the conditional cache's (``nrdeck.http.conditional``)
     v1/refresh.lock              held by whoever refreshes (readers never lock)
 
 The sidecar is the commit point: a document, its titles and its catalogue are written first
@@ -37,11 +39,15 @@ from nrdeck.atomic import write_atomic
 from nrdeck.catalog import catalog_path
 from nrdeck.errors import CacheError
 from nrdeck.http import Validators
+from nrdeck.http.values import ENTRY_SUFFIX
+from nrdeck.http.values import LOCK_SUFFIX as ENTRY_LOCK
 
 LAYOUT = "v1"
 META_NAME = "meta.json"
 LOCK_NAME = "refresh.lock"
 DECKS_NAME = "decks"
+ANSWERS = (DECKS_NAME, "cobra")  # the conditional cache's folders (nrdeck.http.conditional)
+DECK_SUFFIXES = (ENTRY_SUFFIX, ".json")  # an entry, or a copy an older nrdeck kept
 LOCK_TIMEOUT = 600.0
 STALE_TEMP_SECONDS = 3600.0  # an unlocked temporary file older than this was left by a kill
 PROBE_PREFIX = ".probe."
@@ -178,7 +184,10 @@ class Cache:
         """Remove the temporary files that killed writers left behind; returns how many."""
         removed = sum(_unlink(path) for path in self.dir.glob(".*.tmp"))
         # files written without the lock: those of another run may be in use right now
-        unlocked = [*self.dir.glob(f"{PROBE_PREFIX}*"), *(self.dir / DECKS_NAME).glob(".*.tmp")]
+        unlocked = [
+            *self.dir.glob(f"{PROBE_PREFIX}*"),
+            *(path for name in ANSWERS for path in (self.dir / name).glob(".*.tmp")),
+        ]
         now = time.time()
         for path in unlocked:
             with contextlib.suppress(OSError):
@@ -239,7 +248,10 @@ class Cache:
         decks = self.dir / DECKS_NAME
         if decks.is_dir() and not decks.is_symlink():
             for path in decks.iterdir():
-                kind = "cached decks" if path.name.endswith(".json") else "other"
+                if path.suffix == ENTRY_LOCK:  # an entry's empty lock: part of the entry
+                    _remove(path)
+                    continue
+                kind = "cached decks" if path.suffix in DECK_SUFFIXES else "other"
                 removed[kind] += _remove(path)
             with contextlib.suppress(OSError):
                 decks.rmdir()

@@ -1,5 +1,9 @@
 """NetrunnerDB v3 API source: paginated JSON:API downloads, conditional requests.
 
+The pages are revalidated through the conditional cache (``nrdeck.http.conditional``) with the
+validators the card cache's sidecar kept (a ``ValidatorMap``: the pages' bodies are compiled
+into the facts document, not kept).
+
 Every resource is read the safe way (docs/design/netrunnerdb-api.md §1): ``page[size]`` within the
 resource's maximum, ``sort=id``, follow ``links.next`` (rebased onto the configured base URL)
 until it is absent, then check the count against ``meta.stats.total.count``. The resources
@@ -19,6 +23,7 @@ import msgspec
 from nrdeck.catalog import FactsDocument
 from nrdeck.errors import DataUnavailableError
 from nrdeck.http import Answer, HttpSettings, Pacing, TransferError, Validators
+from nrdeck.http.conditional import ConditionalCache, Fetched, ValidatorMap
 from nrdeck.http.workers import map_concurrently, using_client
 
 SOURCE_NAME = "NetrunnerDB v3 API"
@@ -71,11 +76,16 @@ class NrdbV3Source:
             r: min(MAX_PAGE_SIZE[r], (page_sizes or {}).get(r, 10**6)) for r in RESOURCES
         }
         self.progress = progress
-        self.validators: dict[str, Validators] = {}
+        self.pages = ValidatorMap()  # what the pages of the document read said
         self.pacing = Pacing()
         self._lock = threading.Lock()
         self._downloaded = 0
         self._fetched: dict[str, Answer] = {}  # pages already had while revalidating
+
+    @property
+    def validators(self) -> Mapping[str, Validators]:
+        """The validators of every page ``read`` used, for the cache's sidecar."""
+        return self.pages.validators
 
     def read(self) -> FactsDocument:
         """Download every resource and convert it; ``validators`` is filled on the way."""
@@ -92,12 +102,13 @@ class NrdbV3Source:
         firsts = {self.first_page_url(r) for r in RESOURCES}
         if not stored or not firsts <= set(stored):
             return False
-        if any(not u.startswith(self.base_url + "/") or not v.headers() for u, v in stored.items()):
+        if any(not u.startswith(self.base_url + "/") or not v.usable for u, v in stored.items()):
             return False
         order = sorted(stored, key=self._weight)  # the largest pages first: they take longest
-        answers = self._each(order, lambda url: self._get(url, stored[url].headers()))
-        self._fetched = {a.url: a for a in answers if a.status == 200}
-        return all(a.status == 304 for a in answers)
+        cache = ConditionalCache(ValidatorMap(stored))
+        fetched: list[Fetched] = self._each(order, lambda url: self._get(url, cache))
+        self._fetched = {f.answer.url: f.answer for f in fetched if f.answer.status == 200}
+        return all(f.revalidated for f in fetched)
 
     # -- pagination ---------------------------------------------------------------
     def first_page_url(self, resource: str) -> str:
@@ -149,7 +160,7 @@ class NrdbV3Source:
     def _page(self, url: str, resource: str) -> _Page:
         with self._lock:
             answer = self._fetched.pop(url, None)
-        answer = answer or self._get(url, {})
+        answer = answer or self._get(url, ConditionalCache(ValidatorMap())).answer
         if answer.status != 200:
             raise DataUnavailableError(
                 f"{url}: HTTP {answer.status} {answer.reason}".rstrip(), hint=HINT
@@ -161,18 +172,18 @@ class NrdbV3Source:
                 f"{url}: the answer is not valid JSON (truncated?): {exc}", hint=HINT
             ) from exc
         page = _parse_page(body, resource, url)
-        with self._lock:
-            self.validators[url] = answer.validators
+        self.pages.keep(url, answer)
         return page
 
-    def _get(self, url: str, headers: dict[str, str]) -> Answer:
+    def _get(self, url: str, cache: ConditionalCache) -> Fetched:
+        """A page, asked through ``cache`` (conditionally, when it knows the page)."""
         try:
             with using_client(self.http, self.pacing) as client:
-                answer = client.get(url, headers, max_bytes=MAX_PAGE_BYTES)
+                fetched = cache.get(client, url, max_bytes=MAX_PAGE_BYTES)
         except TransferError as exc:
             raise DataUnavailableError(f"{url}: {exc.reason}", hint=HINT) from exc
         with self._lock:
-            self._downloaded += len(answer.body)
+            self._downloaded += len(fetched.answer.body)
             too_much = self._downloaded > MAX_TOTAL_BYTES
         if too_much:
             raise DataUnavailableError(
@@ -180,7 +191,7 @@ class NrdbV3Source:
                 "(far more than NetrunnerDB's card data)",
                 hint=HINT,
             )
-        return answer
+        return fetched
 
 
 class _Page(msgspec.Struct, frozen=True):

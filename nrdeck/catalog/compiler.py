@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nrdeck.catalog.db import exact_title_index, normalised_title_index
+from nrdeck.catalog.db import (
+    exact_title_index,
+    loose_indexes,
+    normalised_title_index,
+    suggestion_choices,
+)
 from nrdeck.catalog.records import Card, Printing
 from nrdeck.catalog.schema import FactsDocument, TitlesDocument
 from nrdeck.catalog.store import (
@@ -26,7 +31,6 @@ from nrdeck.catalog.store import (
     sealed,
 )
 from nrdeck.catalog.titlekeys import TITLE_KEYS
-from nrdeck.catalog.titles import loose_indexes, suggestion_choices
 from nrdeck.catalog.translations import (
     header_names,
     language_title_index,

@@ -7,11 +7,13 @@ The document is described by ``records.FactsDocument`` and written and read by
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, ValuesView
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+import threading
+from collections.abc import Iterable, Iterator, Mapping, ValuesView
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from nrdeck.catalog.derived import ByKey, Choices, Derived, Lazy, LooseTitles
 from nrdeck.catalog.records import (
     Card,
     CardPool,
@@ -41,12 +43,12 @@ from nrdeck.catalog.store import (
     restrictions_of,
     small_of,
 )
-from nrdeck.catalog.titlekeys import normalise_title
+from nrdeck.catalog.titlekeys import fold_accents, loose_title, normalise_title
 
 if TYPE_CHECKING:
     from nrdeck.catalog.translations import Translations
 
-T = TypeVar("T")
+Ids = tuple[str, ...]  # card ids
 # keys of the data that nrdeck once recorded as not understood and now reads
 UNDERSTOOD_KEYS = frozenset({("restriction", "max_3_point_agendas")})
 
@@ -58,8 +60,8 @@ class CardDB:
     card data; ``unknown_rules`` are the data's keys nrdeck does not understand.
     ``titles`` loads the cards' titles in other languages: called on the first title the
     English titles do not know (``translations``), never for a list written in English.
-    Everything derived from the database (indexes, timelines, title matching) is built on
-    first use and kept in its one per-database cache, ``memo``.
+    Every index of the database is built on first use and kept beside it, in ``derived``
+    (nrdeck/catalog/derived.py): this class says how each is built.
     """
 
     def __init__(
@@ -108,34 +110,63 @@ class CardDB:
             s.id: s for f in self.formats.values() for s in f.snapshots
         }
         self.titles: TitlesLoader | None = None
-        self._memo: dict[Hashable, object] = {}
         self.stored = stored
         self._restriction_formats = restriction_formats
-        if stored is not None:  # the catalogue's indexes, built when it was compiled
-            self._memo.update({"exact-titles": stored.exact_titles, "titles": stored.titles})
-
-    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
-        """The value derived from this database under ``key``, built on first use."""
-        try:
-            return cast(T, self._memo[key])
-        except KeyError:
-            value = self._memo[key] = build()
-            return value
+        self.derived = self._derived()
 
     # -- lazily built indexes ---------------------------------------------------
+    def _derived(self) -> Derived:
+        """How each index is built (each on first use: nrdeck/catalog/derived.py)."""
+        lock = threading.RLock()
+        stored = self.stored
+        cards, sets, pools = self.cards, self.sets, self.card_pools
+        return Derived(
+            lock=lock,
+            printings_by_card=Lazy(lambda: _printings_index(self.printings), lock),
+            # a catalogue's title indexes were built when it was compiled
+            exact_titles=Lazy(
+                lambda: stored.exact_titles if stored else exact_title_index(cards), lock
+            ),
+            titles=Lazy(lambda: stored.titles if stored else normalised_title_index(cards), lock),
+            loose_titles=Lazy(self._loose_titles, lock),
+            sorted_loose_titles=Lazy(lambda: sorted(self.derived.loose_titles()[0]), lock),
+            suggestion_choices=Lazy(self._suggestion_choices, lock),
+            most_commas_in_a_title=Lazy(lambda: most_commas(cards.values()), lock),
+            translations=Lazy(self._translations, lock),
+            sets_by_card=ByKey(self._sets_of, lock, cards),
+            pool_sets=ByKey(self._pool_sets, lock, pools),
+            pool_cards=ByKey(self._pool_cards, lock, pools),
+            subtype_cards=ByKey(self._cards_with_subtype, lock, self.subtypes),
+            filed_under=ByKey(self._filed_under, lock, self.formats),
+            set_quantities=ByKey(self._set_quantities, lock, sets),
+        )
+
     @property
-    def _printings_of(self) -> dict[str, list[str]]:
-        return self.memo("printings-by-card", lambda: _printings_index(self.printings))
+    def _printings_of(self) -> Mapping[str, list[str]]:
+        return self.derived.printings_by_card()
 
     @property
     def _exact_titles(self) -> Mapping[str, str]:
         """Titles as printed -> card id: most decklists name cards exactly, and this index
         costs a fraction of normalising every title."""
-        return self.memo("exact-titles", lambda: exact_title_index(self.cards))
+        return self.derived.exact_titles()
 
     @property
     def _by_title(self) -> Mapping[str, str]:
-        return self.memo("titles", lambda: normalised_title_index(self.cards))
+        return self.derived.titles()
+
+    def _loose_titles(self) -> LooseTitles:
+        if self.stored is not None:
+            file = self.stored.file
+            return records(file.loose, tuple[str, ...]), records(file.squashed, tuple[str, ...])
+        return loose_indexes(self.cards.values())
+
+    def _suggestion_choices(self) -> Choices:
+        stored = self.stored
+        if stored is not None and stored.file.suggestions.nbytes:
+            found: Choices = msgspec.msgpack.decode(stored.file.suggestions, type=Choices)
+            return found
+        return suggestion_choices(self.cards.values())
 
     # -- lookups -----------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -166,21 +197,18 @@ class CardDB:
     def translations(self) -> Translations:
         """The titles in other languages and their indexes, loaded on first use; a note on
         where they come from (when not from this data) joins the data's warnings, once."""
+        return self.derived.translations()
 
-        def build() -> Translations:
-            from nrdeck.catalog.translations import (
-                Translations,  # only lists not in English need it
-            )
+    def _translations(self) -> Translations:
+        from nrdeck.catalog.translations import Translations  # only lists not in English need it
 
-            stored = self.stored.file.translations if self.stored is not None else None
-            if stored is not None and stored.nbytes:  # the catalogue's, indexed when compiled
-                return Translations(decoder(Translated)(stored), self.cards)
-            doc, note = self.titles() if self.titles is not None else (None, "")
-            if note:
-                self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, note))
-            return Translations(doc, self.cards)
-
-        return self.memo("translations", build)
+        stored = self.stored.file.translations if self.stored is not None else None
+        if stored is not None and stored.nbytes:  # the catalogue's, indexed when compiled
+            return Translations(decoder(Translated)(stored), self.cards)
+        doc, note = self.titles() if self.titles is not None else (None, "")
+        if note:
+            self.info = msgspec.structs.replace(self.info, warnings=(*self.info.warnings, note))
+        return Translations(doc, self.cards)
 
     def title_index(self) -> Mapping[str, str]:
         """Normalised title -> card id, for resolution passes."""
@@ -199,16 +227,13 @@ class CardDB:
 
     def sets_of(self, card_id: str) -> frozenset[str]:
         """The ids of every set that prints the card (each card's found once per database)."""
-        known: dict[str, frozenset[str]] = self.memo("sets-by-card", dict)
-        sets = known.get(card_id)
-        if sets is None:
-            if self.stored is not None:
-                entry = self.stored.entries.get(card_id)
-                sets = frozenset(entry.sets if entry is not None else ())
-            else:
-                sets = frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
-            known[card_id] = sets
-        return sets
+        return self.derived.sets_by_card[card_id]
+
+    def _sets_of(self, card_id: str) -> frozenset[str]:
+        if self.stored is not None:
+            entry = self.stored.entries.get(card_id)
+            return frozenset(entry.sets if entry is not None else ())
+        return frozenset(self.printings[c].set_id for c in self._codes_of(card_id))
 
     def release_date(self, card_id: str) -> dt.date | None:
         """The earliest release date among the card's printings."""
@@ -227,14 +252,13 @@ class CardDB:
     # -- card pools --------------------------------------------------------
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's ``card_set_ids`` plus every set of each of its cycles."""
+        return self.derived.pool_sets[pool_id]
 
-        def build() -> frozenset[str]:
-            pool = self.card_pools[pool_id]
-            cycles = set(pool.card_cycle_ids)
-            in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
-            return frozenset(pool.card_set_ids) | in_cycles
-
-        return self.memo(("pool-sets", pool_id), build)
+    def _pool_sets(self, pool_id: str) -> frozenset[str]:
+        pool = self.card_pools[pool_id]
+        cycles = set(pool.card_cycle_ids)
+        in_cycles = {s.id for s in self.sets.values() if s.cycle_id in cycles}
+        return frozenset(pool.card_set_ids) | in_cycles
 
     def cards_in_sets(self, set_ids: Iterable[str]) -> frozenset[str]:
         """Every card with a printing in one of the sets."""
@@ -243,37 +267,41 @@ class CardDB:
 
     def pool_cards(self, pool_id: str) -> frozenset[str]:
         """Every card with a printing in one of the pool's sets, plus its explicit cards."""
+        return self.derived.pool_cards[pool_id]
 
-        def build() -> frozenset[str]:
-            cards = self.cards_in_sets(self.pool_sets(pool_id))
-            return cards | frozenset(self.card_pools[pool_id].cards)
-
-        return self.memo(("pool-cards", pool_id), build)
+    def _pool_cards(self, pool_id: str) -> frozenset[str]:
+        cards = self.cards_in_sets(self.pool_sets(pool_id))
+        return cards | frozenset(self.card_pools[pool_id].cards)
 
     def cards_with_subtype(self, subtype: str) -> tuple[str, ...]:
         """The ids of the cards with the subtype, in id order (a catalogue knows them without
         decoding every card)."""
+        return self.derived.subtype_cards[subtype]
 
-        def build() -> tuple[str, ...]:
-            if self.stored is not None:
-                found = records(self.stored.file.subtypes, tuple[str, ...]).get(subtype)
-                return found or ()
-            return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
+    def _cards_with_subtype(self, subtype: str) -> tuple[str, ...]:
+        if self.stored is not None:
+            found = records(self.stored.file.subtypes, tuple[str, ...]).get(subtype)
+            return found or ()
+        return tuple(sorted(c.id for c in self.cards.values() if subtype in c.subtypes))
 
-        return self.memo(("subtype-cards", subtype), build)
-
-    def restrictions_filed_under(self, format_id: str) -> list[Restriction]:
+    def restrictions_filed_under(self, format_id: str) -> tuple[Restriction, ...]:
         """The ban lists the data files under a format (a catalogue knows each list's format
         without decoding the others), in id order."""
+        return self.derived.filed_under[format_id]
 
-        def build() -> list[Restriction]:
-            heads = self._restriction_formats
-            if heads is None:
-                found = [r for r in self.restrictions.values() if r.format_id == format_id]
-                return sorted(found, key=lambda r: r.id)
-            return [self.restrictions[i] for i in sorted(heads) if heads[i] == format_id]
+    def _filed_under(self, format_id: str) -> tuple[Restriction, ...]:
+        heads = self._restriction_formats
+        if heads is None:
+            found = [r for r in self.restrictions.values() if r.format_id == format_id]
+            return tuple(sorted(found, key=lambda r: r.id))
+        return tuple(self.restrictions[i] for i in sorted(heads) if heads[i] == format_id)
 
-        return self.memo(("filed-under", format_id), build)
+    def quantities_in(self, set_id: str) -> Mapping[str, int]:
+        """Card id -> how many copies of it one box of the set holds."""
+        return self.derived.set_quantities[set_id]
+
+    def _set_quantities(self, set_id: str) -> Mapping[str, int]:
+        return {p.card_id: p.quantity for p in self.printings.values() if p.set_id == set_id}
 
     def snapshots_of(self, format_id: str) -> tuple[FormatSnapshot, ...]:
         """A format's snapshots in the data's order (not corrected: the rules' timeline is)."""
@@ -418,6 +446,34 @@ def exact_title_index(cards: Mapping[str, Card]) -> dict[str, str]:
     for card in cards.values():
         index.setdefault(card.title, card.id)
     return index
+
+
+def loose_indexes(cards: Iterable[Card]) -> tuple[dict[str, Ids], dict[str, Ids]]:
+    """Every title (stripped, faces) without punctuation -> card ids, and without white
+    space too (the second resolution pass)."""
+    loose: dict[str, set[str]] = {}
+    squashed: dict[str, set[str]] = {}
+    for card in cards:
+        for title in {card.title, card.stripped_title, *card.face_titles}:
+            key = loose_title(title)
+            loose.setdefault(key, set()).add(card.id)
+            squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
+    return (
+        {k: tuple(sorted(v)) for k, v in loose.items()},
+        {k: tuple(sorted(v)) for k, v in squashed.items()},
+    )
+
+
+def suggestion_choices(cards: Iterable[Card]) -> Choices:
+    """The English titles "did you mean" chooses from, sorted, and the same accent-folded."""
+    choices = sorted({c.title for c in cards})
+    return choices, [fold_accents(t) for t in choices]
+
+
+def most_commas(cards: Iterable[Card]) -> int:
+    """The most commas in any title of the cards (titles, stripped titles, faces)."""
+    titles = (t for c in cards for t in (c.title, c.stripped_title, *c.face_titles))
+    return max((t.count(",") for t in titles), default=0)
 
 
 def normalised_title_index(cards: Mapping[str, Card]) -> dict[str, str]:

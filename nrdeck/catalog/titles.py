@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import bisect
 import re
-import weakref
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from nrdeck.catalog.db import CardDB
 from nrdeck.catalog.records import Card, is_printing_code
-from nrdeck.catalog.store import Records, Remembered, records
+from nrdeck.catalog.store import Records
 from nrdeck.catalog.titlekeys import (
     compatible,
     fold_accents,
@@ -42,6 +42,9 @@ MAX_GROUPS_DROPPED = 3  # "Title (Set) (Cycle)": trailing groups tried away, at 
 MAX_SUGGESTED_LENGTH = 100  # longer text is no misspelt title (the longest has 51 characters)
 MIN_SIMILARITY = 60  # fuzz.ratio (0-100) a suggested title needs at least...
 SIMILARITY_MARGIN = 10  # ...and no further than this below the best one: no noise
+MAX_ANSWERS = 4096  # titles a database's index remembers the answer to (find_title)
+MAX_SUGGESTED = 256  # misspelt titles it remembers the suggestions for
+MAX_INDEXES = 4  # databases whose title answers are kept (title_index)
 ENGLISH = "en"
 _TRAILING_GROUP = r"\([^()]*\)\s*$"  # compiled on first use: most titles are found as written
 
@@ -63,50 +66,42 @@ NO_MATCH = Match()
 
 class TitleIndex:
     """English title lookups beyond the card database's normalised index: punctuation- and
-    space-insensitive, and by prefix.
+    space-insensitive, and by prefix; and the answers to the titles asked of one database.
 
-    A catalogue brings the loose indexes built when it was compiled; otherwise they are built
-    on the first title the normalised index does not know, so a deck typed with exact titles
-    costs no index building.
+    The loose indexes are the database's (``CardDB.derived``): a catalogue's were built when
+    it was compiled, others are built on the first title the normalised index does not know,
+    so a deck typed with exact titles costs no index building. The answers (``find``,
+    ``suggestions``) are bounded ``lru_cache``s: a run of many decks names the same cards
+    again, and a run of hostile input costs the work again, never memory. They hold
+    ``MAX_ANSWERS`` titles: every title of the card data and as many misspellings.
     """
 
     def __init__(self, db: CardDB) -> None:
         self.db = db
-        stored = db.stored
-        self.loose: Mapping[str, tuple[str, ...]] = {}
-        self.squashed: Mapping[str, tuple[str, ...]] = {}
-        self._sorted_loose: list[str] | None = None
-        self._choices: list[str] = []
-        self._suggested: Remembered[tuple[str, int], tuple[str, ...]] = Remembered()
-        self.found: Remembered[tuple[str, bool], Match] = Remembered()  # find_title's answers
-        self._folded: list[str] = []
-        if stored is not None:
-            self.loose = records(stored.file.loose, tuple[str, ...])
-            self.squashed = records(stored.file.squashed, tuple[str, ...])
+        self.find = lru_cache(maxsize=MAX_ANSWERS)(self._find)
+        self._suggested = lru_cache(maxsize=MAX_SUGGESTED)(self._suggest)
 
-    def _build(self) -> None:
-        self.loose, self.squashed = loose_indexes(self.db.cards.values())
+    def _find(self, title: str, other_languages: bool) -> Match:
+        return _find_title(title, self, other_languages)
 
     def _keys_from(self, key: str) -> Iterator[str]:
         """The loose keys that begin with ``key``, in order."""
-        loose = self.loose
+        loose = self.db.derived.loose_titles()[0]
         if isinstance(loose, Records):
             yield from loose.keys_from(key)
             return
-        if self._sorted_loose is None:
-            self._sorted_loose = sorted(loose)
-        for candidate in self._sorted_loose[bisect.bisect_left(self._sorted_loose, key) :]:
+        ordered = self.db.derived.sorted_loose_titles()
+        for candidate in ordered[bisect.bisect_left(ordered, key) :]:
             if not candidate.startswith(key):
                 return
             yield candidate
 
     def loosely(self, title: str, loose: str | None = None) -> Match:
         """Punctuation- and space-insensitive (``loose``: the title's ``loose_title``)."""
-        if not self.loose:
-            self._build()
+        by_loose, squashed = self.db.derived.loose_titles()
         key = loose_title(title) if loose is None else loose
         # punctuation dropped, then white space too ("Queens Gambit" = "Queen's Gambit")
-        ids = self.loose.get(key) or self.squashed.get(key.replace(" ", ""), ())
+        ids = by_loose.get(key) or squashed.get(key.replace(" ", ""), ())
         if len(ids) == 1:
             return Match(self.db.cards[ids[0]])
         if len(ids) > 1:
@@ -118,11 +113,10 @@ class TitleIndex:
         key = loose_title(title) if loose is None else loose
         if len(key) < MIN_PREFIX:
             return NO_MATCH
-        if not self.loose:
-            self._build()
+        by_loose = self.db.derived.loose_titles()[0]
         ids: set[str] = set()
         for candidate in self._keys_from(key):
-            ids.update(self.loose[candidate])
+            ids.update(by_loose[candidate])
         if len(ids) == 1:
             return Match(self.db.cards[ids.pop()])
         return Match(ambiguous=self._titles(tuple(sorted(ids)))) if ids else NO_MATCH
@@ -139,70 +133,30 @@ class TitleIndex:
         """
         if len(title) > MAX_SUGGESTED_LENGTH:
             return []
-        key = (title, limit)
-        found = self._suggested.get(key)
-        if found is None:
-            found = self._suggested.remember(key, self._suggest(title, limit))
-        return list(found)
+        return list(self._suggested(title, limit))
 
     def _suggest(self, title: str, limit: int) -> tuple[str, ...]:
         from rapidfuzz import fuzz, process, utils
 
-        if not self._choices:
-            stored = self.db.stored
-            if stored is not None and stored.file.suggestions.nbytes:
-                stored_choices = msgspec.msgpack.decode(stored.file.suggestions, type=Choices)
-                self._choices, self._folded = stored_choices
-            else:
-                self._choices, self._folded = suggestion_choices(self.db.cards.values())
+        choices, folded = self.db.derived.suggestion_choices()
         found = process.extract(
             fold_accents(title),
-            self._folded,
+            folded,
             scorer=fuzz.ratio,
             processor=utils.default_process,
             limit=limit,
             score_cutoff=MIN_SIMILARITY,
         )
         floor = found[0][1] - SIMILARITY_MARGIN if found else 0
-        return tuple(self._choices[index] for _, score, index in found if score >= floor)
+        return tuple(choices[index] for _, score, index in found if score >= floor)
 
 
-Choices = tuple[list[str], list[str]]  # sorted titles, and the same accent-folded
-
-
-def loose_indexes(
-    cards: Iterable[Card],
-) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """Every title (stripped, faces) without punctuation -> card ids, and without white
-    space too (the second resolution pass)."""
-    loose: dict[str, set[str]] = {}
-    squashed: dict[str, set[str]] = {}
-    for card in cards:
-        for title in {card.title, card.stripped_title, *card.face_titles}:
-            key = loose_title(title)
-            loose.setdefault(key, set()).add(card.id)
-            squashed.setdefault(key.replace(" ", ""), set()).add(card.id)
-    return (
-        {k: tuple(sorted(v)) for k, v in loose.items()},
-        {k: tuple(sorted(v)) for k, v in squashed.items()},
-    )
-
-
-def suggestion_choices(cards: Iterable[Card]) -> Choices:
-    """The English titles "did you mean" chooses from, sorted, and the same accent-folded."""
-    choices = sorted({c.title for c in cards})
-    return choices, [fold_accents(t) for t in choices]
-
-
-_INDEXES: weakref.WeakKeyDictionary[CardDB, TitleIndex] = weakref.WeakKeyDictionary()
-
-
+@lru_cache(maxsize=MAX_INDEXES)
 def title_index(db: CardDB) -> TitleIndex:
-    """The (cached) title index of a card database."""
-    index = _INDEXES.get(db)
-    if index is None:
-        index = _INDEXES[db] = TitleIndex(db)
-    return index
+    """The title index of a card database, with its answers: a run asks one database, a
+    server the one it serves (and the one it served, while it swaps them), a test run many
+    (``MAX_INDEXES`` bounds how many databases it keeps)."""
+    return TitleIndex(db)
 
 
 def without_trailing_group(title: str) -> str:
@@ -243,13 +197,10 @@ def find_title(title: str, index: TitleIndex, *, other_languages: bool = True) -
     """What ``title`` names: English, a printing code or card id, another language (when
     ``other_languages``), an English prefix; each as written, then without set names.
 
-    Each answer is remembered by the index: a run of many decks names the same cards again.
+    Each answer is remembered by the index (``TitleIndex.find``): a run of many decks names
+    the same cards again.
     """
-    key = (title, other_languages)
-    found = index.found.get(key)
-    if found is None:
-        found = index.found.remember(key, _find_title(title, index, other_languages))
-    return found
+    return index.find(title, other_languages)
 
 
 def _find_title(title: str, index: TitleIndex, other_languages: bool) -> Match:

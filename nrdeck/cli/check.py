@@ -67,7 +67,7 @@ DecksArg = Annotated[
     typer.Argument(
         help="Deck files, folders (searched recursively), globs, NetrunnerDB links or "
         "UUIDs, decklist text, or '-' for standard input (the default when input is piped).",
-        metavar="DECK",
+        metavar="DECK...",
         show_default=False,
     ),
 ]

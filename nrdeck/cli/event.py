@@ -11,7 +11,6 @@ from nrdeck.app.event.cobra import CobraRequest
 from nrdeck.app.event.command import EventOptions, EventRun, event_run
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import render_options
-from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.cli.console import (
     ColorMode,
@@ -45,6 +44,7 @@ from nrdeck.cli.options import (
 from nrdeck.cli.output import TABLE_WIDTH, emit, refuse_onto_inputs, write_files
 from nrdeck.cli.settings import cobra_url, data_settings, selection_options
 from nrdeck.cli.streams import is_stdout
+from nrdeck.cobra import DEFAULT_COBRA_URL, CobraSettings
 from nrdeck.errors import UsageError
 from nrdeck.report.event.common import cobra_lines, summary_line
 from nrdeck.report.event.registry import EVENT_REPORTER_BY_NAME

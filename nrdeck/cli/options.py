@@ -140,6 +140,7 @@ FormatOpt = Annotated[
     str,
     typer.Option(
         "--format",
+        metavar="FORMAT",
         help="Format id: standard, startup, eternal, system_gateway, snapshot, ram, casual, "
         "or a community format: astro, throwback, core (case and dashes do not matter).",
         autocompletion=_complete_formats,

@@ -3,10 +3,17 @@
 The web libraries come with the ``serve`` extra and are imported only when the server starts
 (the other commands never pay for them). With ``--workers`` above 1, uvicorn starts each
 worker from ``application`` below, which reads the settings this command resolved (the Cobra
-tournament is asked once, here) from the environment it gives the workers.
+tournament is asked once, here) from the environment it gives the workers. A worker ends
+when its supervisor does, however the supervisor ended (``kill -9`` too), so that no orphan
+keeps serving, and keeps the port, after it.
 """
 
+import errno
 import logging
+import os
+import signal
+import socket
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,10 +34,10 @@ from nrdeck.cli.options import (
     given,
 )
 from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, extra_hint
 
 SERVE_HELP = (
-    "Serve a deck-check page and an HTTP API (nrdeck[serve]). With --cobra, or --format, "
+    "Serve a deck-check page and an HTTP API (the serve extra). With --cobra, or --format, "
     "--as-of, --tier, --banlist or --format-file, every visitor is checked under the event's "
     "settings, which the page shows."
 )
@@ -81,9 +88,7 @@ def serve(
     try:
         import uvicorn
     except ImportError:
-        raise UsageError(
-            "nrdeck serve needs its extra", hint="pip install 'nrdeck[serve]'"
-        ) from None
+        raise UsageError("nrdeck serve needs its extra", hint=extra_hint("serve")) from None
     from nrdeck.app.event.cobra import CobraRequest
     from nrdeck.app.serving import ServeSettings, event_settings
 
@@ -104,6 +109,7 @@ def serve(
             )
         event, line = event_settings(settings, selection, request)
     resolved = ServeSettings(data=settings, event=event, links=not no_links)
+    require_free(host, port)
     pass_to_workers(_encoded(resolved, line))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     target: Any = "nrdeck.cli.serve:application" if workers > 1 else application()
@@ -127,7 +133,40 @@ def application() -> Any:
     from nrdeck.web.app import create_app
 
     settings, line = _decoded(from_parent())
+    end_with_supervisor()
     return create_app(CheckService(settings), event_line=line)
+
+
+def end_with_supervisor() -> None:
+    """In a worker process, stop serving (as on SIGTERM: uvicorn's own graceful stop) once
+    the supervisor that started it is gone; in the one process of ``--workers 1``, nothing."""
+    import multiprocessing  # the worker's parent, as multiprocessing started it
+
+    supervisor = multiprocessing.parent_process()
+    if supervisor is None:
+        return
+    threading.Thread(
+        target=_stop_after, args=(supervisor,), name="nrdeck-supervisor-watch", daemon=True
+    ).start()
+
+
+def _stop_after(supervisor: Any) -> None:
+    supervisor.join()  # returns when the supervisor has ended, however it ended
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def require_free(host: str, port: int) -> None:
+    """A usage error, in one line, when nrdeck cannot listen on ``host:port`` (in use by
+    another program, a port the user may not open, an address not of this machine)."""
+    if port == 0:
+        return  # any free port: the system picks one
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        with socket.create_server(found[0][4][:2], family=found[0][0]):
+            pass
+    except OSError as err:
+        why, hint = _why(err), _next_step(err)
+        raise UsageError(f"cannot listen on {host}:{port}: {why}", hint=hint) from None
 
 
 def _encoded(settings: Any, line: str | None) -> str:
@@ -151,3 +190,21 @@ def _path(kind: type, value: Any) -> Any:
     if kind is Path:
         return Path(value)
     raise NotImplementedError(kind)
+
+
+def _why(err: OSError) -> str:
+    if err.errno == errno.EADDRINUSE:
+        return "the port is in use (another nrdeck serve, or another program)"
+    if err.errno == errno.EACCES:
+        return "permission denied"
+    if isinstance(err, socket.gaierror) or not err.errno:
+        return err.strerror or str(err)
+    return os.strerror(err.errno)  # create_server adds the address to its message
+
+
+def _next_step(err: OSError) -> str:
+    if err.errno == errno.EADDRINUSE:
+        return "stop what holds it, or choose another --port"
+    if err.errno == errno.EACCES:
+        return "choose a port above 1023, or one this user may open"
+    return "check --host: an address of this machine, such as 127.0.0.1 or 0.0.0.0"

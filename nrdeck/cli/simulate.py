@@ -58,7 +58,7 @@ def simulate(
     queries: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="QUERY",
+            metavar="QUERY...",
             help="Queries, e.g. 'econ>=1 & breaker>=1' 'agenda>=3' 'ice>=2@T1'.",
             show_default=False,
         ),

@@ -117,8 +117,10 @@ def _is_type_header(folded: str) -> bool:
 def read_line(raw: str) -> LineRead | None:
     """Read one line: None for lines to skip, else a card or an error.
 
-    The reads of short lines are remembered (the last 4,096): the decks of a folder or an
-    event write the same lines again ('3 Hedge Fund'); a long line is read each time.
+    The reads of short lines are remembered (the last 4,096, in an ``lru_cache``): the decks
+    of a folder or an event write the same lines again ('3 Hedge Fund'); a long line is read
+    each time, so a run of hostile input holds at most 4,096 lines of ``REMEMBERED_LINE``
+    characters.
     """
     if len(raw) > REMEMBERED_LINE:
         return _read_line(raw)

@@ -143,5 +143,6 @@ class NrdbJsonParser:
                 line=line,
                 code=key if by_code else None,
                 card_id=None if by_code else key,
+                slot=True,
             )
         )

@@ -1,29 +1,28 @@
 """NetrunnerDB deck links and ids: fetched from the v2 API, cached, revalidated, served offline.
 
-The only decklist module that does network or cache I/O, through ``nrdeck.http``. A cached
-deck is kept with the validators its answer carried (ETag, Last-Modified) and revalidated
-with them: an unchanged deck costs a 304 and no download. A deck served from its cached copy
-because NetrunnerDB could not be asked says so (``FetchedDeck.cached``): the copy's date and
-why it was not fetched.
+The only decklist module that does network or cache I/O, through ``nrdeck.http``: the
+answers are kept in the conditional cache (``nrdeck.http.conditional``), so an unchanged deck
+costs a 304 and no download. A deck served from its cached copy because NetrunnerDB could not
+be asked says so (``FetchedDeck.cached``): the copy's date and why it was not fetched. A copy
+an older nrdeck cached (``<kind>-<id>.json``) is still read when no other is had.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec import field
 
-from nrdeck.atomic import write_atomic
 from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
-from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, TransferError, Validators
+from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, TransferError
+from nrdeck.http.conditional import ConditionalCache, FolderStore
 from nrdeck.jsondepth import JsonTooDeep, require_shallow
 from nrdeck.results.check import CachedCopy
 
@@ -51,12 +50,11 @@ class FetchedDeck(msgspec.Struct, frozen=True):
     cached: CachedCopy | None = None
 
 
-class CachedAnswer(msgspec.Struct, frozen=True):
-    """A cached v2 answer, as it came, with the validators to revalidate it."""
+class OlderCopy(msgspec.Struct, frozen=True):
+    """A deck answer as an older nrdeck cached it (``<kind>-<id>.json``): read, never written."""
 
     answer: msgspec.Raw
-    validators: Validators = field(default_factory=Validators)
-    nrdeck_cached_deck: int = 1  # marks the envelope: older caches hold the bare answer
+    nrdeck_cached_deck: int = 1  # marks the envelope: still older caches hold the bare answer
 
     @property
     def text(self) -> str:
@@ -64,9 +62,31 @@ class CachedAnswer(msgspec.Struct, frozen=True):
         return bytes(self.answer).decode("utf-8", "replace")
 
 
-def cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
-    """Where a fetched deck answer is cached."""
-    return cache_dir / "v1" / "decks" / f"{kind}-{deck_id}.json"
+def deck_url(v2_url: str, kind: str, deck_id: str) -> str:
+    """The v2 API URL of a deck or decklist."""
+    return f"{v2_url.rstrip('/')}/{kind}/{deck_id}"
+
+
+def decks_folder(cache_dir: Path) -> Path:
+    """Where remote decks are cached."""
+    return cache_dir / "v1" / "decks"
+
+
+def cache_path(cache_dir: Path, kind: str, deck_id: str, v2_url: str = DEFAULT_V2_URL) -> Path:
+    """Where a fetched deck answer is cached (the conditional cache's entry of its URL)."""
+    path = FolderStore(decks_folder(cache_dir)).path(deck_url(v2_url, kind, deck_id))
+    assert path is not None
+    return path
+
+
+def older_cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
+    """Where an older nrdeck cached a deck answer."""
+    return decks_folder(cache_dir) / f"{kind}-{deck_id}.json"
+
+
+def _cache(settings: RemoteSettings) -> ConditionalCache:
+    folder = decks_folder(settings.cache_dir) if settings.cache_dir else None
+    return ConditionalCache(FolderStore(folder))
 
 
 def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
@@ -84,9 +104,10 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
         return _fallback(ref, settings, f"not fetched: earlier in this run, {earlier}")
     from nrdeck.http.workers import using_client  # the gateway to the network stack
 
+    cache = _cache(settings)
     with using_client(settings.http, settings.reachability.pacing) as client:
         for kind in ref.kinds:
-            found = _fetch_kind(client, kind, ref, settings)
+            found = _fetch_kind(client, cache, kind, ref, settings)
             if found is not None:
                 return found
     raise DeckNotFoundError(
@@ -96,21 +117,17 @@ def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
 
 
 def _fetch_kind(
-    client: HttpClient, kind: str, ref: DeckRef, settings: RemoteSettings
+    client: HttpClient, cache: ConditionalCache, kind: str, ref: DeckRef, settings: RemoteSettings
 ) -> FetchedDeck | None:
     """The deck as a ``kind``; None when the id is unknown there; a cached copy on failure."""
-    url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
-    path = cache_path(settings.cache_dir, kind, ref.id) if settings.cache_dir else None
-    copy = _read_cached(path) if path else None
-    headers = copy.validators.headers() if copy else {}
+    url = deck_url(settings.v2_url, kind, ref.id)
     try:
-        answer = client.get(url, headers, max_bytes=MAX_DECK_BYTES)
+        fetched = cache.get(client, url, max_bytes=MAX_DECK_BYTES, accept=_worth_keeping)
     except TransferError as err:
         return _failed(ref, settings, url, err)
-    if answer.status == 304 and copy is not None and path is not None:
-        with contextlib.suppress(OSError):
-            os.utime(path)  # the copy's date is the day it was last confirmed
-        return FetchedDeck(copy.text, url)
+    if fetched.revalidated:
+        return FetchedDeck(fetched.body.decode("utf-8", "replace"), url)
+    answer = fetched.answer
     if answer.status == 403:
         raise DeckPrivateError(
             f"deck {ref.id} is private: NetrunnerDB answered 403 Forbidden",
@@ -123,9 +140,18 @@ def _fetch_kind(
         settings.reachability.mark_down(reason)
         return _fallback(ref, settings, reason)
     text = _usable(answer.body, url)
-    if text is not None and path is not None:
-        _store(path, answer)
+    if text is not None and settings.cache_dir is not None:
+        with contextlib.suppress(OSError):  # the copy an older nrdeck kept is superseded
+            older_cache_path(settings.cache_dir, kind, ref.id).unlink(missing_ok=True)
     return None if text is None else FetchedDeck(text, url)
+
+
+def _worth_keeping(answer: Answer) -> bool:
+    """A deck answer nrdeck can read (not one saying the id is unknown)."""
+    try:
+        return _usable(answer.body, answer.url) is not None
+    except RemoteDeckError:
+        return False
 
 
 def _failed(ref: DeckRef, settings: RemoteSettings, url: str, err: TransferError) -> FetchedDeck:
@@ -167,42 +193,37 @@ def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> Fetche
     """The cached copy of the deck, if any, marked with its date and why it is used."""
     if settings.cache_dir is None:
         return None
+    cache = _cache(settings)
     for kind in ref.kinds:
-        path = cache_path(settings.cache_dir, kind, ref.id)
-        copy = _read_cached(path)
-        if copy is None:
-            continue
-        with contextlib.suppress(OSError):
-            when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
-            url = f"{settings.v2_url.rstrip('/')}/{kind}/{ref.id}"
-            return FetchedDeck(copy.text, url, CachedCopy(when.date(), reason))
+        url = deck_url(settings.v2_url, kind, ref.id)
+        kept = cache.kept(url, MAX_DECK_BYTES)
+        if kept is not None and kept.body is not None and kept.date is not None:
+            text = kept.body.decode("utf-8", "replace")
+            return FetchedDeck(text, url, CachedCopy(kept.date, reason))
+        older = _older_copy(older_cache_path(settings.cache_dir, kind, ref.id))
+        if older is not None:
+            text, when = older
+            return FetchedDeck(text, url, CachedCopy(when, reason))
     return None
 
 
-def _read_cached(path: Path) -> CachedAnswer | None:
-    """A cached answer (None when absent or unreadable: it is fetched again)."""
+def _older_copy(path: Path) -> tuple[str, dt.date] | None:
+    """A deck answer an older nrdeck cached, and its date (None when absent or unreadable)."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_DECK_BYTES + 4096)
+        when = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date()
     except OSError:
         return None
     try:
         require_shallow(raw)
-        return msgspec.json.decode(raw, type=CachedAnswer)
+        return msgspec.json.decode(raw, type=OlderCopy).text, when
     except JsonTooDeep:
         return None
     except (msgspec.DecodeError, RecursionError):
         pass
-    try:  # an answer cached by an older nrdeck, without validators
+    try:  # the bare answer, as a still older nrdeck cached it
         msgspec.json.decode(raw)
     except (msgspec.DecodeError, RecursionError):
         return None
-    return CachedAnswer(msgspec.Raw(raw))
-
-
-def _store(path: Path, answer: Answer) -> None:
-    """Cache the answer atomically; a cache failure is not fatal (the next run retries)."""
-    entry = CachedAnswer(msgspec.Raw(answer.body), answer.validators)
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, msgspec.json.encode(entry))
+    return raw.decode("utf-8", "replace"), when

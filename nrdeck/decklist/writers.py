@@ -200,7 +200,8 @@ def write_o8d(deck: Deck, db: CardDB) -> str:
 
 
 def write_json(deck: Deck, db: CardDB) -> str:
-    """A v2-style deck: ``name`` and ``cards`` keyed by printing code, identity included."""
+    """A v2-style deck: ``name`` (left out when the deck has none) and ``cards`` keyed by
+    printing code, identity included."""
     cards: dict[str, int] = {}
     identity = identity_row(deck, db)
     if identity:
@@ -208,7 +209,8 @@ def write_json(deck: Deck, db: CardDB) -> str:
     for _, rows in sections(deck, db):
         for row in rows:
             cards[row.code] = row.quantity
-    doc = {"name": deck.name, "cards": dict(sorted(cards.items()))}
+    named = {"name": deck.name} if deck.name else {}
+    doc = {**named, "cards": dict(sorted(cards.items()))}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -7,6 +7,7 @@ The session honours the environment as requests does (``HTTPS_PROXY`` / ``HTTP_P
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Mapping
 from types import TracebackType
@@ -26,6 +27,8 @@ from nrdeck.http.values import (
 if TYPE_CHECKING:
     import requests
 
+    from nrdeck.http.tracking import Tracker
+
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 BASE_HEADERS = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"}
@@ -43,6 +46,8 @@ class HttpClient:
         self.settings = settings or HttpSettings()
         self.pacing = pacing or Pacing()
         self._session: requests.Session | None = None
+        self._tracker: Tracker | None = None
+        self.cancelled = threading.Event()
 
     def __enter__(self) -> HttpClient:
         return self
@@ -51,6 +56,13 @@ class HttpClient:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+    def cancel(self) -> None:
+        """End what this client is doing as soon as it can: no new request, no more waiting,
+        and the connections it has open are shut down (a blocked read returns at once)."""
+        self.cancelled.set()
+        if self._tracker is not None:
+            self._tracker.cancel()
 
     def close(self) -> None:
         """Close the session's connections."""
@@ -74,7 +86,8 @@ class HttpClient:
         origin = _origin(url)
         attempt = redirects = 0
         while True:
-            self.pacing.wait(deadline)
+            self.pacing.wait(deadline, self.cancelled)
+            self._check_cancelled()
             try:
                 response = self._send(url, dict(headers or {}), deadline)
             except Unreachable:
@@ -99,8 +112,19 @@ class HttpClient:
     @property
     def _http(self) -> requests.Session:
         if self._session is None:
+            from nrdeck.http.tracking import Tracker
+
+            self._tracker = Tracker()
+            if self.cancelled.is_set():
+                self._tracker.cancel()
             self._session = _new_session()
+        assert self._tracker is not None
+        self._tracker.sending()
         return self._session
+
+    def _check_cancelled(self) -> None:
+        if self.cancelled.is_set():
+            raise TransferError("the run was interrupted", unreachable=False)
 
     def _send(self, url: str, headers: dict[str, str], deadline: float) -> requests.Response:
         import requests
@@ -143,7 +167,8 @@ class HttpClient:
         if asked is not None:
             self.pacing.hold(delay)  # the server asked the whole run to slow down
         else:
-            time.sleep(delay)
+            self.cancelled.wait(delay)
+        self._check_cancelled()
         return True
 
     def _answer(self, response: Any, url: str, max_bytes: int, deadline: float) -> Answer:
@@ -194,6 +219,7 @@ class HttpClient:
         return b"".join(parts)
 
     def _read_chunk(self, raw: Any, deadline: float) -> bytes:
+        self._check_cancelled()
         left = deadline - time.monotonic()
         if left <= 0:
             raise TransferError(self._late(), timed_out=True)
@@ -219,10 +245,11 @@ class HttpClient:
 def _new_session() -> requests.Session:
     """A session that never retries by itself (HttpClient.get decides; redirects are asked off)."""
     import requests
-    from requests.adapters import HTTPAdapter
+
+    from nrdeck.http.tracking import TrackingAdapter
 
     session = requests.Session()
-    adapter = HTTPAdapter(pool_connections=4, pool_maxsize=1, max_retries=0)
+    adapter = TrackingAdapter(pool_connections=4, pool_maxsize=1, max_retries=0)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session

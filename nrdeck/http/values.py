@@ -14,6 +14,9 @@ from nrdeck.errors import UsageError
 DEFAULT_API_URL = "https://api.netrunnerdb.com/api/v3/public"
 DEFAULT_V2_URL = "https://netrunnerdb.com/api/2.0/public"
 USER_AGENT = f"nrdeck/{__version__}"
+# the files of the conditional cache (nrdeck.http.conditional): an entry, and its lock
+ENTRY_SUFFIX = ".http"
+LOCK_SUFFIX = ".lock"
 
 
 def http_base_url(text: str, given_as: str, example: str) -> str:
@@ -45,6 +48,11 @@ class Validators(msgspec.Struct, frozen=True, omit_defaults=True):
 
     etag: str | None = None
     last_modified: str | None = None
+
+    @property
+    def usable(self) -> bool:
+        """True when there is a validator to send back."""
+        return bool(self.etag or self.last_modified)
 
     def headers(self) -> dict[str, str]:
         """The conditional request headers these validators allow."""
@@ -103,8 +111,9 @@ class Pacing:
         with self._lock:
             self._until = max(self._until, time.monotonic() + seconds)
 
-    def wait(self, deadline: float) -> None:
-        """Sleep until the held time has passed (never past ``deadline``)."""
+    def wait(self, deadline: float, cancelled: threading.Event | None = None) -> None:
+        """Sleep until the held time has passed (never past ``deadline``; no longer once
+        ``cancelled`` is set)."""
         delay = min(self._until, deadline) - time.monotonic()
         if delay > 0:
-            time.sleep(delay)
+            (cancelled or threading.Event()).wait(delay)

@@ -35,6 +35,24 @@ def test_no_install_from_an_index_nrdeck_is_not_published_on(name: str) -> None:
     assert "pip install nrdeck" not in text
 
 
+SOURCES = {str(path.relative_to(ROOT)): path for path in sorted((ROOT / "nrdeck").rglob("*.py"))}
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_PAGE) + sorted(SOURCES))
+def test_no_extra_is_installed_from_an_index_either(name: str) -> None:
+    """'pip install nrdeck[serve]' fails: the extras come from the clone ('.[serve]')."""
+    text = EVERY_PAGE[name] if name in EVERY_PAGE else SOURCES[name].read_text("utf-8")
+    assert re.findall(r"(?:install|inject) +[\"']?nrdeck\[", text) == []
+
+
+def test_the_quick_start_says_which_python_it_needs() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^requires-python = ">=(\d+\.\d+)"', pyproject, flags=re.MULTILINE)
+    assert found is not None
+    quick = README.split("## Quick start", 1)[1].split("```", 1)[0]
+    assert f"Python {found.group(1)} or newer" in quick
+
+
 def test_every_rev_names_a_tag_that_exists_or_asks_for_a_commit() -> None:
     assert re.search(r"^\s*rev:", REPOSITORIES, flags=re.MULTILINE), "the hook snippet names a rev"
     for name, text in EVERY_PAGE.items():

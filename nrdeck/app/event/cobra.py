@@ -16,11 +16,11 @@ import msgspec
 from msgspec.structs import replace
 
 from nrdeck.app.formatfiles.shipped import format_source
-from nrdeck.app.inputs.cobra_answers import CobraTournament
-from nrdeck.app.inputs.cobra_ref import CobraSettings
+from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.catalog import CardDB
+from nrdeck.cobra import CobraAccess, CobraSettings, CobraTournament
 from nrdeck.errors import UsageError
 from nrdeck.results.event import (
     CalendarWarning,
@@ -56,6 +56,12 @@ class CobraRequest(msgspec.Struct, frozen=True):
     settings: CobraSettings
     format_given: bool = False
     tier_given: bool = False
+
+
+def cobra_access(data: DataSettings) -> CobraAccess:
+    """How to reach Cobra: the card data's cache (none when it is off), offline mode, HTTP."""
+    cache_dir = None if data.no_cache else data.cache_dir
+    return CobraAccess(cache_dir=cache_dir, offline=data.offline, http=data.http)
 
 
 class CobraChoice(msgspec.Struct, frozen=True):

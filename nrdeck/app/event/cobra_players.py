@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import msgspec
 from msgspec.structs import replace
 
-from nrdeck.app.inputs.cobra_answers import CobraPlayer
+from nrdeck.cobra import CobraPlayer
 from nrdeck.report.event.common import some_names
 from nrdeck.results.event import CalendarWarning, CobraEvent, EventReport, PlayersCompared
 from nrdeck.roster import Roster, RosterEntry

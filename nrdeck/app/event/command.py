@@ -13,19 +13,19 @@ from pathlib import Path
 import msgspec
 
 from nrdeck.app.check import Failures
-from nrdeck.app.event.cobra import CobraRequest, cobra_choice
+from nrdeck.app.event.cobra import CobraRequest, cobra_access, cobra_choice
 from nrdeck.app.event.cobra_players import match_players, with_players
 from nrdeck.app.event.decks import EventProgress
 from nrdeck.app.event.files import parse_columns, sheets_document
 from nrdeck.app.event.run import EventSettings, run_event
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.app.inputs.cobra import fetch_tournament
 from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.inputs.remote import DEFAULT_JOBS
 from nrdeck.app.inputs.roster import read_roster
 from nrdeck.app.inputs.selection import chosen
 from nrdeck.catalog import CardDB
+from nrdeck.cobra import fetch_tournament
 from nrdeck.errors import UsageError
 from nrdeck.report.event.messages import render_messages
 from nrdeck.results.event import EventReport
@@ -84,7 +84,11 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
         options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format
     )
     other = read_roster(options.compare_with) if options.compare_with is not None else None
-    tournament = fetch_tournament(options.cobra.settings, options.data) if options.cobra else None
+    tournament = (
+        fetch_tournament(options.cobra.settings, cobra_access(options.data))
+        if options.cobra
+        else None
+    )
     db = load_database(options.data)
     today = dt.date.today()  # the default date (without --as-of, or a date from Cobra)
     selection, cardpool_up_to = options.selection, options.cardpool_up_to

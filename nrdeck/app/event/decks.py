@@ -19,7 +19,7 @@ from nrdeck.app.inputs.decks import DeckSettings
 from nrdeck.app.inputs.remote import Fetched, prefetch
 from nrdeck.app.inputs.sources import DeckSource, EmptySource, RefusedSource, classify_cell
 from nrdeck.catalog import CardDB
-from nrdeck.decklist.deck_ref import DeckRef
+from nrdeck.decklist.deck_ref import DeckRef, link_advice
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import DeckOutcome
@@ -90,9 +90,8 @@ def deck_outcome(
 
 def _refused(source: RefusedSource, column: str, where: Location) -> DeckOutcome:
     if source.kind == "not-a-link":
-        message = f"{source.label} is not a NetrunnerDB deck link"
-        hint = "register a link like https://netrunnerdb.com/en/decklist/<id> or /en/deck/view/<id>"
-        problem = Problem("not-a-deck-link", f"{message} ({hint})", location=where)
+        advice = link_advice(source.label)
+        problem = Problem("not-a-deck-link", f"{advice.message} ({advice.hint})", location=where)
         return DeckOutcome(source=source.label, problems=(problem,))
     message = (
         f"the {SIDE_NAMES[column]} cell names {source.label!r}, {source.reason} outside the "

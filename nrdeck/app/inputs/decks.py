@@ -31,6 +31,7 @@ from nrdeck.app.inputs.sources import (
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, RawDeck
 from nrdeck.decklist import parse_text
+from nrdeck.decklist.deck_ref import link_advice, looks_like_link
 from nrdeck.decklist.lines import parse_problem
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
@@ -169,12 +170,10 @@ def _load_stdin(db: CardDB, settings: DeckSettings) -> LoadedDeck:
 def _load_file(file: FileSource, db: CardDB, settings: DeckSettings) -> LoadedDeck:
     """The file's deck, named as the user named it (``label``) in messages and problems."""
     path, source = file.path, file.label
-    if source.startswith(("http:/", "https:/")):  # pathlib folds "//" into "/"
-        raise UsageError(
-            f"{source} is not a NetrunnerDB deck link",
-            hint="use https://netrunnerdb.com/en/decklist/<id> or a saved decklist file",
-        )
     if not path.exists():
+        if looks_like_link(source):  # a web page: pathlib folded its "//" into "/"
+            advice = link_advice(source)
+            raise UsageError(advice.message, hint=advice.hint)
         raise UsageError(f"{source}: no such file", hint="check the path")
     if path.is_dir():
         raise UsageError(f"{source} is a folder, not a decklist file")

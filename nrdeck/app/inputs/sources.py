@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING
@@ -20,7 +19,7 @@ import msgspec
 from nrdeck.app.inputs.folders import DECK_SUFFIXES, DEFAULT_EXCLUDE, paths_of, resolved
 from nrdeck.catalog import titles_path
 from nrdeck.deck import RawDeck
-from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
+from nrdeck.decklist.deck_ref import DeckRef, link_advice, looks_like_link, parse_deck_ref
 from nrdeck.errors import UsageError
 from nrdeck.results.check import Origin
 
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
 
 STDIN = "-"
 _LABEL_CHARS = 32
-_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.)\S*$")
 
 
 class FileSource(msgspec.Struct, frozen=True):
@@ -188,6 +186,7 @@ def expand(
     seen: dict[str, ReadableSource] = {}
     found: set[str] = set()
     skipped: list[str] = []
+    real: dict[Path, str] = {}  # each file's real path -> its first name
     for spec in specs:
         if not spec.strip():
             raise UsageError("an empty DECK argument", hint="name a file, folder, link or '-'")
@@ -195,13 +194,22 @@ def expand(
         if not isinstance(source, FileSource):
             seen.setdefault(source.label, source)
             continue
+        if looks_like_link(spec) and not os.path.lexists(spec):
+            advice = link_advice(spec)
+            raise UsageError(advice.message, hint=advice.hint)
         named = paths_of(spec, patterns)
         skipped += named.skipped
         for path in named.files:
-            if skip is None or resolved(path) not in skip:
-                seen.setdefault(path, FileSource(Path(path), path))
-                if named.searched:
-                    found.add(path)
+            where = resolved(path)
+            if skip is not None and where in skip:
+                continue
+            first = real.setdefault(where, path)
+            if named.searched and first != path:  # two folders searched lead to one file
+                skipped.append(f"skipped {path}: the same file as {first}, checked once")
+                continue
+            seen.setdefault(path, FileSource(Path(path), path))
+            if named.searched:
+                found.add(path)
     return Expansion(tuple(seen.values()), frozenset(found), tuple(dict.fromkeys(skipped)))
 
 
@@ -287,7 +295,7 @@ def classify_cell(
     ref = _remote_ref(spec)
     if ref is not None:
         return RemoteSource(ref, spec)
-    if _URL.match(spec):
+    if looks_like_link(spec):
         return RefusedSource(spec, "not-a-link")
     return _path_cell(spec, cell.text, folder, allow_outside, text_label)
 

@@ -77,10 +77,16 @@ def annotation(outcome: DeckOutcome, problem: Problem, options: ReportOptions | 
 
 
 def escape_data(text: str) -> str:
-    """A message made safe, then escaped as GitHub's toolkit does (% CR LF)."""
-    return block(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A message made safe, then escaped as GitHub's toolkit does (% CR LF): a line break
+    stays one (%0A); a carriage return, which would redraw the log, is shown escaped."""
+    return _escape_toolkit(block(text))
 
 
 def escape_property(text: str) -> str:
-    """A property value made safe, then escaped (% CR LF : ,)."""
-    return escape_data(one_line(text)).replace(":", "%3A").replace(",", "%2C")
+    """A property value escaped as GitHub's toolkit does (% CR LF : ,), so that a file name
+    with a line break still names the file; other control characters are shown escaped."""
+    return one_line(_escape_toolkit(text).replace(":", "%3A").replace(",", "%2C"))
+
+
+def _escape_toolkit(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")

@@ -27,14 +27,26 @@ from nrdeck.report.safe import one_line
 from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&@])")
+_MESSAGE_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~@])")
 _SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
 _WWW = re.compile(r"(?i)(www)\.")
 
 
 def escape(text: str) -> str:
     """One line of inert Markdown: white space folded, every markup character escaped."""
+    return _inert(text, _SPECIAL)
+
+
+def escape_message(text: str) -> str:
+    """One line of a message a player is sent, inert where a chat renders Markdown and plain
+    where none does: only what can start markup is escaped (a parenthesis or ``!`` makes no
+    link or image without the brackets, which are escaped), so no ``\\(`` shows."""
+    return _inert(text, _MESSAGE_SPECIAL)
+
+
+def _inert(text: str, special: re.Pattern[str]) -> str:
     text = " ".join(one_line(text).split())
-    escaped = _SPECIAL.sub(r"\\\1", text)
+    escaped = special.sub(r"\\\1", text)
     return _SCHEME.sub(r"\1\\:", _WWW.sub(r"\1\\.", escaped))
 
 

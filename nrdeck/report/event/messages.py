@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from nrdeck.report.event.common import describe_period, where
-from nrdeck.report.event.markdown import escape
+from nrdeck.report.event.markdown import escape_message
 from nrdeck.results.event import SIDE_NAMES, EventReport, PlayerReport, PlayerState
 
 FIXES = {
@@ -30,6 +30,7 @@ FIXES = {
     "restricted": "Keep at most one restricted card.",
     "unknown-card": "Check the spelling of these cards.",
     "identity-missing": "Name an identity card as your deck's identity.",
+    "identity-copies": "List your identity once (1 copy).",
     "deck-size": "Add cards up to the identity's minimum deck size.",
     "influence": "Spend no more influence than your identity allows.",
     "agenda-points": "Adjust the agendas to the points your deck size needs.",
@@ -61,18 +62,19 @@ def _file_name(name: str, taken: dict[str, str]) -> str:
 
 def render_message(report: EventReport, player: PlayerReport) -> str:
     """'Hi NAME, your decks for the event (Standard …) need …': problems, then fixes."""
-    lines = [f"Hi {escape(player.player)},", ""]
-    lines.append(f"your deck registration for {escape(describe_period(report))} {_state(player)}.")
+    lines = [f"Hi {escape_message(player.player)},", ""]
+    period = escape_message(describe_period(report))
+    lines.append(f"your deck registration for {period} {_state(player)}.")
     lines.append("")
     fixes: dict[str, None] = {}
     for problem in player.problems:
-        lines.append(f"- {escape(problem.message)}")
+        lines.append(f"- {escape_message(problem.message)}")
         fixes.setdefault(FIXES.get(problem.code, ""))
     for deck in player.decks:
         for group in deck.groups:
             single = group.problems[0] if len(group.problems) == 1 else None
             suffix = where(single, report.roster) if single else ""
-            said = escape(group.describe(shown=10) + suffix)
+            said = escape_message(group.describe(shown=10) + suffix)
             lines.append(f"- **{SIDE_NAMES[deck.column]}**: {said}")
             fixes.setdefault(FIXES.get(group.code, ""))
     hints = [f for f in fixes if f]

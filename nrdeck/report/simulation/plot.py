@@ -1,7 +1,7 @@
 """A chart of the queries by turn (SVG or PNG bytes), drawn with Matplotlib.
 
-Matplotlib is an optional extra (``pip install 'nrdeck[plot]'``), imported only here and
-only when a chart is asked for; without it the answer says how to install it.
+Matplotlib is an optional extra (``plot``), imported only here and only when a chart is asked
+for; without it the answer says how to install it (``errors.extra_hint``).
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, extra_hint
 from nrdeck.results.simulation import Comparison, Section, Simulation
 
 FORMATS = ("svg", "png")
-INSTALL_HINT = "pip install 'nrdeck[plot]'"
+INSTALL_HINT = extra_hint("plot", "matplotlib")
 STYLES = ("-", "--", ":", "-.")
 
 

@@ -11,6 +11,7 @@ NetrunnerDB's differ (``aliases``: NSG's Startup Balance Update 26.04 is Netrunn
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from nrdeck.catalog import CardDB, ListAlias, Restriction
 
@@ -41,21 +42,20 @@ def period_lists(db: CardDB, format_id: str) -> list[Restriction]:
     return sorted(lists, key=lambda r: (r.date_start, r.id))
 
 
-def own_lists(db: CardDB, format_id: str) -> list[Restriction]:
+@lru_cache(maxsize=16)
+def own_lists(db: CardDB, format_id: str) -> tuple[Restriction, ...]:
     """The format's own lists, oldest first: those its periods use, and those filed under it
-    that no snapshot uses yet, not the copies filed under it for NetrunnerDB's classic site."""
+    that no snapshot uses yet, not the copies filed under it for NetrunnerDB's classic site.
 
-    def build() -> list[Restriction]:
-        used = {s.restriction_id for s in db.snapshots_of(format_id)}
-        names = db.tables.list_names
-        ahead = [
-            r
-            for r in db.restrictions_filed_under(format_id)
-            if r.id not in used and not names.is_classic_only(r.id)
-        ]
-        return sorted([*period_lists(db, format_id), *ahead], key=lambda r: (r.date_start, r.id))
-
-    return db.memo(("own-lists", format_id), build)
+    Kept for 16 (database, format) pairs: every format of the card data, twice over."""
+    used = {s.restriction_id for s in db.snapshots_of(format_id)}
+    names = db.tables.list_names
+    ahead = [
+        r
+        for r in db.restrictions_filed_under(format_id)
+        if r.id not in used and not names.is_classic_only(r.id)
+    ]
+    return tuple(sorted([*period_lists(db, format_id), *ahead], key=lambda r: (r.date_start, r.id)))
 
 
 def nsg_name(db: CardDB, restriction: Restriction) -> str | None:

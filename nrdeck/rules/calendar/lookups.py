@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 import msgspec
 
@@ -124,19 +125,21 @@ def _outside(db: CardDB, house: HouseRules | None, day: dt.date, tier: str) -> O
     return OutsidePool(sets, f"{house.name}: one card from outside the pool")
 
 
-def banned_cards(db: CardDB, restriction: Restriction) -> dict[str, str]:
+def banned_cards(db: CardDB, restriction: Restriction) -> Mapping[str, str]:
     """Card id -> the list that bans it, banned subtypes expanded (built once per list)."""
+    return _banned(db, restriction.name, restriction.banned, restriction.banned_subtypes)
 
-    def build() -> dict[str, str]:
-        banned = dict.fromkeys(restriction.banned, restriction.name)
-        for card_id, label in subtype_bans(
-            db, restriction.name, restriction.banned_subtypes
-        ).items():
-            banned.setdefault(card_id, label)
-        return banned
 
-    r = restriction
-    return db.memo(("banned", r.id, r.name, r.banned, r.banned_subtypes), build)
+@lru_cache(maxsize=16)
+def _banned(
+    db: CardDB, name: str, cards: frozenset[str], subtypes: frozenset[str]
+) -> Mapping[str, str]:
+    """Kept for 16 lists: a run checks under one or two, a server under those its requests
+    name (and a house format's list beside the data's)."""
+    banned = dict.fromkeys(cards, name)
+    for card_id, label in subtype_bans(db, name, subtypes).items():
+        banned.setdefault(card_id, label)
+    return banned
 
 
 def subtype_bans(db: CardDB, name: str, subtypes: frozenset[str]) -> dict[str, str]:
@@ -147,12 +150,11 @@ def subtype_bans(db: CardDB, name: str, subtypes: frozenset[str]) -> dict[str, s
     return dict.fromkeys(cards_with_subtypes(db, subtypes), label)
 
 
+@lru_cache(maxsize=16)
 def cards_with_subtypes(db: CardDB, subtypes: frozenset[str]) -> tuple[str, ...]:
-    """The cards with one of the subtypes, in the data's order (built once per subtype set)."""
-    return db.memo(
-        ("cards-with-subtypes", subtypes),
-        lambda: tuple(sorted({c for s in subtypes for c in db.cards_with_subtype(s)})),
-    )
+    """The cards with one of the subtypes, in the data's order (built once per subtype set;
+    kept for 16 sets: the few that ban lists and house formats name)."""
+    return tuple(sorted({c for s in subtypes for c in db.cards_with_subtype(s)}))
 
 
 def errata_in_force(db: CardDB, day: dt.date) -> dict[str, Erratum]:
@@ -182,10 +184,5 @@ def _legal_by(db: CardDB, set_id: str, day: dt.date, tier: str) -> bool:
 
 
 def _one_box(db: CardDB) -> dict[str, int]:
-    """Copies of each card in one System Gateway box (built once per database)."""
-    return db.memo(
-        "one-box",
-        lambda: {
-            p.card_id: p.quantity for p in db.printings.values() if p.set_id == SYSTEM_GATEWAY_SET
-        },
-    )
+    """Copies of each card in one System Gateway box."""
+    return dict(db.quantities_in(SYSTEM_GATEWAY_SET))

@@ -264,7 +264,7 @@ def _aliasnumber_in(db: CardDB, restriction: Restriction) -> str | None:
     return number_in(name) if name else None
 
 
-def _number_counts(lists: list[Restriction]) -> dict[str, int]:
+def _number_counts(lists: Iterable[Restriction]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for r in lists:
         number = key_of(short_name(r) or "")

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_right
+from functools import lru_cache
 
 import msgspec
 
 from nrdeck.catalog import CardDB, Corrections, FormatSnapshot
+
+# (database, format) pairs whose timelines are kept: every format of the card data, twice
+# over (a server swapping its data keeps the old ones until the new ones push them out)
+MAX_FORMATS = 16
 
 
 class TimelinePeriod(msgspec.Struct, frozen=True):
@@ -43,9 +48,10 @@ class Timeline:
         self.fixes = fixes or db.tables.corrections
         self.periods: tuple[TimelinePeriod, ...] = self._build()
         self._starts = [p.start for p in self.periods]
-        self._grown: dict[str, frozenset[str]] = {}
         self.growth: dict[str, frozenset[str]] = self._pool_growth()
         self.additions: dict[str, frozenset[str]] = self._pool_additions()
+        # the pools that grew, with their sets (another pool's sets are the database's)
+        self._grown = {p: self._pool_sets(p) for p in self.growth.keys() | self.additions.keys()}
 
     # -- building ----------------------------------------------------------
     def _ordered(self) -> list[tuple[dt.date, FormatSnapshot]]:
@@ -137,10 +143,11 @@ class Timeline:
     def pool_sets(self, pool_id: str) -> frozenset[str]:
         """The pool's sets plus the sets that joined it while it was in force."""
         found = self._grown.get(pool_id)
-        if found is None:
-            grown = self.growth.get(pool_id, frozenset()) | self.additions.get(pool_id, frozenset())
-            found = self._grown[pool_id] = self.db.pool_sets(pool_id) | grown
-        return found
+        return self.db.pool_sets(pool_id) if found is None else found
+
+    def _pool_sets(self, pool_id: str) -> frozenset[str]:
+        grown = self.growth.get(pool_id, frozenset()) | self.additions.get(pool_id, frozenset())
+        return self.db.pool_sets(pool_id) | grown
 
     def pool_notes(self, pool_id: str, day: dt.date | None = None) -> list[str]:
         """Which sets joined the pool on release, and why (pool growth, pool additions).
@@ -172,6 +179,7 @@ def _inside(day: dt.date | None, start: dt.date, end: dt.date | None) -> bool:
     return day is not None and start <= day and (end is None or day < end)
 
 
+@lru_cache(maxsize=MAX_FORMATS)
 def format_timeline(db: CardDB, format_id: str) -> Timeline:
     """The corrected timeline of a format in this database (built once per database)."""
-    return db.memo(("timeline", format_id), lambda: Timeline(db, format_id))
+    return Timeline(db, format_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from nrdeck.catalog import Card
+from nrdeck.deck import DeckEntry
 from nrdeck.problems import Location, Problem
 from nrdeck.rules.calendar import InForce
 from nrdeck.rules.deckbuilding.cardids import (
@@ -34,19 +35,38 @@ def draft_casual(ctx: DeckContext, in_force: InForce) -> bool:
 
 
 def identity_problems(ctx: DeckContext) -> list[Problem]:
-    """identity-missing / identity-multiple (CR 1.4.1, 1.4.4)."""
+    """identity-missing / identity-copies / identity-multiple (CR 1.4.1, 1.4.4)."""
     deck = ctx.deck
     if deck.identity is None:
         if any(p.code == "identity-missing" for p in deck.problems):
             return []  # resolution named the card that is no identity
         return [ctx.problem("identity-missing", "the deck has no identity card", "CR 1.4.1")]
+    return [*_identity_copies(ctx, deck.identity), *_other_identities(ctx, deck.identity)]
+
+
+def _identity_copies(ctx: DeckContext, identity: DeckEntry) -> list[Problem]:
+    """identity-copies: the identity's one line gives it more than one copy (CR 1.4.1)."""
+    if identity.quantity <= 1:
+        return []
+    title = ctx.identity.title if ctx.identity else identity.card_id
+    message = (
+        f"{title}, the deck's identity, is listed with {plural(identity.quantity, 'copy')}; "
+        "a deck has exactly one identity card: list it once"
+    )
+    problem = ctx.problem("identity-copies", message, "CR 1.4.1", identity.card_id)
+    return [replace(problem, location=Location(ctx.deck.source, identity.line))]
+
+
+def _other_identities(ctx: DeckContext, identity: DeckEntry) -> list[Problem]:
+    """identity-multiple: another identity line, or the identity named again (CR 1.4.4)."""
+    deck = ctx.deck
     extra = [e.card_id for e in deck.extra_identities]
     extra += list(ctx.stray_identities)
     if not extra:
         return []
-    first = ctx.identity.title if ctx.identity else deck.identity.card_id
-    again = [e for e in deck.extra_identities if e.card_id == deck.identity.card_id]
-    others = [cid for cid in extra if cid != deck.identity.card_id and cid in ctx.db.cards]
+    first = ctx.identity.title if ctx.identity else identity.card_id
+    again = [e for e in deck.extra_identities if e.card_id == identity.card_id]
+    others = [cid for cid in extra if cid != identity.card_id and cid in ctx.db.cards]
     if again and not others:
         copies = plural(sum(e.quantity for e in again), "copy")
         message = (
@@ -107,8 +127,8 @@ def _size_without_identity(ctx: DeckContext, in_force: InForce) -> list[Problem]
     if minimum is None or ctx.size >= minimum:
         return []
     message = (
-        f"the deck has {plural(ctx.size, 'card')} and no identity; no {side.title()} identity "
-        f"allowed here needs fewer than {minimum} ({minimum - ctx.size} more)"
+        f"the deck has {plural(ctx.size, 'card')} and no identity; the {side.title()} "
+        f"identities allowed here need at least {minimum} ({minimum - ctx.size} more)"
     )
     return [ctx.problem("deck-size", message, "CR 1.4.3")]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 import msgspec
 
@@ -23,6 +25,8 @@ from nrdeck.rules.deckbuilding.context import DeckContext, plural
 
 # -- card pool and release dates ------------------------------------------------
 COMPETITIVE_RULE = "competitive events: new sets legal from the second Friday after release"
+# the answers kept per situation, card by card: every card of the card data, and room over
+MAX_CARDS = 4096
 
 
 class PoolDate(msgspec.Struct, frozen=True):
@@ -33,34 +37,81 @@ class PoolDate(msgspec.Struct, frozen=True):
     set_name: str
 
 
+When = PoolDate | None
+
+
 def pool_date(db: CardDB, in_force: InForce, card_id: str, tier: str) -> PoolDate | None:
     """The earliest day one of the card's printings in the pool's sets is legal under the tier."""
-    key = ("pool-date", in_force.card_pool_id, in_force.pool_sets, card_id, tier)
+    return _pool_dates(db, in_force.pool_sets, tier)(card_id)
 
-    def build() -> PoolDate | None:
-        found = []
-        for printing in db.printings_of(card_id):
-            if printing.set_id not in in_force.pool_sets:
-                continue
-            legal, release = legal_from(db, printing.set_id, tier), set_release(db, printing.set_id)
-            if legal is not None and release is not None:
-                found.append(PoolDate(legal, release, db.sets[printing.set_id].name))
-        return min(found, key=lambda d: d.legal) if found else None
 
-    return db.memo(key, build)
+@lru_cache(maxsize=8)
+def _pool_dates(db: CardDB, pool_sets: frozenset[str], tier: str) -> Callable[[str], When]:
+    """``pool_date`` of a pool and tier, card by card, each card's answer kept: every card
+    of a deck is asked again by the next deck. Kept for 8 (database, pool, tier): a run
+    asks one or two, a server those its requests name."""
+    return lru_cache(maxsize=MAX_CARDS)(partial(_pool_date, db, pool_sets, tier))
+
+
+def _pool_date(db: CardDB, pool_sets: frozenset[str], tier: str, card_id: str) -> PoolDate | None:
+    found = []
+    for printing in db.printings_of(card_id):
+        if printing.set_id not in pool_sets:
+            continue
+        legal, release = legal_from(db, printing.set_id, tier), set_release(db, printing.set_id)
+        if legal is not None and release is not None:
+            found.append(PoolDate(legal, release, db.sets[printing.set_id].name))
+    return min(found, key=lambda d: d.legal) if found else None
+
+
+class _Where(msgspec.Struct, frozen=True):
+    """What in force says why a card is unavailable: the day, tier and pool, the house
+    format's exclusions, cards allowed from outside the pool, and a pool 'legal in F'."""
+
+    date: dt.date
+    tier: str
+    pool_sets: frozenset[str]
+    card_pool_id: str | None
+    pool_name: str
+    house_name: str | None
+    exclude_sets: frozenset[str]
+    outside: bool  # cards from outside the pool are allowed as its restricted card
+    pool_origin: PoolOrigin | None
+
+    @classmethod
+    def of(cls, in_force: InForce) -> _Where:
+        house = in_force.house
+        return cls(
+            in_force.date,
+            in_force.tier,
+            in_force.pool_sets,
+            in_force.card_pool_id,
+            in_force.period.card_pool_name or in_force.card_pool_id or "",
+            house.name if house is not None else None,
+            house.exclude_sets if house is not None else frozenset(),
+            in_force.lookups.outside is not None,
+            in_force.pool_origin,
+        )
 
 
 def unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
     """Why the card is unavailable: not released until …, rotated out on …, not in the pool."""
-    key = ("unavailable", in_force.card_pool_id, in_force.pool_sets, in_force.date, card_id)
-    return db.memo((*key, in_force.tier), lambda: _unavailable_reason(db, in_force, card_id))
+    return _reasons(db, _Where.of(in_force))(card_id)
 
 
-def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
-    day = in_force.date
-    first_in_pool = pool_date(db, in_force, card_id, in_force.tier)
-    if first_in_pool is None and in_force.lookups.outside is not None:
-        first_in_pool = _outside_date(db, in_force, card_id)
+@lru_cache(maxsize=8)
+def _reasons(db: CardDB, where: _Where) -> Callable[[str], str]:
+    """``unavailable_reason`` where a check is, card by card, each card's answer kept: the
+    decks of a run name the same cards. Kept for 8 (database, situation): a run checks
+    under one or two, a server under those its requests name."""
+    return lru_cache(maxsize=MAX_CARDS)(partial(_unavailable_reason, db, where))
+
+
+def _unavailable_reason(db: CardDB, where: _Where, card_id: str) -> str:
+    day = where.date
+    first_in_pool = _pool_dates(db, where.pool_sets, where.tier)(card_id)
+    if first_in_pool is None and where.outside:
+        first_in_pool = _outside_date(db, where, card_id)
     if first_in_pool is not None and first_in_pool.legal > day:
         if first_in_pool.release <= day:
             return (
@@ -68,74 +119,68 @@ def _unavailable_reason(db: CardDB, in_force: InForce, card_id: str) -> str:
                 f"({first_in_pool.set_name} released {first_in_pool.release})"
             )
         return f"not released until {first_in_pool.release}"
-    excluded = _excluded(db, in_force, card_id)
+    excluded = _excluded(db, where, card_id)
     if excluded:
         return excluded
-    rotated = _rotated_on(db, in_force, card_id)
+    rotated = _rotated_on(db, where, card_id)
     if rotated is not None:
         return f"rotated out on {rotated}"
     first = db.release_date(card_id)
     if first is not None and first > day:
         return f"not released until {first}"
-    origin = in_force.pool_origin
+    origin = where.pool_origin
     if origin is not None:
-        return _not_legal_in(db, in_force, origin, card_id)
-    pool = in_force.period.card_pool_name or in_force.card_pool_id or ""
-    return f"not in the {pool} card pool"
+        return _not_legal_in(db, where, origin, card_id)
+    return f"not in the {where.pool_name} card pool"
 
 
-def _outside_date(db: CardDB, in_force: InForce, card_id: str) -> PoolDate | None:
+def _outside_date(db: CardDB, where: _Where, card_id: str) -> PoolDate | None:
     """When a card from outside the pool may first be played as its one outside card."""
-    house = in_force.house
-    excluded = house.exclude_sets if house is not None else frozenset()
     found = []
-    for set_id in db.sets_of(card_id) - excluded:
-        legal, release = legal_from(db, set_id, in_force.tier), set_release(db, set_id)
+    for set_id in db.sets_of(card_id) - where.exclude_sets:
+        legal, release = legal_from(db, set_id, where.tier), set_release(db, set_id)
         if legal is not None and release is not None:
             found.append(PoolDate(legal, release, db.sets[set_id].name))
     return min(found, key=lambda d: d.legal) if found else None
 
 
-def _excluded(db: CardDB, in_force: InForce, card_id: str) -> str:
+def _excluded(db: CardDB, where: _Where, card_id: str) -> str:
     """'Terminal Directive Campaign cards are not part of Throwback' (or nothing)."""
-    house = in_force.house
     sets = db.sets_of(card_id)
-    if house is None or not sets or not sets <= house.exclude_sets:
+    if where.house_name is None or not sets or not sets <= where.exclude_sets:
         return ""
     names = " / ".join(sorted(db.sets[s].name for s in sets if s in db.sets))
-    return f"{names} cards are not part of {house.name}"
+    return f"{names} cards are not part of {where.house_name}"
 
 
-def _not_legal_in(db: CardDB, in_force: InForce, origin: PoolOrigin, card_id: str) -> str:
+def _not_legal_in(db: CardDB, where: _Where, origin: PoolOrigin, card_id: str) -> str:
     """'never Standard-legal', or 'not Standard-legal until D' (a pool 'legal in F')."""
-    joined = _joined(db, origin.format_id, in_force.tier)
+    joined = _joined(db, origin.format_id, where.tier)
     later = [joined[s] for s in db.sets_of(card_id) if s in joined]
-    if later and min(later) > in_force.date:
+    if later and min(later) > where.date:
         return f"not {origin.format_name}-legal until {min(later)}"
     return f"never {origin.format_name}-legal"
 
 
+@lru_cache(maxsize=16)
 def _joined(db: CardDB, format_id: str, tier: str) -> dict[str, dt.date]:
-    """Set id -> the day it became legal in the format under the tier (built once)."""
-
-    def build() -> dict[str, dt.date]:
-        line = format_timeline(db, format_id)
-        joined: dict[str, dt.date] = {}
-        for period in line.periods:
-            for set_id in line.pool_sets(period.card_pool_id):
-                legal = legal_from(db, set_id, tier) if set_id in db.sets else None
-                if legal is not None:
-                    day = max(period.start, legal)
-                    joined[set_id] = min(day, joined.get(set_id, day))
-        return joined
-
-    return db.memo(("joined", format_id, tier), build)
+    """Set id -> the day it became legal in the format under the tier (built once; kept
+    for 16 (database, format, tier): the formats a pool 'legal in F' names, both tiers)."""
+    line = format_timeline(db, format_id)
+    joined: dict[str, dt.date] = {}
+    for period in line.periods:
+        for set_id in line.pool_sets(period.card_pool_id):
+            legal = legal_from(db, set_id, tier) if set_id in db.sets else None
+            if legal is not None:
+                day = max(period.start, legal)
+                joined[set_id] = min(day, joined.get(set_id, day))
+    return joined
 
 
-def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:
+def _rotated_on(db: CardDB, where: _Where, card_id: str) -> dt.date | None:
     """The date the card left the format's pool, when it was once in it before the date."""
-    pool = db.card_pools.get(in_force.card_pool_id or "")
-    if pool is None or in_force.pool_origin is not None or in_force.lookups.outside is not None:
+    pool = db.card_pools.get(where.card_pool_id or "")
+    if pool is None or where.pool_origin is not None or where.outside:
         return None  # a format file's own pool, or a format where rotated cards stay legal
     format_id = pool.format_id
     if format_id not in db.formats:
@@ -145,7 +190,7 @@ def _rotated_on(db: CardDB, in_force: InForce, card_id: str) -> dt.date | None:
     was_in = False
     left: dt.date | None = None
     for period in line.periods:
-        if period.start > in_force.date:
+        if period.start > where.date:
             break
         inside = bool(sets & line.pool_sets(period.card_pool_id))
         if inside:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
 
 from nrdeck.catalog import CardDB, Restriction
 from nrdeck.errors import UsageError
@@ -196,12 +197,16 @@ def pool_sets(db: CardDB, pool: PoolSpec, day: dt.date) -> frozenset[str]:
     if pool.legal_in is None:
         return pool.sets
     line = format_timeline(db, pool.legal_in)
-    started = bisect_right([p.start for p in line.periods], day)
+    return _legal_in_sets(db, pool.legal_in, bisect_right([p.start for p in line.periods], day))
 
-    def build() -> frozenset[str]:
-        return frozenset().union(*(line.pool_sets(p.card_pool_id) for p in line.periods[:started]))
 
-    return db.memo(("legal-in-sets", pool.legal_in, started), build)
+@lru_cache(maxsize=64)
+def _legal_in_sets(db: CardDB, format_id: str, started: int) -> frozenset[str]:
+    """The sets of the format's first ``started`` periods. Kept for 64 (database, format,
+    periods started) triples: a run dates its decks on a few days, a long-running server
+    sees the format's periods start one after another."""
+    line = format_timeline(db, format_id)
+    return frozenset().union(*(line.pool_sets(p.card_pool_id) for p in line.periods[:started]))
 
 
 def pool_origin(db: CardDB, pool: PoolSpec) -> PoolOrigin | None:

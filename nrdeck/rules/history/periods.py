@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from functools import lru_cache
 
 from msgspec.structs import replace
 
@@ -51,18 +52,20 @@ def periods_format(db: CardDB, text: str, community_ids: Iterable[str] = ()) -> 
 
 def format_periods(db: CardDB, format_id: str) -> tuple[FormatPeriod, ...]:
     """Every period of the format, oldest first (built once per database)."""
-    format_id = periods_format(db, format_id)
+    return _format_periods(db, periods_format(db, format_id))
 
-    def build() -> tuple[FormatPeriod, ...]:
-        line = format_timeline(db, format_id)
-        dated = BuiltinFormat(db, format_id)
-        starts = [None, *(p.start for p in line.periods)]
-        return tuple(
-            replace(_period(db, line, p), changes=period_changes(db, dated, p.start, before))
-            for p, before in zip(line.periods, starts[:-1], strict=True)
-        )
 
-    return db.memo(("format-periods", format_id), build)
+@lru_cache(maxsize=16)
+def _format_periods(db: CardDB, format_id: str) -> tuple[FormatPeriod, ...]:
+    """Kept for 16 (database, format) pairs: every format of the card data, twice over (a
+    data change compares the periods of two databases)."""
+    line = format_timeline(db, format_id)
+    dated = BuiltinFormat(db, format_id)
+    starts = [None, *(p.start for p in line.periods)]
+    return tuple(
+        replace(_period(db, line, p), changes=period_changes(db, dated, p.start, before))
+        for p, before in zip(line.periods, starts[:-1], strict=True)
+    )
 
 
 def period_on(db: CardDB, format_id: str, day: dt.date) -> FormatPeriod:

@@ -150,12 +150,7 @@ def match_titles(db: CardDB, text: str) -> tuple[list[Card], str | None]:
 
 def _most_commas(db: CardDB) -> int:
     """The most commas in any title the data knows (titles, stripped titles, faces)."""
-
-    def count() -> int:
-        titles = (t for c in db.cards.values() for t in (c.title, c.stripped_title, *c.face_titles))
-        return max((t.count(",") for t in titles), default=0)
-
-    return db.memo("most-commas-in-a-title", count)
+    return db.derived.most_commas_in_a_title()
 
 
 def _lookup(db: CardDB, title: str) -> Card | None:

@@ -166,8 +166,10 @@ def build_schedule(
     return Schedule(side, turns, tuple(click_draws), identity_draws(identity), repeat)
 
 
-@lru_cache(maxsize=64)  # a report's columns ask again for the same schedule's
+@lru_cache(maxsize=64)
 def _horizon(schedule: Schedule, deck_size: int) -> tuple[int, ...]:
+    """``Schedule.horizon``: a report's columns ask again for the same schedule's, and a
+    report has a handful of schedules (64 keep a long-running process bounded)."""
     steady = max(schedule.turns, 0 if schedule.repeat else len(schedule.click_draws))
     last = steady
     if schedule.draws_in_turn(steady + 1) > 0:

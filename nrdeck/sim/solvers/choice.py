@@ -12,7 +12,7 @@ measured by ``benchmarks/bench_sim.py --calibrate`` on the reference machine:
 
 Under ``--method auto`` the cheapest exact solver runs when it is expected within the
 budget (``--exact-budget``), else Monte Carlo, and the answer says why. NumPy is optional
-(``pip install 'nrdeck[simulate]'``): a problem that needs it says so.
+(the ``simulate`` extra, ``errors.extra_hint``): a problem that needs it says so.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, extra_hint
 from nrdeck.sim.solvers import closed
 from nrdeck.sim.solvers.model import Odds, OddsProblem
 
@@ -38,7 +38,7 @@ DENSE_START_SECONDS = 0.15  # importing NumPy
 # of the result (C(7749, 1000) has 4,294 bits and takes about 0.1 ms)
 COMB_CALL_SECONDS = 0.1e-6
 COMB_BIT_SECONDS = 0.03e-9
-INSTALL_HINT = "pip install 'nrdeck[simulate]'"
+INSTALL_HINT = extra_hint("simulate", "numpy")
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -101,8 +101,11 @@ def _row_sums(problem: OddsProblem) -> float:
     return _sums_seconds(sum(atoms.sizes), atoms.rest, atoms.deck_size, problem.seen)
 
 
-@lru_cache(maxsize=256)  # the columns of a report share decks and rows
+@lru_cache(maxsize=256)
 def _sums_seconds(grouped: int, rest: int, size: int, seen: tuple[int, ...]) -> float:
+    """The estimate for one shape of problem: the columns of a report share decks and rows,
+    and a report has a few dozen problems at most (256 keep a long-running process's
+    reports bounded)."""
     seconds = 0.0
     for n in set(seen):
         drawn = min(n, size)

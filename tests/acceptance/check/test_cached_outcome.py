@@ -22,8 +22,8 @@ from typer.testing import CliRunner, Result
 import nrdeck.report
 from nrdeck.catalog import CardDB
 from nrdeck.cli import app
-from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode
+from tests.fakes.deck_cache import cache_deck
 from tests.paths import EXAMPLES
 
 UUID = "7a6b0d6e-0000-4000-8000-000000000001"
@@ -47,9 +47,9 @@ def cached_deck(db: CardDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         if card is not None:
             cards[max(p.code for p in db.printings_of(card.id))] = quantity
     deck = {"id": 1, "uuid": UUID, "name": "Cached Zahya", "cards": cards}
-    path = cache_path(tmp_path / "cache", "decklist", UUID)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"data": [deck], "total": 1, "success": True}), encoding="utf-8")
+    path = cache_deck(
+        tmp_path / "cache", "decklist", UUID, {"data": [deck], "total": 1, "success": True}
+    )
     stamp = dt.datetime(2025, 10, 1, 12, tzinfo=dt.timezone.utc).timestamp()
     os.utime(path, (stamp, stamp))
     monkeypatch.setenv("NRDECK_CACHE_DIR", str(tmp_path / "cache"))

@@ -23,6 +23,7 @@ from nrdeck.app.inputs import decks as decks_module
 from nrdeck.cli import app
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode
+from tests.fakes.deck_cache import UNREACHABLE_V2
 from tests.paths import ROOT, SNAPSHOT_DATE
 
 LEGAL = str(ROOT / "data" / "examples" / "standard-zahya.txt")
@@ -213,7 +214,7 @@ def test_a_hostile_netrunnerdb_answer_is_that_decks_problem(
 
 @pytest.mark.parametrize("payload", [DEEP_JSON, '{"data": [{"cards": {"01001": 1' + "9" * 5000])
 def test_a_hostile_cached_deck_is_as_good_as_no_cached_copy(tmp_path: Path, payload: str) -> None:
-    path = cache_path(tmp_path, "decklist", UUID)
+    path = cache_path(tmp_path, "decklist", UUID, UNREACHABLE_V2)
     path.parent.mkdir(parents=True)
     path.write_text(payload + "}}]}", encoding="utf-8")
     result = run(UUID, LEGAL, "--offline", "--cache-dir", str(tmp_path))

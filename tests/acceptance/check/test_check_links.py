@@ -10,7 +10,7 @@ from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner
 
 from nrdeck.cli import app
-from tests.paths import ROOT
+from tests.paths import ROOT, assert_golden
 
 GOOD = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 PRIVATE = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ac"
@@ -86,3 +86,36 @@ def test_a_proxy_that_is_no_url_is_named_in_one_line(
     assert result.exit_code == 3
     assert "a URL could not be read" in result.stdout and "HTTP_PROXY" in result.stdout
     assert "Traceback" not in result.output
+
+
+OTHER_LINKS = [
+    "https://jinteki.net/deckbuilder",
+    "jinteki.net/decks/5f1c",
+    "https://netrunnerdb.com/en/card/01001",
+    "https://www.netrunnerdb.com/en/decklists/popular",
+    "https://example.com/deck.txt",
+]
+
+
+def test_a_link_that_is_no_netrunnerdb_deck_says_what_to_do_instead() -> None:
+    """jinteki.net and NetrunnerDB's other pages get their own next step (wording: golden)."""
+    said = []
+    for link in OTHER_LINKS:
+        result = runner.invoke(app, ["check", link, "--offline"])
+        assert result.exit_code == 2, result.output
+        assert result.stdout == "" and len(result.stderr.splitlines()) == 1
+        said.append(result.stderr)
+    assert_golden("check.links.txt", "".join(said), __file__)
+
+
+def test_an_event_cell_with_such_a_link_gets_the_same_words(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"player,corp,runner\nAna,{OTHER_LINKS[0]},{OTHER_LINKS[2]}\n", "utf-8")
+    result = runner.invoke(app, ["event", str(roster), "--offline", "--output-format", "json"])
+    assert result.exit_code == 1, result.output
+    ana = json.loads(result.stdout)["players"][0]
+    for column, link in (("corp", OTHER_LINKS[0]), ("runner", OTHER_LINKS[2])):
+        problem = ana[column]["problems"][0]
+        assert problem["code"] == "not-a-deck-link"
+        alone = runner.invoke(app, ["check", link, "--offline"]).stderr
+        assert problem["message"] == alone.strip().removeprefix("nrdeck: error: ")

@@ -149,3 +149,15 @@ def test_data_commands_print_paths_plainly(cards_json: Path, tmp_path: Path) -> 
     result = invoke("data", "build", "--from", str(cards_json), "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert result.stderr.startswith(f"wrote {tmp_path}/[bold red]built\\x1b[2J.json (")
+
+
+def test_github_names_a_file_with_a_line_break_as_its_toolkit_escapes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "odd\nname, 100%: x.txt"
+    deck.write_text("3 Hedge Fund\n", encoding="utf-8")
+    result = invoke("check", str(deck), "--offline", "--output-format", "github")
+    assert result.exit_code == 1, result.stderr
+    named = {line.split(",", 1)[0] for line in result.stdout.splitlines()}
+    assert named == {"::error file=odd%0Aname%2C 100%25%3A x.txt"}

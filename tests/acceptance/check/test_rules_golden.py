@@ -24,6 +24,7 @@ CASES: list[dict[str, Any]] = json.loads((GOLDEN / "cases.json").read_text("utf-
 RULE_CODES = frozenset(
     {
         "identity-missing",
+        "identity-copies",
         "identity-multiple",
         "side-mismatch",
         "deck-size",
@@ -61,7 +62,11 @@ def run_case(db: CardDB, case: dict[str, Any]) -> CheckResult:
     day = dt.date.fromisoformat(case.get("on", base["on"]))
     in_force = select_in_force(db, case.get("format", base["format"]), today=day, as_of=day)
     deck = make_deck(
-        db, identity, _lines(case, base), extra_identities=case.get("extra_identities", ())
+        db,
+        identity,
+        _lines(case, base),
+        extra_identities=case.get("extra_identities", ()),
+        identity_copies=case.get("identity_copies", 1),
     )
     return check_deck(deck, db, in_force)
 

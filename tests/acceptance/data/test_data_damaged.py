@@ -167,3 +167,24 @@ def test_clearing_a_damaged_cache_leaves_only_the_lock(warm: Path) -> None:
     assert cleared.exit_code == 0, cleared.output
     assert sorted(p.name for p in (warm / "v1").iterdir()) == ["refresh.lock"]
     shutil.rmtree(warm)
+
+
+def test_a_document_damaged_in_place_is_downloaded_again_though_every_page_answers_304(
+    warm: Path, nrdb: FakeNrdb
+) -> None:
+    """Checks read the catalogue compiled from the document, not the document: one changed
+    byte (the size the same, so the catalogue is still used) is found by `data update`,
+    which downloads every page again in full instead of keeping the document."""
+    document = _document(warm)
+    raw = bytearray(document.read_bytes())
+    raw[len(raw) // 2] ^= 0x01  # an ASCII byte stays ASCII
+    document.write_bytes(bytes(raw))
+    nrdb.requests.clear()
+    result = update(warm, nrdb.base_url)
+    assert result.exit_code == 0, result.output
+    assert "damaged" in result.stderr and "sha256" in result.stderr
+    assert nrdb.downloads() == len(nrdb.data)  # one page per resource, each downloaded
+    meta = _meta(warm)
+    assert hashlib.sha256(_document(warm).read_bytes()).hexdigest() == meta["sha256"]
+    again = update(warm, nrdb.base_url)
+    assert again.exit_code == 0 and "unchanged" in again.stderr

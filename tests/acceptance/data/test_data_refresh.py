@@ -11,6 +11,7 @@ the snapshot nrdeck bundled from the data of July.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -220,6 +221,60 @@ def test_the_refresh_script_reports_the_data_and_the_golden_files(
     assert "tests/golden/check.json" in report and '+    "date": "2026-07-23",' in report
 
 
+@pytest.fixture
+def one_cost_changed(cards_json: Path, tmp_path: Path) -> Path:
+    """The shared netrunner-cards-json with one card's cost changed (a card the golden files
+    show): what a week's upstream change looks like."""
+    root = tmp_path / "cards-json"
+    shutil.copytree(cards_json / "v2", root / "v2")
+    shutil.copy(cards_json / "SOURCE.md", root / "SOURCE.md")
+    path = root / "v2" / "cards" / "hedge_fund.json"
+    card = json.loads(path.read_text("utf-8"))
+    card["cost"] = card["cost"] + 1
+    path.write_text(json.dumps(card, ensure_ascii=False), "utf-8")
+    return root
+
+
+@pytest.mark.slow
+def test_the_workflow_commits_every_file_the_refresh_changes(
+    one_cost_changed: Path, tmp_path: Path
+) -> None:
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    project = _project_copy(tmp_path / "nrdeck")
+    output = tmp_path / "github-output"
+    env = {**os.environ, "GITHUB_OUTPUT": str(output)}
+    done = subprocess.run(
+        [sys.executable, "scripts/refresh_card_data.py", str(one_cost_changed),
+         str(tmp_path / "report.md")],
+        cwd=project, capture_output=True, text=True, check=True, env=env,
+    )  # fmt: skip
+    assert done.stdout.strip().splitlines()[-1] == "changed=true"
+    committed = _output_list(output.read_text("utf-8"), "paths")
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "-z", "--untracked-files=all"],
+        cwd=project, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    changed = sorted(entry[3:] for entry in status.split("\0") if entry)
+    assert any(path.startswith("data/") for path in changed), changed
+    assert any(path.startswith("tests/golden/") for path in changed), changed
+    uncommitted = [path for path in changed if not _under_any(path, committed)]
+    assert uncommitted == [], f"the workflow would leave these out: {uncommitted}"
+
+
+def _output_list(text: str, name: str) -> list[str]:
+    """A multi-line value of a $GITHUB_OUTPUT file (``name<<DELIMITER`` ... ``DELIMITER``)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{name}<<"))
+    delimiter = lines[start].split("<<", 1)[1]
+    end = lines.index(delimiter, start + 1)
+    return lines[start + 1 : end]
+
+
+def _under_any(path: str, committed: list[str]) -> bool:
+    return any(path == c or path.startswith(c.rstrip("/") + "/") for c in committed)
+
+
 def test_the_weekly_workflow_pins_every_action_and_asks_for_little() -> None:
     path = ROOT / ".github" / "workflows" / "refresh-card-data.yml"
     workflow = yaml.safe_load(path.read_text("utf-8"))
@@ -238,3 +293,5 @@ def test_the_weekly_workflow_pins_every_action_and_asks_for_little() -> None:
     opened = next(s for s in job["steps"] if "create-pull-request" in s.get("uses", ""))
     assert opened["if"] == "steps.refresh.outputs.changed == 'true'"
     assert opened["with"]["body-path"].endswith("report.md")
+    # what it commits is what the script lists (the build's files and the golden files)
+    assert opened["with"]["add-paths"] == "${{ steps.refresh.outputs.paths }}"

@@ -269,3 +269,13 @@ def test_no_links_refuses_a_netrunnerdb_link(server: Serving) -> None:
         answer = post(url, "/api/v1/check", {"deck": "https://netrunnerdb.com/en/decklist/1234"})
     assert answer.status_code == 400
     assert "does not fetch NetrunnerDB links" in answer.json()["error"]["message"]
+
+
+def test_a_pasted_link_that_is_no_netrunnerdb_deck_has_the_clis_message(base_url: str) -> None:
+    link = "https://jinteki.net/deckbuilder"
+    said = runner.invoke(app, ["check", link, "--offline"])
+    assert said.exit_code == 2
+    answer = post(base_url, "/api/v1/check", {"deck": link})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert f"nrdeck: error: {error['message']} ({error['hint']})\n" == said.stderr

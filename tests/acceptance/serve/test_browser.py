@@ -142,8 +142,8 @@ def test_an_event_server_fixes_and_shows_its_settings(
     browser: Any, server: Serving, tmp_path: Path
 ) -> None:
     from nrdeck.app.event.cobra import CobraRequest
-    from nrdeck.app.inputs.cobra_ref import CobraSettings
     from nrdeck.app.inputs.options import SelectionOptions
+    from nrdeck.cobra import CobraSettings
     from tests.fakes.cobra import cobra_double
 
     data = DataSettings(no_cache=True, cache_dir=tmp_path / "cache")

@@ -4,7 +4,10 @@ untouched by the web libraries."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -21,6 +24,7 @@ from nrdeck.app import serving
 from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.serving import ServeSettings
 from nrdeck.cli import app
+from nrdeck.errors import ExitCode
 from tests.acceptance.serve.conftest import Serving, free_port
 from tests.paths import EXAMPLES, ROOT
 
@@ -31,6 +35,16 @@ LEGAL = (EXAMPLES / "standard-zahya.txt").read_text("utf-8")
 @contextmanager
 def nrdeck_serve(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """``nrdeck serve`` in its own process; yields its base URL once it answers."""
+    with serve_process(*args, env=env) as (url, _):
+        yield url
+
+
+@contextmanager
+def serve_process(
+    *args: str, env: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``nrdeck serve`` in its own process; yields its base URL and the process once it
+    answers, and stops it after."""
     port = free_port()
     command = [sys.executable, "-m", "nrdeck", "serve", "--port", str(port), *args]
     environment = {**os.environ, **(env or {})}
@@ -52,7 +66,7 @@ def nrdeck_serve(*args: str, env: dict[str, str] | None = None) -> Iterator[str]
             if time.monotonic() > deadline:
                 pytest.fail("nrdeck serve did not answer within 60 s")
             time.sleep(0.2)
-        yield url
+        yield url, proc
     finally:
         proc.terminate()
         try:
@@ -101,6 +115,68 @@ def test_event_options_fix_the_settings_for_every_visitor(tmp_path: Path) -> Non
         )
         checked = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}).json()["decks"][0]
         assert (checked["format"]["id"], checked["tier"]) == ("startup", "competitive")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="/proc names the workers")
+def test_workers_end_with_their_supervisor_and_free_the_port(tmp_path: Path) -> None:
+    env = {"NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    with serve_process("--workers", "2", "--offline", env=env) as (url, supervisor):
+        children = Path(f"/proc/{supervisor.pid}/task/{supervisor.pid}/children")
+        workers = [int(pid) for pid in children.read_text().split()]
+        assert len(workers) >= 2  # two workers (and multiprocessing's resource tracker)
+        os.kill(supervisor.pid, signal.SIGKILL)
+        supervisor.wait()
+        try:
+            port = int(url.rsplit(":", 1)[1])
+            assert _freed(port), "the port is still held after the supervisor was killed"
+            assert _ended(workers), "a worker still runs after its supervisor was killed"
+        finally:
+            for pid in workers:  # whatever the outcome, no worker outlives the test
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def _freed(port: int, within: float = 30.0) -> bool:
+    """Whether the port can be listened on again, asked until ``within`` seconds pass."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_server(("127.0.0.1", port)):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def _ended(pids: list[int], within: float = 30.0) -> bool:
+    """Whether every process has ended (a zombie not yet reaped has ended)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if all(_gone(pid) for pid in pids):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")
+
+
+def test_a_port_in_use_is_one_line_and_exit_2() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as holder:
+        port = holder.getsockname()[1]
+        for workers in ("1", "2"):
+            result = runner.invoke(
+                app, ["serve", "--port", str(port), "--offline", "--workers", workers]
+            )
+            assert result.exit_code == ExitCode.USAGE, result.output
+            assert result.stderr.startswith("nrdeck: error: ") and result.stderr.count("\n") == 1
+            assert f":{port}: the port is in use" in result.stderr
 
 
 def test_a_usage_error_at_start_is_one_line_and_exit_2() -> None:
@@ -159,3 +235,12 @@ def test_other_commands_import_no_web_library() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False, cwd=ROOT
     )
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+def test_without_its_extra_it_says_how_to_add_it_from_a_clone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    result = runner.invoke(app, ["serve", "--offline"])
+    assert result.exit_code == ExitCode.USAGE, result.output
+    assert "pip install '.[serve]'" in result.stderr and "nrdeck[" not in result.stderr

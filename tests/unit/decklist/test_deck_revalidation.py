@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from nrdeck.app.inputs.decks import DeckSettings, load_deck, obtain_deck
 from nrdeck.app.inputs.sources import deck_source
 from nrdeck.catalog import CardDB
-from nrdeck.decklist.nrdb_url import cache_path
+from nrdeck.decklist.nrdb_url import cache_path, older_cache_path
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
 from tests.fakes.faults import bomb_answer, busy_then, redirect, trickle
@@ -68,7 +69,7 @@ def test_a_cached_deck_is_revalidated_and_a_304_downloads_nothing(
     deck = Deck("Rush", validator)
     httpserver.expect_request(PATH).respond_with_handler(deck)
     first = load_deck(UUID, db, settings(httpserver, tmp_path))
-    cached = cache_path(tmp_path, "decklist", UUID)
+    cached = cache_path(tmp_path, "decklist", UUID, settings(httpserver, tmp_path).v2_url)
     stored = cached.read_bytes()
     old = time.time() - 3 * 86400
     os.utime(cached, (old, old))
@@ -92,14 +93,14 @@ def test_a_changed_deck_is_downloaded_and_cached_again(
     deck.name = "Rush, fixed"  # the player fixed their deck
     assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush, fixed"
     assert deck.statuses == [200, 200]
-    offline = DeckSettings(cache_dir=tmp_path, offline=True)
+    offline = replace(settings(httpserver, tmp_path), offline=True)
     assert load_deck(UUID, db, offline).name == "Rush, fixed"
 
 
 def test_a_deck_cached_by_an_older_nrdeck_is_still_read(
     httpserver: HTTPServer, tmp_path: Path, db: CardDB
 ) -> None:
-    cached = cache_path(tmp_path, "decklist", UUID)
+    cached = older_cache_path(tmp_path, "decklist", UUID)
     cached.parent.mkdir(parents=True)
     cached.write_text(json.dumps(envelope("Old copy")))  # the bare answer, no validators
     assert load_deck(UUID, db, DeckSettings(cache_dir=tmp_path, offline=True)).name == "Old copy"
@@ -107,14 +108,17 @@ def test_a_deck_cached_by_an_older_nrdeck_is_still_read(
     httpserver.expect_request(PATH).respond_with_handler(deck)
     assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush"
     assert deck.asked == [{}]  # nothing to revalidate with: fetched in full
-    assert json.loads(cached.read_text())["validators"] == {"etag": 'W/"Rush"'}
+    # kept now with its validators, in place of the older copy
+    assert load_deck(UUID, db, settings(httpserver, tmp_path)).name == "Rush"
+    assert deck.asked == [{}, {"If-None-Match": 'W/"Rush"'}]
+    assert not cached.exists()
 
 
 def _refused(server: HTTPServer, cache: Path, db: CardDB, **http: Any) -> tuple[str, DeckSettings]:
     chosen = settings(server, cache, **http)
     with pytest.raises(RemoteDeckError) as info:
         load_deck(UUID, db, chosen)
-    assert not cache_path(cache, "decklist", UUID).exists()
+    assert not cache_path(cache, "decklist", UUID, chosen.v2_url).exists()
     return info.value.one_line(), chosen
 
 

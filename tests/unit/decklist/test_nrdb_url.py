@@ -20,6 +20,7 @@ from nrdeck.decklist.deck_ref import DeckRef, parse_deck_ref
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode, RemoteDeckError
 from nrdeck.http import HttpSettings
+from tests.fakes.deck_cache import cache_deck, cached_answer
 
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 DECK = {
@@ -86,9 +87,10 @@ def test_fetch_decklist_caches_and_serves_offline(
     assert (deck.source, deck.name, deck.problems) == (url, "Catalyst Rush", ())
     assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
     assert deck.counts() == {"sure_gamble": 5}
-    cached = cache_path(tmp_path, "decklist", UUID)
-    assert json.loads(cached.read_text())["answer"]["data"][0]["name"] == "Catalyst Rush"
-    assert not list(cached.parent.glob("*.tmp"))
+    v2 = httpserver.url_for("/api/2.0/public")
+    cached = cached_answer(tmp_path, "decklist", UUID, v2_url=v2)
+    assert cached["data"][0]["name"] == "Catalyst Rush"
+    assert not list(cache_path(tmp_path, "decklist", UUID, v2).parent.glob(".*.tmp"))
 
     httpserver.clear()  # any request now fails the test
     offline = load_deck(url, db, settings_for(httpserver, tmp_path, offline=True))
@@ -103,7 +105,7 @@ def test_bare_id_falls_back_to_shared_private_deck(
     httpserver.expect_request("/api/2.0/public/deck/777").respond_with_json(envelope(DECK))
     deck = load_deck("777", db, settings_for(httpserver, tmp_path))
     assert deck.counts() == {"sure_gamble": 5}
-    assert cache_path(tmp_path, "deck", "777").exists()
+    assert cache_path(tmp_path, "deck", "777", httpserver.url_for("/api/2.0/public")).exists()
 
 
 def fetch_error(spec: str, server: HTTPServer, cache: Path, db: CardDB, **kw: Any) -> str:
@@ -167,9 +169,7 @@ def test_offline_without_cache(httpserver: HTTPServer, tmp_path: Path, db: CardD
 
 
 def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, db: CardDB) -> None:
-    path = cache_path(tmp_path, "decklist", UUID)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps(envelope(DECK)))
+    cache_deck(tmp_path, "decklist", UUID, envelope(DECK))
     settings = DeckSettings(v2_url="http://127.0.0.1:9/api/2.0/public", cache_dir=tmp_path,
                             http=HttpSettings(retries=0))  # fmt: skip
     loaded = obtain_deck(deck_source(UUID), db, settings)
@@ -180,13 +180,14 @@ def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, 
 
 
 def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
-    path = cache_path(tmp_path, "decklist", UUID)
+    v2 = httpserver.url_for("/api/2.0/public")
+    path = cache_path(tmp_path, "decklist", UUID, v2)
     path.parent.mkdir(parents=True)
     path.write_text("{not json")
     assert "not in the cache" in fetch_error(UUID, httpserver, tmp_path, db, offline=True)
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
     assert load_deck(UUID, db, settings_for(httpserver, tmp_path)).counts() == {"sure_gamble": 5}
-    assert json.loads(path.read_text())["answer"]["success"] is True
+    assert cached_answer(tmp_path, "decklist", UUID, v2_url=v2)["success"] is True
 
 
 def test_after_a_network_failure_the_run_stops_trying(
@@ -208,9 +209,7 @@ def test_after_a_network_failure_the_run_stops_trying(
     assert httpserver.log == []
 
     # A deck cached by an earlier run is still served, with a warning.
-    path = cache_path(tmp_path, "decklist", UUID)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(envelope(DECK)))
+    cache_deck(tmp_path, "decklist", UUID, envelope(DECK), v2_url=same_run.v2_url)
     loaded = obtain_deck(deck_source(UUID), db, same_run)
     assert loaded.deck.counts() == {"sure_gamble": 5}
     assert loaded.cached is not None and "earlier in this run" in loaded.cached.reason

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -137,4 +138,6 @@ def test_json_keeps_the_identity_and_sums_lines(db: CardDB) -> None:
     )
     doc = json.loads(WRITER_BY_FORMAT["json"](deck, db))
     assert sorted(doc["cards"].values()) == [1, 3]
-    assert doc["name"] is None
+    assert "name" not in doc  # no name: none written, never null
+    named = WRITER_BY_FORMAT["json"](msgspec.structs.replace(deck, name="Hedge"), db)
+    assert json.loads(named)["name"] == "Hedge"

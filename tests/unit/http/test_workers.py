@@ -3,8 +3,13 @@ Retry-After held by every worker."""
 
 from __future__ import annotations
 
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from pytest_httpserver import HTTPServer
@@ -101,3 +106,49 @@ def test_a_retry_after_holds_every_worker(threaded: HTTPServer) -> None:
     assert statuses == [200] * 6
     later = [t for t in arrivals if t > busy_at[0] + 0.1]  # not in flight at the 429
     assert later and min(later) >= busy_at[0] + 0.9
+
+
+SILENT_RUN = """
+import sys
+from nrdeck.http import HttpSettings
+from nrdeck.http.workers import map_concurrently, using_client
+
+SETTINGS = HttpSettings(connect_timeout=5, read_timeout=60, retries=0, deadline=120)
+
+def fetch(url):
+    with using_client(SETTINGS) as client:
+        return client.get(url, max_bytes=1024).status
+
+try:
+    map_concurrently([sys.argv[1]] * 6, fetch, jobs=3, settings=SETTINGS)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_ends_a_run_whose_server_never_answers_at_once(tmp_path: Path) -> None:
+    """Each worker waits on a server that accepts and never answers (a 60 s read timeout):
+    Ctrl-C cuts their connections, and the process ends long before any timeout."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    held: list[socket.socket] = []
+    script = tmp_path / "run.py"
+    script.write_text(SILENT_RUN)
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/x"
+    proc = subprocess.Popen([sys.executable, str(script), url], stderr=subprocess.PIPE)
+    try:
+        listener.settimeout(30)
+        for _ in range(3):  # every worker is waiting for its answer
+            conn, _ = listener.accept()
+            held.append(conn)
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=20)  # far less than the read timeout
+        assert proc.returncode == 130, stderr.decode()[-2000:]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for conn in held:
+            conn.close()
+        listener.close()

@@ -32,9 +32,11 @@ def make_deck(
     *,
     extra_identities: Iterable[str] = (),
     source: str = "deck.txt",
+    identity_copies: int = 1,
 ) -> Deck:
-    """A Deck: the identity on line 1, then one entry per (quantity, title) line."""
-    ident = DeckEntry(card_id(db, identity), 1, line=1) if identity else None
+    """A Deck: the identity on line 1 (``identity_copies`` of it), then one entry per
+    (quantity, title) line."""
+    ident = DeckEntry(card_id(db, identity), identity_copies, line=1) if identity else None
     entries = tuple(
         DeckEntry(card_id(db, title), qty, line=number)
         for number, (qty, title) in enumerate(lines, 2)

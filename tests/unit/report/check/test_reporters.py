@@ -174,7 +174,8 @@ def test_github_annotations_are_escaped(report: CheckReport) -> None:
 
 def test_github_escaping_rules() -> None:
     assert escape_data("a%b\nc:d,e") == "a%25b%0Ac:d,e"
-    assert escape_property("a%b\nc:d,e") == "a%25b\\x0ac%3Ad%2Ce"
+    assert escape_property("a%b\nc:d,e") == "a%25b%0Ac%3Ad%2Ce"  # a file's name, exactly
+    assert escape_property("a\r\x1b[2Jb") == "a%0D\\x1b[2Jb"
     # a carriage return or an escape sequence would redraw the log: shown escaped
     assert escape_data("a\r\x1b[2Jb") == "a\\x0d\\x1b[2Jb"
 

@@ -196,6 +196,16 @@ def test_messages_go_to_players_who_must_act_with_safe_file_names() -> None:
     assert "Cy" not in "".join(messages)  # not fetched: the organiser's to retry
 
 
+def test_a_message_reads_plainly_yet_makes_no_markup() -> None:
+    """A message pasted where nothing renders Markdown showed 'Ana \\(Bo\\)' and '\\(line 4\\)'."""
+    hostile = "Ana (Bo)! [click](http://evil.example) <b>x</b> @everyone"
+    event = report(player(hostile, checked("corp"), checked("runner", None, banned())))
+    [message] = render_messages(event).values()
+    assert "Ana (Bo)!" in message and "\\(" not in message
+    assert "\\[click\\](http\\://" in message  # no link: its brackets are escaped
+    assert "<b>" not in message and "\\@everyone" in message
+
+
 @pytest.mark.parametrize("fmt", ["markdown", "html", "csv", "json"])
 def test_quiet_keeps_only_players_not_ready(fmt: str) -> None:
     out = EVENT_REPORTER_BY_NAME[fmt](sample(), EventRenderOptions(quiet=True))

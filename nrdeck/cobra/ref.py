@@ -1,6 +1,6 @@
 """What ``--cobra TOURNAMENT`` and ``--cobra-url`` name: a Cobra, and a tournament on it.
 
-Kept apart from the fetching code (``nrdeck.app.inputs.cobra``) so that the command line's
+Kept apart from the fetching code (``nrdeck.cobra.client``) so that the command line's
 settings import nothing more than this.
 """
 

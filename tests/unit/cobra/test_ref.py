@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from nrdeck.app.inputs.cobra import players_url, tournament_url
-from nrdeck.app.inputs.cobra_ref import DEFAULT_COBRA_URL, TournamentRef, base_url, tournament_ref
 from nrdeck.cli.event import cobra_settings
+from nrdeck.cobra import (
+    DEFAULT_COBRA_URL,
+    TournamentRef,
+    base_url,
+    players_url,
+    tournament_ref,
+    tournament_url,
+)
 from nrdeck.errors import UsageError
 
 BASE = DEFAULT_COBRA_URL

@@ -6,8 +6,9 @@ TOURNAMENT is an id (``5871``), a tournament page's URL (``…/tournaments/5871`
 pages are followed only for a bigger event). With an id both go out at once.
 
 Everything goes through nrdeck's one HTTP layer (timeouts, retries, size caps, the
-deadline). A cached answer is revalidated with its ETag (an unchanged tournament costs a
-304), and ``--offline`` reads the cached answers only. Cobra's answers are untrusted: a
+deadline) and its conditional cache (``nrdeck.http.conditional``): a cached answer is
+revalidated (an unchanged tournament costs a 304), and ``--offline`` reads the cached
+answers only. Cobra's answers are untrusted: a
 redirect (Cobra's catch-all route sends anything unrouted to its HTML error page) or an
 answer that is not JSON is "not Cobra's API" and never parsed; a 404 is an unknown or
 private tournament (Cobra cannot tell them apart); a 5xx, a timeout or a refused
@@ -16,7 +17,6 @@ connection is ``TournamentUnavailableError`` (exit 3).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
@@ -26,8 +26,7 @@ from urllib.parse import urljoin, urlsplit
 import msgspec
 from msgspec import field
 
-from nrdeck.app.inputs.cards import DataSettings
-from nrdeck.app.inputs.cobra_answers import (
+from nrdeck.cobra.answers import (
     CobraPlayer,
     CobraTournament,
     decode_index,
@@ -35,23 +34,17 @@ from nrdeck.app.inputs.cobra_answers import (
     players_of,
     tournament_of,
 )
-from nrdeck.app.inputs.cobra_ref import (
+from nrdeck.cobra.ref import (
     CobraSettings,
     TournamentRef,
     base_url,
     tournament_ref,
 )
-from nrdeck.atomic import write_atomic
 from nrdeck.errors import TournamentUnavailableError, UsageError
-from nrdeck.http import Answer, TransferError, Validators
-from nrdeck.jsondepth import require_shallow
+from nrdeck.http import Answer, HttpSettings, TransferError
 
 if TYPE_CHECKING:
-    from nrdeck.http.client import HttpClient
-
-__all__ = [
-    "fetch_tournament",
-]
+    from nrdeck.http.conditional import ConditionalCache
 
 API = "/api/v1/public"
 INCLUDE = "include=tournament_type,format,deckbuilding_restriction,card_set"
@@ -63,29 +56,19 @@ JSON_TYPES = frozenset({"application/vnd.api+json", "application/json"})
 T = TypeVar("T")
 
 
-class _Cached(msgspec.Struct, frozen=True):
-    """A cached answer: its body, its validators and the URL it answered."""
+class CobraAccess(msgspec.Struct, frozen=True):
+    """How to reach Cobra: the cache folder (None: nothing cached), offline mode, HTTP."""
 
-    url: str
-    body: msgspec.Raw
-    validators: Validators = field(default_factory=Validators)
-
-
-class _Fetcher(msgspec.Struct, frozen=True):
-    """How to fetch: the card data's cache, offline mode and HTTP settings."""
-
-    data: DataSettings
-
-    @property
-    def cache_dir(self) -> Path | None:
-        return None if self.data.no_cache or self.data.cache_dir is None else self.data.cache_dir
+    cache_dir: Path | None = None
+    offline: bool = False
+    http: HttpSettings = field(default_factory=HttpSettings)
 
 
-def fetch_tournament(settings: CobraSettings, data: DataSettings) -> CobraTournament:
+def fetch_tournament(settings: CobraSettings, access: CobraAccess) -> CobraTournament:
     """The tournament's settings and players: two requests (each revalidated when cached)."""
     base = base_url(settings.base_url)
     ref = tournament_ref(settings.tournament, base)
-    fetcher = _Fetcher(data)
+    fetcher = access
     if ref.id is None:
         tournament = _by_slug(ref, fetcher)
         players, cached = _players(base, tournament.id, fetcher)
@@ -108,10 +91,10 @@ def players_url(base: str, tournament_id: int) -> str:
 
 
 def _both(
-    ref: TournamentRef, tournament_id: int, fetcher: _Fetcher
+    ref: TournamentRef, tournament_id: int, fetcher: CobraAccess
 ) -> tuple[CobraTournament, tuple[list[CobraPlayer], dt.date | None]]:
     """The tournament and its players at once (two requests, one round trip)."""
-    if fetcher.data.offline:
+    if fetcher.offline:
         return _by_id(ref, tournament_id, fetcher), _players(ref.base, tournament_id, fetcher)
     from nrdeck.http.workers import map_concurrently  # the gateway to the network stack
 
@@ -120,20 +103,20 @@ def _both(
             return _by_id(ref, tournament_id, fetcher)
         return _players(ref.base, tournament_id, fetcher)
 
-    found = map_concurrently(["tournament", "players"], work, jobs=2, settings=fetcher.data.http)
+    found = map_concurrently(["tournament", "players"], work, jobs=2, settings=fetcher.http)
     tournament, players = found
     assert isinstance(tournament, CobraTournament) and isinstance(players, tuple)
     return tournament, players
 
 
-def _by_id(ref: TournamentRef, tournament_id: int, fetcher: _Fetcher) -> CobraTournament:
+def _by_id(ref: TournamentRef, tournament_id: int, fetcher: CobraAccess) -> CobraTournament:
     url = tournament_url(ref.base, tournament_id)
     (resource, included), cached = _get(url, fetcher, MAX_TOURNAMENT_BYTES, ref, decode_show)
     found = tournament_of(ref.base, resource, included, url)
     return msgspec.structs.replace(found, cached=cached)
 
 
-def _by_slug(ref: TournamentRef, fetcher: _Fetcher) -> CobraTournament:
+def _by_slug(ref: TournamentRef, fetcher: CobraAccess) -> CobraTournament:
     url = f"{ref.base}{API}/tournaments?filter[slug]={ref.slug}&{INCLUDE}"
     page, cached = _get(url, fetcher, MAX_TOURNAMENT_BYTES, ref, decode_index)
     matching = [r for r in page.data if r.type == "tournaments"]
@@ -144,7 +127,7 @@ def _by_slug(ref: TournamentRef, fetcher: _Fetcher) -> CobraTournament:
 
 
 def _players(
-    base: str, tournament_id: int, fetcher: _Fetcher
+    base: str, tournament_id: int, fetcher: CobraAccess
 ) -> tuple[list[CobraPlayer], dt.date | None]:
     """Every player, page after page (``links.next``, within this Cobra), and the oldest
     cached copy's date when read from the cache."""
@@ -176,7 +159,7 @@ def _next_page(link: str | None, base: str) -> str | None:
 
 def _get(
     url: str,
-    fetcher: _Fetcher,
+    fetcher: CobraAccess,
     max_bytes: int,
     ref: TournamentRef,
     decode: Callable[[bytes, str], T],
@@ -185,44 +168,60 @@ def _get(
 
     An answer is cached only once it decodes: a copy cut short is never revalidated.
     """
-    path = _cache_path(fetcher.cache_dir, url) if fetcher.cache_dir else None
-    copy = _read_cached(path, url) if path else None
-    if fetcher.data.offline:
-        if copy is None or path is None:
+    from nrdeck.http.workers import using_client  # the gateway to the network stack
+
+    cache = _cache(fetcher)
+    if fetcher.offline:
+        kept = cache.kept(url, max_bytes)
+        if kept is None or kept.body is None:
             raise TournamentUnavailableError(
                 f"Cobra's answer for {ref.label} is not in the cache and --offline forbids "
                 "fetching it",
                 hint="run once without --offline to cache it",
             )
-        return decode(bytes(copy.body), url), _modified(path)
-    from nrdeck.http.workers import using_client  # the gateway to the network stack
+        return decode(kept.body, url), kept.date
 
-    with using_client(fetcher.data.http) as client:
-        answer = _ask(client, url, copy.validators.headers() if copy else {}, max_bytes)
-    if answer.status == 304 and copy is not None and path is not None:
-        with contextlib.suppress(OSError):
-            path.touch()
-        return decode(bytes(copy.body), url), None
-    decoded = decode(_checked(answer, url, ref), url)
-    if path is not None:
-        _store(path, url, answer)
-    return decoded, None
+    def decodes(answer: Answer) -> bool:
+        try:
+            decode(_checked(answer, url, ref), url)
+        except (TournamentUnavailableError, UsageError):
+            return False
+        return True
+
+    with using_client(fetcher.http) as client:
+        try:
+            fetched = cache.get(
+                client,
+                url,
+                max_bytes=max_bytes,
+                headers={"Accept": "application/vnd.api+json"},
+                follow_redirects=False,
+                accept=decodes,
+            )
+        except TransferError as err:
+            raise _unavailable(url, err) from None
+    if fetched.revalidated:
+        return decode(fetched.body, url), None
+    return decode(_checked(fetched.answer, url, ref), url), None
 
 
-def _ask(client: HttpClient, url: str, headers: dict[str, str], max_bytes: int) -> Answer:
-    headers = {"Accept": "application/vnd.api+json", **headers}
-    try:
-        return client.get(url, headers, max_bytes=max_bytes, follow_redirects=False)
-    except TransferError as err:
-        if err.unreachable:
-            said = f"could not get an answer from Cobra for {url}: {err.reason}"
-        else:
-            said = f"Cobra's answer for {url} was refused: {err.reason}"
-        raise TournamentUnavailableError(
-            said,
-            hint="the roster was not checked: retry later, or drop --cobra and give the "
-            "event's settings as options",
-        ) from None
+def _cache(fetcher: CobraAccess) -> ConditionalCache:
+    from nrdeck.http.conditional import ConditionalCache, FolderStore
+
+    folder = fetcher.cache_dir / "v1" / "cobra" if fetcher.cache_dir is not None else None
+    return ConditionalCache(FolderStore(folder))
+
+
+def _unavailable(url: str, err: TransferError) -> TournamentUnavailableError:
+    if err.unreachable:
+        said = f"could not get an answer from Cobra for {url}: {err.reason}"
+    else:
+        said = f"Cobra's answer for {url} was refused: {err.reason}"
+    return TournamentUnavailableError(
+        said,
+        hint="the roster was not checked: retry later, or drop --cobra and give the "
+        "event's settings as options",
+    )
 
 
 def _checked(answer: Answer, url: str, ref: TournamentRef) -> bytes:
@@ -260,36 +259,3 @@ def _not_cobra(url: str, why: str) -> UsageError:
         f"not Cobra's API: {url} ({why}); nothing was read",
         hint="check --cobra-url (or NRDECK_COBRA_URL): Cobra's public API is under /api/v1/public",
     )
-
-
-def _cache_path(cache_dir: Path, url: str) -> Path:
-    import hashlib  # only a run with a cache pays for it
-
-    key = hashlib.sha256(url.encode("utf-8")).hexdigest()[:32]
-    return cache_dir / "v1" / "cobra" / f"{key}.json"
-
-
-def _read_cached(path: Path, url: str) -> _Cached | None:
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_PAGE_BYTES + 4096)
-        require_shallow(raw)
-        copy = msgspec.json.decode(raw, type=_Cached)
-    except (OSError, msgspec.DecodeError, RecursionError):
-        return None
-    return copy if copy.url == url else None
-
-
-def _modified(path: Path) -> dt.date | None:
-    try:
-        return dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date()
-    except OSError:
-        return None
-
-
-def _store(path: Path, url: str, answer: Answer) -> None:
-    """Cache the answer atomically; a cache failure is not fatal (the next run refetches)."""
-    entry = _Cached(url, msgspec.Raw(answer.body), answer.validators)
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, msgspec.json.encode(entry))
