@@ -114,7 +114,8 @@ def test_hostile_file_names_and_messages_stay_one_command_each() -> None:
     [
         ("100%", "100%25", "100%25"),
         ("a:b,c", "a:b,c", "a%3Ab%2Cc"),
-        ("a\nb", "a%0Ab", "a\\x0ab"),  # a property is one line
+        ("a\nb", "a%0Ab", "a%0Ab"),  # a file name with a line break still names the file
+        ("a\x1bb", "a\\x1bb", "a\\x1bb"),  # other controls are shown escaped
         ("", "", ""),
     ],
 )
