@@ -8,11 +8,9 @@ when its supervisor does, however the supervisor ended (``kill -9`` too), so tha
 keeps serving, and keeps the port, after it.
 """
 
-import errno
 import logging
 import os
 import signal
-import socket
 import threading
 from pathlib import Path
 from typing import Annotated, Any
@@ -35,6 +33,7 @@ from nrdeck.cli.options import (
 )
 from nrdeck.cli.settings import data_settings, from_parent, pass_to_workers, selection_options
 from nrdeck.errors import UsageError, extra_hint
+from nrdeck.http.listening import require_free
 
 SERVE_HELP = (
     "Serve a deck-check page and an HTTP API (the serve extra). With --cobra, or --format, "
@@ -155,20 +154,6 @@ def _stop_after(supervisor: Any) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-def require_free(host: str, port: int) -> None:
-    """A usage error, in one line, when nrdeck cannot listen on ``host:port`` (in use by
-    another program, a port the user may not open, an address not of this machine)."""
-    if port == 0:
-        return  # any free port: the system picks one
-    try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        with socket.create_server(found[0][4][:2], family=found[0][0]):
-            pass
-    except OSError as err:
-        why, hint = _why(err), _next_step(err)
-        raise UsageError(f"cannot listen on {host}:{port}: {why}", hint=hint) from None
-
-
 def _encoded(settings: Any, line: str | None) -> str:
     return msgspec.json.encode({"settings": settings, "line": line}, enc_hook=str).decode()
 
@@ -190,21 +175,3 @@ def _path(kind: type, value: Any) -> Any:
     if kind is Path:
         return Path(value)
     raise NotImplementedError(kind)
-
-
-def _why(err: OSError) -> str:
-    if err.errno == errno.EADDRINUSE:
-        return "the port is in use (another nrdeck serve, or another program)"
-    if err.errno == errno.EACCES:
-        return "permission denied"
-    if isinstance(err, socket.gaierror) or not err.errno:
-        return err.strerror or str(err)
-    return os.strerror(err.errno)  # create_server adds the address to its message
-
-
-def _next_step(err: OSError) -> str:
-    if err.errno == errno.EADDRINUSE:
-        return "stop what holds it, or choose another --port"
-    if err.errno == errno.EACCES:
-        return "choose a port above 1023, or one this user may open"
-    return "check --host: an address of this machine, such as 127.0.0.1 or 0.0.0.0"
