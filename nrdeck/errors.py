@@ -21,15 +21,43 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130
 
 
+class Fix:
+    """What the user can do about an error, said without words of one front door: the CLI's
+    ``hint`` says it with options and commands, the web with its fields and menus
+    (``nrdeck.web.words``). ``action`` is one of ``FIX_ACTIONS``; ``value`` the date, format
+    or list it names. (A plain class: nothing is built for it when nrdeck starts.)"""
+
+    __slots__ = ("action", "value")
+
+    def __init__(self, action: str, value: str | None = None) -> None:
+        self.action = action
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Fix({self.action!r}, value={self.value!r})"
+
+
+FIX_ACTIONS = (
+    "later-date",  # choose a date on or after ``value``
+    "no-list",  # a format without ban lists: name none, or choose another format
+    "other-format",  # the list named is format ``value``'s
+    "newer-data",  # the card data does not have it yet
+    "paste-text",  # give the decklist's text rather than a link
+    "event-fixed",  # an event's server fixes the setting: leave it out
+)
+
+
 class NrdeckError(Exception):
-    """An expected failure: one clear line for the user and an exit code."""
+    """An expected failure: one clear line for the user and an exit code (``fix``: what to
+    do, for a front door other than the CLI to say in its own words)."""
 
     exit_code: ExitCode = ExitCode.INTERNAL
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, fix: Fix | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+        self.fix = fix
 
     def one_line(self) -> str:
         """The message, with the next step appended when there is one."""
@@ -72,17 +100,21 @@ class CacheError(DataUnavailableError):
     """The cache directory cannot be used (not writable, locked for too long)."""
 
 
+class CatalogDamagedError(DataUnavailableError):
+    """The card catalogue in use is damaged: the card data's fault, not the deck's."""
+
+
 class DeckInputError(NrdeckError):
     """A decklist file that cannot be read at all (missing, too large, binary)."""
 
     exit_code = ExitCode.ILLEGAL
 
 
-def damaged_catalog(detail: object, where: object = None) -> DataUnavailableError:
+def damaged_catalog(detail: object, where: object = None) -> CatalogDamagedError:
     """The error of a card catalogue damaged after it was compiled (``where``: its file, when
     known): the card data's fault, not the deck's or nrdeck's, with what to do."""
     what = f"{where}: the card catalogue" if where else "the card data's catalogue"
-    return DataUnavailableError(f"{what} is damaged: {detail}", hint=_DAMAGED_CATALOG_HINT)
+    return CatalogDamagedError(f"{what} is damaged: {detail}", hint=_DAMAGED_CATALOG_HINT)
 
 
 def extra_hint(extra: str, library: str | None = None) -> str:

@@ -4,7 +4,7 @@ One module per use case, each imported by the front door that runs it (``nrdeck.
 ``nrdeck.web``) or by the Python API (``api``); this front names those modules and imports
 none, so a command loads only its own. ``inputs`` reads local input (decks, folders, rosters,
 card data), ``formatfiles`` format files and the community formats nrdeck ships, ``event``
-runs an event.
+runs an event, ``serve`` holds the use cases behind ``nrdeck serve``.
 """
 
 __all__ = [
@@ -19,9 +19,8 @@ __all__ = [
     "formatfiles",
     "history",
     "inputs",
-    "nrdb_validation",
     "periods",
-    "serving",
+    "serve",
     "simulate",
     "stats",
 ]

@@ -37,8 +37,8 @@ from nrdeck.http.listening import require_free
 
 SERVE_HELP = (
     "Serve a deck-check page and an HTTP API (the serve extra). With --cobra, or --format, "
-    "--as-of, --tier, --banlist or --format-file, every visitor is checked under the event's "
-    "settings, which the page shows."
+    "--as-of, --tier, --banlist, --format-file or --event-name, every visitor is checked under "
+    "the event's settings, which the page shows."
 )
 
 
@@ -71,6 +71,12 @@ def serve(
     cobra_url: Annotated[
         str | None, typer.Option("--cobra-url", metavar="URL", help="Cobra's address.")
     ] = None,
+    event_name: Annotated[
+        str | None,
+        typer.Option(
+            "--event-name", metavar="NAME", help="The event's name on the page (Cobra's: its own)."
+        ),
+    ] = None,
     format_id: FormatOpt = "standard",
     as_of: AsOfOpt = None,
     tier: TierOpt = "casual",
@@ -89,12 +95,13 @@ def serve(
     except ImportError:
         raise UsageError("nrdeck serve needs its extra", hint=extra_hint("serve")) from None
     from nrdeck.app.event.cobra import CobraRequest
-    from nrdeck.app.serving import ServeSettings, event_settings
+    from nrdeck.app.serve.service import ServeSettings, event_settings
+    from nrdeck.web.app import raise_file_limit, uvicorn_options
 
     settings = data_settings(offline=offline or no_links, data=data, cache_dir=cache_dir)
     fixed = [n for n in ("format_id", "as_of", "tier", "banlist", "format_file") if given(ctx, n)]
     event = line = None
-    if cobra is not None or fixed:
+    if cobra is not None or fixed or event_name is not None:
         selection = selection_options(
             format_id=format_id, as_of=as_of, banlist=banlist, format_file=format_file,
             tier=tier, format_given=given(ctx, "format_id"),
@@ -106,11 +113,12 @@ def serve(
                 format_given=given(ctx, "format_id"),
                 tier_given=given(ctx, "tier"),
             )
-        event, line = event_settings(settings, selection, request)
+        event, line = event_settings(settings, selection, request, name=event_name)
     resolved = ServeSettings(data=settings, event=event, links=not no_links)
     require_free(host, port)
     pass_to_workers(_encoded(resolved, line))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    raise_file_limit()
     target: Any = "nrdeck.cli.serve:application" if workers > 1 else application()
     uvicorn.run(
         target,
@@ -123,12 +131,13 @@ def serve(
         server_header=False,
         access_log=False,  # a visitor's request is not logged; bugs are, with their id
         log_level="info",
+        **uvicorn_options(),
     )
 
 
 def application() -> Any:
     """The ASGI application a worker serves, from the settings ``serve`` resolved."""
-    from nrdeck.app.serving import CheckService
+    from nrdeck.app.serve.service import CheckService
     from nrdeck.web.app import create_app
 
     settings, line = _decoded(from_parent())
@@ -159,7 +168,7 @@ def _encoded(settings: Any, line: str | None) -> str:
 
 
 def _decoded(text: str) -> tuple[Any, str | None]:
-    from nrdeck.app.serving import ServeSettings
+    from nrdeck.app.serve.service import ServeSettings
 
     class WorkerSettings(msgspec.Struct):
         """What ``serve`` hands each worker: the settings it resolved, the page's event line."""

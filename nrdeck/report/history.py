@@ -50,9 +50,14 @@ def timeline_json(report: DeckTimeline) -> str:
         },
         "card_data": card_data(report.data, report.stale_data),
         "warnings": list(report.warnings),
-        "periods": [_interval_entry(i) for i in report.intervals],
+        "periods": timeline_periods(report),
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def timeline_periods(report: DeckTimeline) -> list[dict[str, Any]]:
+    """The timeline's intervals as its JSON document gives them in ``periods``."""
+    return [_interval_entry(i) for i in report.intervals]
 
 
 def _interval_entry(interval: DeckInterval) -> dict[str, Any]:

@@ -1,24 +1,22 @@
-"""The HTTP API: ``POST /api/v1/check`` (the document ``check --output-format json`` gives),
-``GET /api/v1/in-force`` (``data periods``' entry), NetrunnerDB v3's ``POST
-/api/v3/public/validate_deck`` and ``GET /healthz``."""
+"""The HTTP API: ``POST /api/v1/check`` (the document ``check --output-format json`` gives,
+with what the page shows beside it under ``details``), ``GET /api/v1/in-force`` (``data
+periods``' entry), NetrunnerDB v3's ``POST /api/v3/public/validate_deck`` and ``GET
+/healthz``."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
-from nrdeck.app.serving import MAX_DECK_CHARS, CheckService, DeckRequest
-from nrdeck.errors import UsageError
-from nrdeck.report.check.json import document
+from nrdeck.app.serve.service import MAX_DECK_CHARS, CheckService, DeckRequest
+from nrdeck.report.answer import answer_document, served_description
 from nrdeck.report.periods import period_document
-from nrdeck.web import nrdb_api
-from nrdeck.web.safety import CHECK_SECONDS, bug
+from nrdeck.web import nrdb_api, words
+from nrdeck.web.answers import answered, bounded
 
 router = APIRouter()
 
@@ -39,37 +37,17 @@ class CheckBody(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"]
+    status: Literal["ok", "damaged"]
     card_data: str
+    problem: str | None = None
 
 
-async def timed(service: CheckService, request: DeckRequest) -> Any:
-    """The service's check in a worker thread, within the time a check may take."""
-    try:
-        return await asyncio.wait_for(
-            run_in_threadpool(service.check, request, _bug_logger), timeout=CHECK_SECONDS
-        )
-    except asyncio.TimeoutError:
-        raise UsageError(
-            f"the check took longer than {CHECK_SECONDS:.0f} s and was abandoned",
-            hint="check a smaller deck",
-        ) from None
-
-
-def _bug_logger(source: str, exc: BaseException) -> None:
-    bug(exc, source)
-
-
-@router.post(
-    "/api/v1/check",
-    summary="Check one deck",
-    response_description="the document `nrdeck check --output-format json` gives "
-    "(check-v1.schema.json)",
-)
+@router.post("/api/v1/check", summary="Check one deck")
 async def check(body: CheckBody, request: Request) -> JSONResponse:
-    """What `check` says about the deck: verdict, every problem with its code and line, the
-    figures, what was in force."""
-    service: CheckService = request.app.state.service
+    """What `check` says about the deck (verdict, every problem with its code and line, the
+    figures, what was in force) and, under `details`, what the page shows beside it: the
+    figures in words, when the deck was legal, what the list in force changed, the warnings
+    and the event."""
     asked = DeckRequest(
         deck=body.deck,
         format_id=body.format,
@@ -79,27 +57,39 @@ async def check(body: CheckBody, request: Request) -> JSONResponse:
         input_format=body.input_format,
         name=body.name,
     )
-    report = await timed(service, asked)
-    return JSONResponse(document(report))
+    answer = await answered(request, asked, "api")
+    return JSONResponse(answer_document(answer))
 
 
 @router.get("/api/v1/in-force", summary="What is in force in a format on a date")
 async def in_force(
     request: Request,
-    format: Annotated[str, Query(max_length=64)] = "standard",
+    format: Annotated[str | None, Query(max_length=64)] = None,
     as_of: dt.date | None = None,
 ) -> JSONResponse:
     """The period in force, as `nrdeck data periods` gives its entry (periods-v1.schema.json's
-    period), with what it changed from the period before."""
+    period), with what it changed from the period before. On an event's server: the event's
+    format and date (asking for others is refused)."""
     service: CheckService = request.app.state.service
-    period = await run_in_threadpool(service.period, format, as_of)
+    period = await bounded(request, lambda: service.period(format, as_of), "api")
     return JSONResponse(period_document(period, in_force=True))
 
 
 router.include_router(nrdb_api.router)
 
 
-@router.get("/healthz", summary="The server is up, and which card data it uses")
-async def healthz(request: Request) -> Health:
+@router.get(
+    "/healthz",
+    summary="The server is up, and which card data it uses",
+    responses={200: {"model": Health}},
+)
+async def healthz(request: Request) -> JSONResponse:
+    """`ok` with the card data's description; 503 `damaged` when the card data in use is
+    (every check then fails until it is rebuilt)."""
     service: CheckService = request.app.state.service
-    return Health(status="ok", card_data=service.cards.current().info.describe())
+    described = served_description(service.cards.current().info)
+    damage = service.cards.damage
+    if damage is not None:
+        health = Health(status="damaged", card_data=described, problem=words.DAMAGED)
+        return JSONResponse(health.model_dump(), status_code=503)
+    return JSONResponse(Health(status="ok", card_data=described).model_dump(exclude_none=True))

@@ -3,20 +3,19 @@ server reads it, and its status codes and error bodies (docs/http-api.md)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import msgspec
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
-from nrdeck.app.nrdb_validation import InvalidRequest, reference, validate_deck
-from nrdeck.app.serving import CheckService
+from nrdeck.app.serve.nrdb_validation import InvalidRequest, reference, validate_deck
+from nrdeck.app.serve.service import CheckService
 from nrdeck.jsondepth import depth_passed
 from nrdeck.report.safe import one_line
+from nrdeck.web.answers import bounded
 from nrdeck.web.nrdb_openapi import V3_OPENAPI
-from nrdeck.web.safety import CHECK_SECONDS, LOG, error_response
+from nrdeck.web.safety import LOG
 
 router = APIRouter()
 JSON_TYPES = frozenset({"application/json", "text/x-json", "application/jsonrequest"})
@@ -45,15 +44,10 @@ async def validate(request: Request) -> JSONResponse:
         LOG.warning("validate_deck: 400 Bad Request: %s", err)
         return _bad_request(request.headers.get("accept"))
     try:
-        answer = await asyncio.wait_for(
-            run_in_threadpool(lambda: validate_deck(body, reference(service))),
-            timeout=CHECK_SECONDS,
-        )
+        answer = await bounded(request, lambda: validate_deck(body, reference(service)), "api")
     except InvalidRequest as err:
         LOG.warning("validate_deck: 400 Invalid request: %s", one_line(err.detail)[:300])
         return JSONResponse(err.document(), status_code=400)
-    except asyncio.TimeoutError:
-        return error_response(503, "usage", "the validation took too long", None)
     return JSONResponse(answer)
 
 

@@ -1,6 +1,10 @@
 """The deck-check page: a form (paste a decklist or a link, or upload a file; format, date,
-tier) and the server-rendered answer. No JavaScript: it works with a keyboard, a screen
-reader and a phone as plain HTML does."""
+tier) and the server-rendered answer, the same answer ``POST /api/v1/check`` gives. No
+JavaScript: it works with a keyboard, a screen reader and a phone as plain HTML does.
+
+A paste and a file together are refused, naming both: the page never guesses which deck
+the player meant. The paste is counted as the player wrote it, its line ends made one.
+"""
 
 from __future__ import annotations
 
@@ -11,24 +15,24 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
 
 from nrdeck.app.choices import format_names
-from nrdeck.app.serving import MAX_DECK_CHARS, CheckService, DeckRequest
+from nrdeck.app.serve.service import MAX_DECK_CHARS, CheckService, DeckRequest
 from nrdeck.decklist.reading import decode_deck_bytes
-from nrdeck.errors import NrdeckError, UsageError
-from nrdeck.report.check.json import deck_entry
-from nrdeck.report.check.text import figure_lines
-from nrdeck.report.history import summary
-from nrdeck.report.periods import change_phrases
+from nrdeck.errors import NrdeckError
+from nrdeck.quoting import shorten
+from nrdeck.report.answer import answer_document
 from nrdeck.report.safe import one_line
-from nrdeck.web.api import timed
+from nrdeck.web.answers import answered
+from nrdeck.web.safety import MAX_FORM_BYTES, Failure, failure_of
 
 router = APIRouter()
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 TEMPLATES.env.filters["safe_line"] = lambda text: one_line(str(text))  # still HTML-escaped after
 TIERS = ("casual", "competitive")
+TOO_LARGE = "the decklist is larger than 1 MiB"
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -39,39 +43,58 @@ async def page(request: Request) -> Response:
 
 @router.post("/", response_class=HTMLResponse, include_in_schema=False)
 async def check_page(request: Request) -> Response:
-    """The form again, with the answer above it."""
-    service: CheckService = request.app.state.service
-    limits = {"max_files": 1, "max_fields": 12, "max_part_size": MAX_DECK_CHARS + 1024}
-    async with request.form(**limits) as form:  # closes an uploaded file's spool after
-        values = _filled(form, request)
-        try:
-            asked = await _deck_request(form, service)
-        except NrdeckError as err:
-            return _render(request, values, None, err.one_line(), status=400)
+    """The form again, with the answer above it (or what went wrong, in its error box)."""
+    limits = {"max_files": 1, "max_fields": 12, "max_part_size": MAX_FORM_BYTES}
+    values = _form_defaults(request)
     try:
-        report = await timed(service, asked)
+        async with request.form(**limits) as form:  # closes an uploaded file's spool after
+            values = _filled(form, request)
+            asked = await _deck_request(form, request.app.state.service)
+        answer = await answered(request, asked, "page")
+    except HTTPException:  # the form itself could not be read: a part over its cap
+        return _render(request, values, None, _said(TOO_LARGE, "paste one deck at a time"), 413)
     except NrdeckError as err:
-        return _render(request, values, None, err.one_line(), status=400)
-    answer = await run_in_threadpool(_answer, service, report, asked)
-    return _render(request, values, answer, None)
+        failure = failure_of(err, "page")
+        return _render(request, values, None, _said(failure.message, failure.hint), failure.status)
+    except Failure as failure:
+        said = _said(failure.message, failure.hint)
+        return _render(request, values, None, said, failure.status, failure.headers)
+    return _render(request, values, answer_document(answer), None)
+
+
+def error_page(request: Request, failure: Failure) -> Response:
+    """A failure as the page shows it to a browser: the form, and the error box."""
+    said = _said(failure.message, failure.hint)
+    defaults = _form_defaults(request)
+    title = None if request.url.path.rstrip("/") == "" else "The request could not be answered"
+    return _render(request, defaults, None, said, failure.status, failure.headers, title)
 
 
 async def _deck_request(form: FormData, service: CheckService) -> DeckRequest:
-    text = str(form.get("deck") or "")
+    text = _pasted(form)
     name = "pasted decklist"
     upload = form.get("file")
     if isinstance(upload, UploadFile) and upload.filename:
+        if text.strip():
+            raise Failure(
+                400, "usage",
+                f"a decklist was pasted and a file was chosen ({shorten(upload.filename, 60)}): "
+                "which one is the deck?",
+                "clear the pasted text to check the file, or choose no file to check the paste",
+            )  # fmt: skip
         data = await upload.read(MAX_DECK_CHARS + 1)
         name = upload.filename[:200]
         decoded = decode_deck_bytes(data, name)
         if decoded.text is None:
-            raise UsageError(decoded.problems[0].message, hint="upload a decklist's text file")
+            raise Failure(400, "unreadable", decoded.problems[0].message, "choose a text file")
         text = decoded.text
     day = str(form.get("as_of") or "").strip()
     try:
         as_of = dt.date.fromisoformat(day) if day else None
     except ValueError:
-        raise UsageError(f"the date {day[:40]!r} is not a date", hint="use YYYY-MM-DD") from None
+        raise Failure(
+            400, "usage", f"the date {day[:40]!r} is not a date", "choose one in the Date field"
+        ) from None
     if service.settings.event is not None:
         return DeckRequest(deck=text, as_of=None, name=name)
     return DeckRequest(
@@ -83,23 +106,16 @@ async def _deck_request(form: FormData, service: CheckService) -> DeckRequest:
     )
 
 
-def _answer(service: CheckService, report: Any, asked: DeckRequest) -> dict[str, Any]:
-    """What the page shows: the deck's entry of the JSON document, its figures, when it was
-    legal, and what the list in force changed."""
-    outcome = report.outcomes[0]
-    entry = deck_entry(outcome, report.period)
-    result = outcome.result
-    timeline = service.timeline(report, asked) if result is not None else None
-    period = service.changes(report)
-    return {
-        "deck": entry,
-        "figures": figure_lines(result) if result is not None else [],
-        "timeline": summary(timeline) if timeline is not None else None,
-        "changes": change_phrases(period.changes) if period is not None else [],
-        "period": period,
-        "card_data": report.data.describe(),
-        "warnings": [w for w in (report.period.stale_data if report.period else None,) if w],
-    }
+def _pasted(form: FormData) -> str:
+    """The paste as the player wrote it: a browser sends its line ends as CRLF."""
+    text = str(form.get("deck") or "").replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_DECK_CHARS:
+        raise Failure(413, "too-large", TOO_LARGE, "paste one deck at a time")
+    return text
+
+
+def _said(message: str, hint: str | None) -> str:
+    return f"{message} ({hint})" if hint else message
 
 
 def _form_defaults(request: Request) -> dict[str, Any]:
@@ -117,7 +133,8 @@ def _filled(form: FormData, request: Request) -> dict[str, Any]:
     for key in ("deck", "format", "as_of", "tier"):
         found = form.get(key)
         if isinstance(found, str) and found:
-            values[key] = found[: MAX_DECK_CHARS if key == "deck" else 64]
+            kept = found.replace("\r\n", "\n") if key == "deck" else found
+            values[key] = kept[: MAX_DECK_CHARS if key == "deck" else 64]
     return values
 
 
@@ -126,20 +143,36 @@ def _render(
     values: dict[str, Any],
     answer: dict[str, Any] | None,
     error: str | None,
-    *,
     status: int = 200,
+    headers: dict[str, str] | None = None,
+    error_title: str | None = None,
 ) -> Response:
     service: CheckService = request.app.state.service
     context = {
         "values": values,
         "answer": answer,
         "error": error,
+        "error_title": error_title,
         "formats": _format_choices(service),
         "tiers": TIERS,
         "event": request.app.state.event_line,
+        "event_warnings": _event_warnings(service),
         "root": request.scope.get("root_path", ""),
     }
-    return TEMPLATES.TemplateResponse(request, "page.html", context, status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request, "page.html", context, status_code=status, headers=headers
+    )
+
+
+def _event_warnings(service: CheckService) -> list[dict[str, str]]:
+    """What the event's settings are warned of (as ``event --cobra`` warns), under its line."""
+    event = service.settings.event
+    return [{"code": w.code, "message": w.message} for w in (event.warnings if event else ())]
+
+
+def format_ids(service: CheckService) -> list[str]:
+    """The format ids a visitor can pick."""
+    return [format_id for format_id, _ in _format_choices(service)]
 
 
 def _format_choices(service: CheckService) -> list[tuple[str, str]]:

@@ -48,7 +48,7 @@ FAULT_POINTS: dict[tuple[str, ...], tuple[str, str]] = {
     ("data", "periods"): ("nrdeck.cli.data", "list_periods"),
     ("data", "path"): ("nrdeck.cli.data", "cache_folder"),
     ("data", "clear"): ("nrdeck.cli.data", "clear_cache"),
-    ("serve",): ("nrdeck.app.serving", "event_settings"),
+    ("serve",): ("nrdeck.app.serve.service", "event_settings"),
 }
 # command -> arguments that run it successfully from the scratch folder
 RUNS: dict[tuple[str, ...], list[str]] = {

@@ -180,8 +180,9 @@ def problem_spans(problem: Problem) -> tuple[tuple[str, str], ...]:
     )
 
 
-def figure_lines(result: CheckResult) -> list[str]:
-    """The deck's figures, one topic per line."""
+def figure_lines(result: CheckResult, *, in_force: bool = True) -> list[str]:
+    """The deck's figures, one topic per line (``in_force``: and a line naming what was in
+    force, by its ids as well as its names)."""
     stats = result.stats
     lines = [
         join(
@@ -197,7 +198,8 @@ def figure_lines(result: CheckResult) -> list[str]:
         lines.append("influence: " + _breakdown(stats.influence_breakdown))
     if stats.points_breakdown:
         lines.append("points: " + _breakdown(stats.points_breakdown))
-    lines.append("in force: " + _in_force(result))
+    if in_force:
+        lines.append("in force: " + _in_force(result))
     return lines
 
 

@@ -34,7 +34,7 @@ from nrdeck.rules.calendar.names import (
     restriction_names,
     unknown_name,
 )
-from nrdeck.rules.calendar.staleness import stale_data
+from nrdeck.rules.calendar.staleness import stale_data, stale_facts
 from nrdeck.rules.calendar.tier import (
     CASUAL_TIER,
     COMPETITIVE_TIER,
@@ -82,6 +82,7 @@ __all__ = [
     "select_builtin",
     "set_release",
     "stale_data",
+    "stale_facts",
     "unapplied_rules",
     "unknown_name",
 ]

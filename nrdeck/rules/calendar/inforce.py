@@ -7,7 +7,7 @@ import datetime as dt
 import msgspec
 
 from nrdeck.catalog import AgendaCap, CardDB, Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar.agendacap import agenda_cap
 from nrdeck.rules.calendar.houserules import HouseRules
@@ -126,6 +126,7 @@ def casual(
         raise UsageError(
             "the casual format has no snapshots or ban lists",
             hint="drop --snapshot/--banlist or choose another --format",
+            fix=Fix("no-list"),
         )
     name = house.name if house else "Casual"
     extras, warnings = format_extras(db, CASUAL, None, house)
@@ -171,6 +172,7 @@ def dated_period(db: CardDB, format_id: str, day: dt.date) -> TimelinePeriod:
         raise UsageError(
             f"format {format_id} has no period in force on {day}{start}",
             hint="choose a later --as-of date",
+            fix=Fix("later-date", value=first[0].start.isoformat() if first else None),
         )
     return found
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nrdeck.catalog import CardDB, Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.rules.calendar.lists import (
     aliases_of,
     nsg_name,
@@ -216,6 +216,7 @@ def _require_no_missing_alias(db: CardDB, format_id: str, text: str) -> None:
                 "which the card data does not have",
                 hint=f"run 'nrdeck data update', or name a list the data has: "
                 f"{valid_lists(db, format_id)}",
+                fix=Fix("newer-data"),
             )
 
 
@@ -243,6 +244,7 @@ def list_of_another_format(
             return UsageError(
                 f"ban list {text!r} is not {where}'s: {text!r} is {named}",
                 hint=f"to check under it, use --format {other} --banlist {shlex.quote(text)}{own}",
+                fix=Fix("other-format", value=db.formats[other].name),
             )
     return None
 

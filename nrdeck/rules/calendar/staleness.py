@@ -12,13 +12,19 @@ STALE_AFTER_DAYS = 90
 def stale_data(info: DataInfo, day: dt.date) -> str | None:
     """A warning when ``day`` is more than 90 days after what the data can know (else None),
     with the advice that fits how the data was chosen (docs/reference/legality.md §4)."""
+    facts = stale_facts(info, day, info.describe())
+    return None if facts is None else f"{facts}; {refresh_advice(info)}"
+
+
+def stale_facts(info: DataInfo, day: dt.date, described: str) -> str | None:
+    """What ``stale_data`` says, without the advice (``described``: the data, as named)."""
     known = info.known_as_of()
     if known is None or (day - known).days <= STALE_AFTER_DAYS:
         return None
     return (
-        f"the card data ({info.describe()}) is {(day - known).days} days older than the date "
+        f"the card data ({described}) is {(day - known).days} days older than the date "
         f"checked ({day}): ban lists, rotations and sets published since {known} are unknown "
-        f"to it; {refresh_advice(info)}"
+        "to it"
     )
 
 

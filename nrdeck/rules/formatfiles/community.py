@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from nrdeck.catalog import CardDB, Restriction
-from nrdeck.errors import UsageError
+from nrdeck.errors import Fix, UsageError
 from nrdeck.results.check import Period
 from nrdeck.rules.calendar import (
     CASUAL_TIER,
@@ -59,6 +59,7 @@ class CommunityLine:
                 f"format {self.fmt.id} has no period in force on {day}; its first period "
                 f"starts {self.first}",
                 hint="choose a later --as-of date",
+                fix=Fix("later-date", value=self.first.isoformat()),
             )
         return index
 

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from msgspec.structs import replace
 
+from nrdeck.cancel import checkpoint
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck
 from nrdeck.errors import UsageError
@@ -134,6 +135,7 @@ def deck_history(
     intervals: list[DeckInterval] = []
     warnings: dict[str, None] = {}
     for index, day in enumerate(days):
+        checkpoint()  # a server stops a history past its time here
         end = days[index + 1] if index + 1 < len(days) else None
         in_force = line.in_force_on(day, tier)
         if in_force is None:

@@ -16,7 +16,7 @@ import pytest
 uvicorn = pytest.importorskip("uvicorn", reason="nrdeck[serve] is not installed")
 
 from nrdeck.app.inputs.cards import DataSettings  # noqa: E402
-from nrdeck.app.serving import CheckService, ServeSettings  # noqa: E402
+from nrdeck.app.serve.service import CheckService, ServeSettings  # noqa: E402
 from nrdeck.web.app import create_app  # noqa: E402
 
 
@@ -34,12 +34,15 @@ def serving(
     event_line: str | None = None,
     root_path: str = "",
     today: dt.date | None = None,
+    apps: list[Any] | None = None,
 ) -> Iterator[str]:
     """A server in this process (its clock's date ``today``, when given); yields its base URL,
-    stops it after."""
+    stops it after (``apps``: given the application, to look inside)."""
     settings = settings or ServeSettings(DataSettings(no_cache=True))
     service = CheckService(settings, today=lambda: today) if today else CheckService(settings)
     app = create_app(service, event_line=event_line)
+    if apps is not None:
+        apps.append(app)
     port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", root_path=root_path, lifespan="off"

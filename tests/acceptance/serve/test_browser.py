@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from nrdeck.app.inputs.cards import DataSettings
-from nrdeck.app.serving import ServeSettings, event_settings
+from nrdeck.app.serve.service import ServeSettings, event_settings
 from tests.acceptance.serve.conftest import Serving
 from tests.paths import EXAMPLES, FIXTURES
 

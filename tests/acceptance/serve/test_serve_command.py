@@ -20,9 +20,9 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from nrdeck.app import serving
 from nrdeck.app.inputs.cards import DataSettings
-from nrdeck.app.serving import ServeSettings
+from nrdeck.app.serve import data as served_data
+from nrdeck.app.serve.service import ServeSettings
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.acceptance.serve.conftest import Serving, free_port
@@ -188,7 +188,7 @@ def test_a_usage_error_at_start_is_one_line_and_exit_2() -> None:
 def test_new_card_data_while_serving_is_taken_whole(
     server: Serving, cards_json: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(serving, "RECHECK_SECONDS", 0.0)
+    monkeypatch.setattr(served_data, "RECHECK_SECONDS", 0.0)
     cache = tmp_path / "cache"
     settings = ServeSettings(DataSettings(cache_dir=cache, offline=True))
     failures: list[str] = []
@@ -244,3 +244,45 @@ def test_without_its_extra_it_says_how_to_add_it_from_a_clone(
     result = runner.invoke(app, ["serve", "--offline"])
     assert result.exit_code == ExitCode.USAGE, result.output
     assert "pip install '.[serve]'" in result.stderr and "nrdeck[" not in result.stderr
+
+
+@pytest.mark.slow
+def test_an_event_named_without_cobra(tmp_path: Path) -> None:
+    env = {"NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    with nrdeck_serve("--event-name", "Store Championship", "--format", "startup", env=env) as url:
+        page = httpx.get(f"{url}/").text
+        assert "Checking for Store Championship, the day of the check: Startup" in page
+        answer = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}, timeout=30).json()
+        assert answer["details"]["event"]["name"] == "Store Championship"
+
+
+@pytest.mark.slow
+def test_sigterm_ends_the_server_while_a_client_holds_a_half_sent_body(tmp_path: Path) -> None:
+    import signal
+    import socket
+
+    port = free_port()
+    command = [sys.executable, "-m", "nrdeck", "serve", "--port", str(port), "--offline"]
+    env = {**os.environ, "NRDECK_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    pytest.fail("nrdeck serve did not start")
+                time.sleep(0.2)
+        with socket.create_connection(("127.0.0.1", port)) as held:
+            held.sendall(b"POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 9999\r\n\r\n{")
+            time.sleep(0.5)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=60) is not None  # within the body's time and the grace
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -48,7 +48,7 @@ import pytest
 
 from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.inputs.options import SelectionOptions
-from nrdeck.app.serving import ServeSettings, event_settings
+from nrdeck.app.serve.service import ServeSettings, event_settings
 from tests.acceptance.serve.conftest import serving
 
 URL = "/api/v3/public/validate_deck"

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 from nrdeck.app.inputs.cards import DataSettings
-from nrdeck.app.serving import CheckService, DeckRequest, ServeSettings
+from nrdeck.app.serve.service import CheckService, DeckRequest, ServeSettings
 from tests.paths import EXAMPLES
 
 THREADS = 8

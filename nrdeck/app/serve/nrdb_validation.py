@@ -6,7 +6,7 @@ A client written for NetrunnerDB can point at ``nrdeck serve``. The request is v
 ``validation_errors`` and each validation as v3 reports it), the request-level errors and the
 400 ``Invalid request`` document. Each validation applies what v3 applies: the construction
 rules when ``basic_deckbuilding_rules`` is on (the deck's ``side_id`` among them), the card pool
-and the ban list of its ids as v3 fills them in (``nrdeck.app.nrdb_ids``), and nothing else. A
+and the ban list of its ids as v3 fills them in (``nrdeck.app.serve.nrdb_ids``), and nothing else. A
 validation naming no id checks no pool and no list. docs/http-api.md lists what nrdeck does
 differently, and why.
 """
@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from nrdeck.app.nrdb_ids import ID_KEYS, Ids, Reference, expanded, in_force
-from nrdeck.app.serving import CheckService, DeckRequest
+from nrdeck.app.serve.nrdb_ids import ID_KEYS, Ids, Reference, expanded, in_force
+from nrdeck.app.serve.service import CheckService, DeckRequest
+from nrdeck.cancel import checkpoint
 from nrdeck.catalog import CardDB
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.problems import Problem, Severity
@@ -89,6 +90,7 @@ def validate_deck(body: Any, ref: Reference) -> dict[str, Any]:
     errors = _request_errors(deck, validations, ref.db)
     answered = []
     for validation, ids in zip(validations, named, strict=True):
+        checkpoint()  # a server stops a request past its time here
         filled = expanded(ids, ref)
         outcome = Outcome() if errors else _checked(validation, deck, ids, filled, ref)
         answered.append(_answer(validation, filled, outcome))
