@@ -7,9 +7,10 @@ imported on first use, so ``import nrdeck`` (and the console script's start-up) 
 
 from __future__ import annotations
 
-from nrdeck._version import __version__
+import importlib
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # not typing's: importing typing would cost every start-up ~8 ms
+from nrdeck._version import __version__
 
 __all__ = [
     "CardDB",
@@ -27,8 +28,6 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from nrdeck.app.api import check_paths, check_text, in_force, load_cards, periods
     from nrdeck.catalog import CardDB
     from nrdeck.results.check import CheckReport, DeckOutcome
@@ -52,8 +51,6 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'nrdeck' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

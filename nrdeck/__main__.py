@@ -1,17 +1,22 @@
-"""The ``nrdeck`` console script and ``python -m nrdeck``."""
+"""The ``nrdeck`` console script and ``python -m nrdeck``.
+
+Three start-up rules live here (docs/design/startup.md says what each saves and which test
+holds it): the CLI is imported with the garbage collector paused, without the optional
+modules of ``OPTIONAL_MODULES``, and the process ends without the interpreter's teardown.
+What the run says when a stream fails or a signal stops it is decided by the CLI
+(``nrdeck.cli.streams.run_guarded``), before any of this ends the process.
+"""
 
 import atexit
+import contextlib
 import gc
 import os
 import sys
 from collections.abc import Callable
 
 INTERRUPTED = 130  # errors.ExitCode.INTERRUPTED, without importing anything before the CLI
-BROKEN_PIPE = 141  # what a shell reports for a program stopped by a closed pipe
-YOUNG_OBJECTS = 10_000  # allocations between collections of the youngest generation (700)
 # Modules a dependency imports only if they are there, and does as well without on this
-# Python: msgspec tries typing_extensions for what Python 3.11's typing module has itself
-# (about 3% of the instructions of ``nrdeck check deck.txt``).
+# Python: msgspec tries typing_extensions for what Python 3.11's typing module has itself.
 OPTIONAL_MODULES = ("typing_extensions",) if sys.version_info >= (3, 11) else ()
 
 
@@ -23,10 +28,11 @@ def main() -> None:
     """Run the CLI as a program: see ``_run``; then end without the interpreter's teardown.
 
     Once the command is done and every exit handler has run, freeing the card data, the
-    modules and everything else object by object would only delay the exit (about 2 ms, 4% of
-    the instructions of ``nrdeck check deck.txt``): the process ends right after its streams
-    are flushed, with the command's status. A run that ends in an uncaught exception (a bug
-    in the entry point itself) ends the usual way, traceback included, and so does a run
+    modules and everything else object by object would only delay the exit: the process ends
+    right after its streams are flushed, with the command's status. The CLI has flushed
+    standard output and answered for it by then (``run_guarded``), so the status is already
+    the answer to any failed write. A run that ends in an uncaught exception (a
+    bug in the entry point itself) ends the usual way, traceback included, and so does a run
     under a tracer, a profiler or coverage, whose exit handlers (registered before this one)
     save what they measured.
     """
@@ -50,35 +56,29 @@ def _instrumented() -> bool:
 
 
 def _end_now() -> None:
-    """Flush the standard streams and end the process with the run's status, if it has one."""
+    """End the process with the run's status, if it has one, once its streams are flushed.
+
+    The CLI flushed standard output and answered for it before it returned (a failure there
+    is already the status); no exit handler of nrdeck's writes to it, so flushing again here
+    has nothing left to fail on but what a dependency's handler might print.
+    """
     if not _STATUS:
         return
-    status = _STATUS[-1]
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(Exception):
             stream.flush()
-        except BrokenPipeError:  # the reader left: what was left to say had nowhere to go
-            status = BROKEN_PIPE
-        except (OSError, ValueError, AttributeError):
-            pass
-    os._exit(status & 0xFF)
+    os._exit(_STATUS[-1] & 0xFF)
 
 
 def _run() -> None:
     """Import the CLI with the garbage collector paused, then run it.
 
     Importing Typer, click and nrdeck allocates tens of thousands of long-lived objects, and
-    collecting them generation by generation while they are being made costs about a tenth
-    of a short run such as ``nrdeck check deck.txt``. So nothing is collected until the
-    imports are done; then ``gc.freeze()`` moves what they made out of the collector's way
-    and collection resumes for the command itself. The command's first job is loading card
-    data (thousands of containers that live as long as it does), so the youngest generation
-    is collected every 10,000 allocations instead of every 700: each container is looked at
-    about once instead of again and again by older generations' collections, and memory
-    held by reference cycles stays bounded all the same.
+    collecting them generation by generation while they are being made is work thrown away.
+    So nothing is collected until the imports are done; then ``gc.freeze()`` moves what they
+    made out of the collector's way and collection resumes for the command itself.
 
-    Ctrl-C while starting up ends the run as it does later (one line, exit 130), and a
-    standard output closed by its reader (``| head -1``) ends it quietly.
+    Ctrl-C while starting up ends the run as it does later: one line, exit 130.
     """
     try:
         gc.disable()
@@ -86,21 +86,15 @@ def _run() -> None:
             run_cli = _import_cli()
         finally:
             gc.freeze()
-            gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
             gc.enable()
         run_cli()
-    except KeyboardInterrupt:
-        sys.stderr.write("nrdeck: interrupted\n")
-        raise SystemExit(INTERRUPTED) from None
-    except BrokenPipeError:
-        _quiet_stdout()
-        raise SystemExit(BROKEN_PIPE) from None
-    finally:
+    except KeyboardInterrupt:  # before the CLI answers for it
         try:
-            sys.stdout.flush()
-        except BrokenPipeError:  # the last buffered bytes had nowhere to go
-            _quiet_stdout()
-            raise SystemExit(BROKEN_PIPE) from None
+            sys.stderr.write("nrdeck: interrupted\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):  # standard error full or closed
+            pass
+        raise SystemExit(INTERRUPTED) from None
 
 
 def _import_cli() -> Callable[[], None]:
@@ -132,15 +126,6 @@ def _unblock(names: list[str]) -> None:
     for name in names:
         if name in sys.modules and sys.modules[name] is None:
             del sys.modules[name]
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's final flush cannot fail."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 if __name__ == "__main__":

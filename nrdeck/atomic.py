@@ -4,17 +4,25 @@ Readers of a regular file see the old file or the new one, never half of either.
 target that is a device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
 directly, as a shell redirection would; a symlink is written through (the link stays); an
 existing file keeps its mode, a new one gets the umask's; an input of the run is refused.
+
+A report whose target cannot be opened (no such folder, no permission) is a usage error; one
+that cannot be written once opened (a full disk, an I/O error, a FIFO's reader gone) is
+answered by ``nrdeck.errors.write_failure``. Either way, and after Ctrl-C or SIGTERM, the
+target is left as it was and no temporary file behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, write_failure
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def write_atomic(path: Path, payload: bytes, *, mode: int = 0o644) -> None:
@@ -37,18 +45,32 @@ class AtomicFile:
     it cannot be done."""
 
     def __init__(self, path: Path, mode: int) -> None:
-        import tempfile  # only writers pay for it
-
         self.path = path
         self._mode = mode
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            self._handle = os.fdopen(fd, "wb")
-        except BaseException:
-            os.close(fd)
-            Path(self._tmp).unlink(missing_ok=True)
-            raise
         self._done = False
+        self._tmp = ""
+        try:
+            self._handle = self._create()
+        except BaseException:  # Ctrl-C or SIGTERM included: the file must not stay behind
+            if self._tmp:
+                Path(self._tmp).unlink(missing_ok=True)
+            raise
+
+    def _create(self) -> BinaryIO:
+        """A new temp file beside the target (mode 0600), its name known before it exists, so
+        that however the creation ends (an interrupt arrives between any two steps) the name
+        to remove is known; ``tempfile.mkstemp`` names it only once it is made."""
+        while True:
+            self._tmp = str(self.path.parent / f".{self.path.name}.{os.urandom(6).hex()}.tmp")
+            try:
+                fd = os.open(self._tmp, _NEW_FILE, 0o600)
+            except FileExistsError:
+                continue
+            try:
+                return os.fdopen(fd, "wb")
+            except BaseException:
+                os.close(fd)
+                raise
 
     def write(self, data: bytes) -> None:
         """Append bytes."""
@@ -59,16 +81,21 @@ class AtomicFile:
         self._handle.flush()
         os.fsync(self._handle.fileno())
         self._handle.close()
-        os.chmod(self._tmp, self._mode)  # mkstemp creates 0600
+        os.chmod(self._tmp, self._mode)  # created 0600
         os.replace(self._tmp, self.path)
         self._done = True
 
     def discard(self) -> None:
-        """Close, and remove the temp file if it did not replace the target."""
-        self._handle.close()
-        if not self._done:
-            Path(self._tmp).unlink(missing_ok=True)
-            self._done = True
+        """Close, and remove the temp file if it did not replace the target (never fails: a
+        close that cannot write what it held, on a full disk, only loses what is thrown away)."""
+        try:
+            self._handle.close()
+        except OSError:
+            pass
+        finally:
+            if not self._done:
+                Path(self._tmp).unlink(missing_ok=True)
+                self._done = True
 
 
 def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) -> None:
@@ -85,7 +112,8 @@ def write_report(path: Path, text: str, *, inputs: Iterable[Path | str] = ()) ->
 class ReportFile:
     """A command's ``--output`` file written piece by piece, as ``write_report`` writes it
     whole: into a same-directory temp file that replaces the target once ``commit`` is called
-    (a device or FIFO is written directly). A usage error when it cannot be written.
+    (a device or FIFO is written directly). A usage error when it cannot be opened, the
+    answer of ``write_failure`` when it cannot be written.
 
     ``discard`` (after a failure, or always: it does nothing once committed) leaves the
     target as it was and no temp file behind.
@@ -115,7 +143,7 @@ class ReportFile:
             elif self._direct is not None:
                 self._direct.write(data)
         except OSError as exc:
-            raise _unwritable(self.path, exc) from exc
+            raise write_failure(exc, str(self.path)) from exc
 
     def commit(self, inputs: Iterable[Path | str] = ()) -> None:
         """Put the file in place (a usage error, the target untouched, if it is an input)."""
@@ -126,14 +154,15 @@ class ReportFile:
             elif self._direct is not None:
                 self._direct.close()
         except OSError as exc:
-            raise _unwritable(self.path, exc) from exc
+            raise write_failure(exc, str(self.path)) from exc
 
     def discard(self) -> None:
         """Close, and remove the temp file if the target was not replaced by it."""
         if self._atomic is not None:
             self._atomic.discard()
         elif self._direct is not None:
-            self._direct.close()
+            with contextlib.suppress(OSError):  # what it held had nowhere to go: answered
+                self._direct.close()
 
 
 def _unwritable(path: Path, exc: OSError) -> UsageError:

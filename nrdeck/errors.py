@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from enum import IntEnum
 
 _DAMAGED_CATALOG_HINT = (
@@ -18,7 +19,10 @@ class ExitCode(IntEnum):
     USAGE = 2
     UNAVAILABLE = 3
     INTERNAL = 4
+    WRITE_FAILED = 5
     INTERRUPTED = 130
+    BROKEN_PIPE = 141
+    TERMINATED = 143
 
 
 class Fix:
@@ -108,6 +112,62 @@ class DeckInputError(NrdeckError):
     """A decklist file that cannot be read at all (missing, too large, binary)."""
 
     exit_code = ExitCode.ILLEGAL
+
+
+class OutputError(NrdeckError):
+    """What a run had to say could not be written whole: a full disk, an I/O error, a closed
+    standard output. Not a usage error (the command was right: it works once there is room),
+    not a verdict: a script must not read it as one."""
+
+    exit_code = ExitCode.WRITE_FAILED
+
+
+class ReaderGone(OutputError):
+    """The reader of a pipe nrdeck writes to (standard output, a FIFO named by ``--output``)
+    went away: nothing more is said, as any program stopped by a closed pipe."""
+
+    exit_code = ExitCode.BROKEN_PIPE
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is, so that it ends as it does after Ctrl-C: what it was
+    writing abandoned and its temporary files removed, one line, its own status."""
+
+
+# what to do about a failed write, by errno (none: the reason says it all)
+_WRITE_HINTS = {
+    errno.ENOSPC: "free some space on its disk, then run it again",
+}
+
+
+def write_failure(exc: OSError, target: str) -> OutputError:
+    """The answer to a write to ``target`` ('standard output', a report's path) that failed:
+    the one place that turns a write error (EPIPE, ENOSPC, EBADF, EIO...) into an exit code."""
+    if exc.errno == errno.EPIPE:
+        return ReaderGone(f"{target}: its reader went away")
+    reason = "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc)
+    return OutputError(f"cannot write to {target}: {reason}", hint=_WRITE_HINTS.get(exc.errno or 0))
+
+
+# errnos only a write meets: the disk, the quota or the file size limit is full
+_FULL = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)
+)
+
+
+def full_disk(exc: OSError, target: str | None = None) -> OutputError | None:
+    """``write_failure``'s answer when ``exc`` says a disk is full, whatever was writing (a
+    cache, ``data build``'s files, a plot); None for any other error."""
+    if exc.errno not in _FULL:
+        return None
+    return write_failure(exc, target or str(exc.filename or "a file nrdeck writes"))
+
+
+def interruption(exc: KeyboardInterrupt) -> tuple[str, ExitCode]:
+    """What a run stopped by Ctrl-C (SIGINT) or SIGTERM says on stderr, and its status."""
+    if isinstance(exc, Terminated):
+        return "nrdeck: terminated", ExitCode.TERMINATED
+    return "nrdeck: interrupted", ExitCode.INTERRUPTED
 
 
 def damaged_catalog(detail: object, where: object = None) -> CatalogDamagedError:

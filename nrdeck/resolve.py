@@ -37,6 +37,7 @@ from nrdeck.catalog import (
     Match,
     compatible,
     find_title,
+    language_name,
     list_language,
     mixed_scripts,
     narrowed,
@@ -320,8 +321,6 @@ class _Resolver:
 
 
 def _language_name(code: str) -> str:
-    from nrdeck.catalog import language_name
-
     return language_name(code)
 
 

@@ -19,13 +19,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
+from tests.startup import PAGE, broken, rules
+
 PACKAGE = Path(__file__).resolve().parent.parent / "nrdeck"
 SERVICES = ("cards", "cobra", "decklist", "resolve", "roster", "rules", "report", "sim")
 PURE = ("rules", "resolve", "sim", "report")
+# The libraries a function-level import may be the gateway to: each saves a check at least 1%
+# of its instructions by staying out of it (docs/design/startup.md, "Function-level imports
+# are gateways"; the figures are in benchmarks/README.md)
 HEAVY = (
     "requests", "urllib3", "numpy", "rich", "rapidfuzz", "pydantic", "matplotlib",
-    "tomllib", "tomli",  # the TOML parser: about 3.5 ms, for format files only
+    "tomllib", "tomli", "platformdirs", "filelock", "defusedxml", "hashlib", "xml",
+    "concurrent", "fractions", "uvicorn", "fastapi", "starlette", "jinja2", "multipart",
 )  # fmt: skip
+# Modules of the standard library only some paths need, which a local check never runs: one
+# measure with the nrdeck modules of NOT_RUN_BY_A_CHECK (the same page, "A check imports what
+# it runs")
+STDLIB_NOT_RUN = ("glob", "shlex", "tempfile")
 IO_CALLS = frozenset(
     {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob", "rglob",
      "unlink", "mkdir", "touch", "stat", "exists", "is_file", "is_dir", "getenv", "today",
@@ -245,6 +256,42 @@ def _top_closure() -> dict[str, set[str]]:
     return closure
 
 
+# nrdeck modules a local check never runs, imported where they are needed (module -> target)
+NOT_RUN_BY_A_CHECK = {
+    ("nrdeck.app.inputs.decks", "nrdeck.decklist.nrdb_url"),  # a NetrunnerDB link
+    ("nrdeck.app.inputs.remote", "nrdeck.http.workers"),  # links fetched side by side
+    ("nrdeck.app.inputs.cobra", "nrdeck.http.workers"),
+    ("nrdeck.decklist.nrdb_url", "nrdeck.http.workers"),
+    ("nrdeck.cli.check", "nrdeck.app.stats"),  # nrdeck stats
+    ("nrdeck.cards.document", "nrdeck.cards.consistency"),  # card data not shipped with nrdeck
+    ("nrdeck.rules.deckbuilding.check", "nrdeck.rules.deckbuilding.collisions"),  # a title
+    # naming several cards
+    ("nrdeck.app.data", "nrdeck.cards.nrdb_v3"),  # data update
+}
+# simulate's default report: the what-if questions, the table by title, sample hands, the
+# dynamic programme and the comparison report load only when asked for (the same page)
+SIMULATE_ON_DEMAND = {
+    ("nrdeck.sim.answers", "nrdeck.sim.answers.questions"),
+    ("nrdeck.sim.answers", "nrdeck.sim.answers.variants"),
+    ("nrdeck.sim.answers.tables", "nrdeck.sim.answers.sample"),
+    ("nrdeck.sim.answers.tables", "nrdeck.sim.answers.cards"),
+    ("nrdeck.sim.solvers.choice", "nrdeck.sim.solvers.exact"),
+    ("nrdeck.report.simulation.text", "nrdeck.report.simulation.questions"),
+    ("nrdeck.report.simulation.text", "nrdeck.report.simulation.compare"),
+}
+# the console script imports the CLI inside main() to pause the garbage collector meanwhile
+CONSOLE_SCRIPT = {("nrdeck.__main__", "nrdeck.cli"), ("nrdeck.__main__", "msgspec")}
+# a format file's machinery (house and community formats), the shell's completion (which reads
+# them), the web front door and its settings: each only for what needs it
+FEATURE_GATEWAYS = {
+    ("nrdeck.rules.selection", "nrdeck.rules.formatfiles"),
+    ("nrdeck.cli.options", "nrdeck.app.choices"),
+    ("nrdeck.cli.serve", "nrdeck.app.serve.service"),
+    ("nrdeck.cli.serve", "nrdeck.app.event.cobra"),
+    ("nrdeck.cli.serve", "nrdeck.web.app"),
+}
+
+
 def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
     closure = _top_closure()
 
@@ -263,21 +310,51 @@ def test_lazy_imports_are_only_gateways_to_heavy_libraries() -> None:
                 todo.extend(anywhere.get(name, ()))
         return any(n.split(".")[0] in HEAVY for n in reached)
 
-    # the console script imports the CLI inside main() to pause the garbage collector meanwhile
-    console_script = ("nrdeck.__main__", "nrdeck.cli")
-    # a format file's machinery (house and community formats), about 3 ms that a check under
-    # a built-in format never needs (benchmarks/bench_check.py measures check --format astro)
-    feature_gateways = {("nrdeck.rules.selection", "nrdeck.rules.formatfiles")}
-    lazy = offending(
-        lambda i: (
-            i.when == "function"
-            and i.target.startswith("nrdeck")
-            and not heavy(i.target)
-            and (i.module, i.target) != console_script
-            and (i.module, i.target) not in feature_gateways
-        )
+    documented = NOT_RUN_BY_A_CHECK | SIMULATE_ON_DEMAND | CONSOLE_SCRIPT | FEATURE_GATEWAYS
+
+    def gateway(i: Import) -> bool:
+        if (i.module, i.target) in documented:
+            return True
+        if i.target.startswith("nrdeck"):
+            return heavy(i.target)
+        return i.target.split(".")[0] in (*HEAVY, *STDLIB_NOT_RUN)
+
+    lazy = offending(lambda i: i.when == "function" and not gateway(i))
+    assert lazy == [], f"{broken('Function-level imports are gateways')}: {lazy}"
+
+
+def test_the_cli_keeps_its_annotations_evaluated() -> None:
+    """Typer resolves every parameter's annotation when it builds a command: a string
+    annotation costs an ``eval`` each."""
+    postponed = [
+        name
+        for name, tree in modules().items()
+        if in_package(name, "cli")
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(a.name == "annotations" for a in node.names)
+    ]
+    assert postponed == [], f"{broken('The CLI keeps its annotations evaluated')}: {postponed}"
+
+
+def test_every_start_up_rule_is_held_by_a_test_or_the_project_file() -> None:
+    """A test holds a rule by naming it in its failure message (tests/startup.py); a pin
+    holds one by naming its anchor in pyproject.toml."""
+    tests = "".join(
+        path.read_text("utf-8")
+        for path in (ROOT / "tests").rglob("*.py")
+        if "broken" in path.read_text("utf-8")
     )
-    assert lazy == []
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    unheld = [
+        rule
+        for rule in rules()
+        if f"{rule!r}" not in tests
+        and f'"{rule}"' not in tests
+        and f"startup.md#{rules()[rule]}" not in pyproject
+    ]
+    assert unheld == [], f"rules of {PAGE.relative_to(ROOT)} that nothing holds: {unheld}"
 
 
 def test_no_import_cycle_between_modules() -> None:
@@ -521,7 +598,9 @@ def test_a_default_check_imports_no_format_file_history_event_or_data_health_mod
     )
     loaded = proc.stdout.split()
     assert "nrdeck.rules.deckbuilding.check" in loaded, proc.stderr[-2000:]  # the check ran
-    assert [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))] == []
+    wings = [m for m in loaded if in_package(m, *(w[7:] for w in NOT_IN_A_DEFAULT_CHECK))]
+    rule = "No format-file, history, event or data-health module on a default check"
+    assert wings == [], f"{broken(rule)}: {wings}"
 
 
 WEB_LIBRARIES = ("fastapi", "starlette", "uvicorn", "jinja2", "multipart")
@@ -557,7 +636,7 @@ def test_the_web_libraries_stay_behind_nrdeck_serve() -> None:
             and not (i.module == "nrdeck.cli.serve" and not i.top)
         )
     )
-    assert outside == []
+    assert outside == [], f"{broken('The web libraries stay behind nrdeck serve')}: {outside}"
 
 
 # No private API of a dependency (docs/design/layout.md): a name that starts with one

@@ -8,6 +8,7 @@ other deck is still checked and reported. No Typer, no console here.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -194,8 +195,6 @@ class Failures:
 
     def keep(self, source: str, exc: BaseException) -> None:
         """A ``BugHook``: keep the deck's name and the exception's traceback."""
-        import traceback  # only a run that met a bug pays for it
-
         self._found.append(f"{source}:\n" + "".join(traceback.format_exception(exc)))
 
     @property

@@ -8,6 +8,7 @@ names (``__getattr__``): a list written in English never loads them.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from nrdeck.catalog.db import CardDB
@@ -170,8 +171,6 @@ def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'nrdeck.catalog' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value

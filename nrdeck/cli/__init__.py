@@ -1,10 +1,10 @@
 """The Typer application: wiring only. Each command module registers itself.
 
 ``nrdeck.cli.app`` has every command. The console script builds an app with only the
-command being run, so Typer inspects one command's signature instead of every command's
-(a measurable part of start-up). For the same reason the CLI modules do not use ``from
-__future__ import annotations``: Typer resolves every parameter's annotation when it builds a
-command, and string annotations cost an ``eval`` each (about 4 ms for ``check``).
+command being run, so Typer inspects one command's signature instead of every command's. For
+the same reason the CLI modules do not use ``from __future__ import annotations``: Typer
+resolves every parameter's annotation when it builds a command, and string annotations cost
+an ``eval`` each. Both are start-up rules (docs/design/startup.md says what each saves).
 
 ``main`` is the console script's entry point; ``app`` (built on first use), ``build_app`` and
 ``command_words`` serve the tests.
@@ -19,6 +19,7 @@ import typer
 
 from nrdeck._version import __version__
 from nrdeck.cli.state import RunState
+from nrdeck.cli.streams import run_guarded, write_text
 
 __all__ = ["app", "build_app", "command_words", "main"]
 
@@ -39,7 +40,7 @@ COMMAND_MODULES: dict[str, str] = {
 
 def _version(value: bool) -> None:
     if value:
-        sys.stdout.write(f"nrdeck {__version__}\n")
+        write_text(f"nrdeck {__version__}\n")
         raise typer.Exit(0)
 
 
@@ -103,8 +104,8 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: the command run as ``streams.run_guarded`` runs it."""
     argv = sys.argv[1:]
     words = command_words(argv)
     version = not words and bool({"-V", "--version"} & set(argv))
-    build_app(words, commands=not version)(prog_name="nrdeck")
+    run_guarded(lambda: build_app(words, commands=not version)(prog_name="nrdeck"))

@@ -37,11 +37,12 @@ from nrdeck.cli.options import (
     TierOpt,
     choices,
     given,
+    read_stdin,
 )
 from nrdeck.cli.output import HeldPieces, ReportSink, emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings, report_places, selection_options
 from nrdeck.cli.state import RunState
-from nrdeck.cli.streams import is_stdout, read_stdin
+from nrdeck.cli.streams import is_stdout
 from nrdeck.report.check import REPORTER_BY_NAME, ReportOptions, ReportPieces
 from nrdeck.report.check.common import summary_line
 from nrdeck.results.check import CheckTally
@@ -51,7 +52,8 @@ CHECK_HELP = """Check decks for legality: construction rules, card pool and ban 
 Exit status: 0 every deck is legal; 1 a deck is illegal (unknown cards and unreadable
 lines included); 2 usage error (bad option, missing file); 3 card data or a remote deck
 could not be obtained; 4 internal error (a bug: the other decks are still reported);
-130 interrupted.
+5 the report could not be written (a full disk, a closed standard output); 130 interrupted
+(Ctrl-C); 141 standard output closed by its reader; 143 terminated (SIGTERM).
 """
 
 

@@ -1,13 +1,12 @@
 """The consoles and what goes to standard error: colour policy, warnings, notes, info."""
 
-import functools
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TextIO
 
 from nrdeck.cli.settings import debug_wanted, force_colour, plain_output
-from nrdeck.cli.streams import PipeSafeStream, is_stdout, write_text
+from nrdeck.cli.streams import PipeSafeStream, is_stdout, write_error_text
 from nrdeck.report.safe import one_line
 from nrdeck.results.check import Period
 
@@ -18,8 +17,8 @@ ColorMode = Literal["auto", "always", "never"]  # --color choices
 
 
 def stderr_line(text: str) -> None:
-    """One line on standard error (any text: see ``streams``)."""
-    write_text(text.rstrip("\n") + "\n", sys.stderr)
+    """One line on standard error (any text; dropped if it cannot be written: see ``streams``)."""
+    write_error_text(text.rstrip("\n") + "\n")
 
 
 def use_colour(color: ColorMode, output: Path | None = None) -> bool:
@@ -35,26 +34,16 @@ def use_colour(color: ColorMode, output: Path | None = None) -> bool:
     return force_colour() or sys.stdout.isatty()
 
 
-@functools.cache
-def _console_class() -> "type[Console]":
-    """Rich's Console, leaving a broken pipe to the one error handler (Rich would exit 1)."""
-    from rich.console import Console
-
-    class NrdeckConsole(Console):
-        def on_broken_pipe(self) -> None:
-            self.quiet = True
-            raise BrokenPipeError
-
-    return NrdeckConsole
-
-
 def make_console(*, stderr: bool = False, color: ColorMode = "auto") -> "Console":
     """A Rich console honouring --color, NO_COLOR, FORCE_COLOR, PRE_COMMIT and non-terminals.
 
     Untrusted text is printed through it only as ``rich.text.Text`` (never markup).
     """
-    Console = _console_class()
-    stream: TextIO = PipeSafeStream(sys.stderr if stderr else sys.stdout)  # type: ignore[assignment]
+    from rich.console import Console  # the gateway to Rich: a plain report never loads it
+
+    stream: TextIO = PipeSafeStream(  # type: ignore[assignment]
+        sys.stderr if stderr else sys.stdout, explains=stderr
+    )
     if color == "always":
         return Console(file=stream, force_terminal=True, color_system="standard")
     if color == "never" or plain_output():
@@ -87,14 +76,14 @@ def print_notes(notes: Iterable[str]) -> None:
 
 def print_summary(text: str) -> None:
     """The one-line summary of a run, on standard error."""
-    write_text(text.rstrip("\n") + "\n", sys.stderr)
+    write_error_text(text.rstrip("\n") + "\n")
 
 
 def print_tracebacks(failures: Iterable[str]) -> None:
     """With --debug: the traceback of each deck nrdeck failed on."""
     if debug_wanted():
         for failure in failures:
-            write_text(failure if failure.endswith("\n") else failure + "\n", sys.stderr)
+            write_error_text(failure if failure.endswith("\n") else failure + "\n")
 
 
 def print_period_notes(period: Period | None, *, quiet: bool = False, stale: bool = True) -> None:

@@ -19,10 +19,10 @@ from nrdeck.cli.options import (
     OfflineOpt,
     OutputOpt,
     choices,
+    read_stdin,
 )
 from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import read_stdin
 
 # --to choices (keys of ``nrdeck.decklist.writers.WRITER_BY_FORMAT``).
 OutputFormat = Literal["text", "markdown", "bbcode", "jinteki", "o8d", "json", "sheet"]

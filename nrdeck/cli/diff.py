@@ -9,10 +9,9 @@ from nrdeck.app.diff import diff_run
 from nrdeck.app.inputs.sources import FileSource, deck_source
 from nrdeck.cli.console import print_notes, print_warnings
 from nrdeck.cli.errors import handles_errors
-from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, OutputOpt, choices
+from nrdeck.cli.options import CacheDirOpt, DataOpt, OfflineOpt, OutputOpt, choices, read_stdin
 from nrdeck.cli.output import emit, refuse_onto_inputs
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import read_stdin
 from nrdeck.report.diff import render_diff_json, render_diff_text
 
 DIFF_HELP = (

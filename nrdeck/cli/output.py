@@ -7,6 +7,7 @@ A report written piece by piece (``ReportSink``) goes the same ways: to standard
 each piece comes, or into a temp file that replaces ``--output FILE`` once the report is whole.
 """
 
+import io
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -64,14 +65,18 @@ class ReportSink:
     """
 
     def __init__(self, output: Path | None, color: ColorMode = "auto", *, machine: bool) -> None:
-        to_file = output is not None and not is_stdout(output)
-        self._file = ReportFile(output) if output is not None and to_file else None
+        self._output = output if output is not None and not is_stdout(output) else None
+        self._file: ReportFile | None = None
         coloured = not machine and use_colour(color, output)
         self._console = make_console(color=color) if coloured else None
         self._machine = machine
         self._coloured = False  # a piece went through the colour console
 
     def __enter__(self) -> "ReportSink":
+        """Open ``--output FILE``'s temp file: here, so that from its first moment leaving
+        the block (Ctrl-C and SIGTERM included) removes it."""
+        if self._output is not None:
+            self._file = ReportFile(self._output)  # removes its temp file if it cannot finish
         return self
 
     def __exit__(
@@ -156,8 +161,6 @@ def _renderable(
 
 def plain_text(renderable: "RenderableType") -> str:
     """A Rich renderable as plain text, for a file."""
-    import io
-
     from rich.console import Console
 
     buffer = io.StringIO()

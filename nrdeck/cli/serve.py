@@ -9,6 +9,7 @@ keeps serving, and keeps the port, after it.
 """
 
 import logging
+import multiprocessing
 import os
 import signal
 import threading
@@ -148,7 +149,6 @@ def application() -> Any:
 def end_with_supervisor() -> None:
     """In a worker process, stop serving (as on SIGTERM: uvicorn's own graceful stop) once
     the supervisor that started it is gone; in the one process of ``--workers 1``, nothing."""
-    import multiprocessing  # the worker's parent, as multiprocessing started it
 
     supervisor = multiprocessing.parent_process()
     if supervisor is None:

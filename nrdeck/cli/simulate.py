@@ -20,12 +20,13 @@ from nrdeck.cli.options import (
     InputFormatOpt,
     OfflineOpt,
     choices,
+    read_stdin,
 )
 from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
 from nrdeck.cli.state import RunState
-from nrdeck.cli.streams import read_stdin
-from nrdeck.errors import UsageError
+from nrdeck.errors import UsageError, full_disk
+from nrdeck.report.simulation.plot import render_plot
 from nrdeck.report.simulation.text import RENDERER_BY_NAME
 from nrdeck.report.styled import Styled
 from nrdeck.results.simulation import Comparison, Simulation
@@ -179,13 +180,11 @@ def _rendered(result: Simulation | Comparison, output_format: SimFormat) -> "str
 
 def _write_plot(path: Path, result: Simulation | Comparison) -> None:
     """Render the chart (the plotting extra) and write it atomically."""
-    from nrdeck.report.simulation.plot import render_plot  # the gateway to matplotlib
-
     payload = render_plot(result, path.suffix.lower().lstrip("."))
     try:
         write_atomic(path, payload)
     except OSError as exc:
-        raise UsageError(
+        raise full_disk(exc, str(path)) or UsageError(
             f"{path}: cannot write the plot ({exc.strerror or exc})",
             hint="check that the folder exists and is writable",
         ) from exc

@@ -18,10 +18,10 @@ from nrdeck.cli.options import (
     TierOpt,
     choices,
     given,
+    read_stdin,
 )
 from nrdeck.cli.output import emit
 from nrdeck.cli.settings import data_settings
-from nrdeck.cli.streams import read_stdin
 from nrdeck.report.history import timeline_json, timeline_text
 
 TIMELINE_HELP = (

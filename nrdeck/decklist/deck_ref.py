@@ -7,6 +7,7 @@ the network stack.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import msgspec
 
@@ -85,7 +86,6 @@ def looks_like_link(spec: str) -> bool:
 def link_advice(spec: str) -> LinkAdvice:
     """What to say of a link that is not a NetrunnerDB deck link: a deckbuilder nrdeck knows
     (jinteki.net, a NetrunnerDB page that is no deck) gets its own next step."""
-    from urllib.parse import urlsplit  # only a link that is no deck needs it
 
     link = spec.strip()
     host = urlsplit(link if "://" in link else f"//{link}").hostname or ""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import logging
 import os
 import stat
 import time
@@ -346,7 +347,6 @@ def _parse_entry(raw: bytes, url: str, max_bytes: int) -> tuple[EntryHeader, byt
 
 
 def _warn_damaged(url: str, path: Path, why: str) -> None:
-    import logging  # only a damaged entry needs it
 
     logging.getLogger(LOGGER).warning(
         "ignoring the damaged cached answer for %s (%s: %s): it is asked for again", url, path, why

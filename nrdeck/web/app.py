@@ -8,6 +8,11 @@ parser (httptools) is kept."""
 
 from __future__ import annotations
 
+try:
+    import resource
+except ImportError:  # not on Windows
+    resource = None  # type: ignore[assignment]
+
 from pathlib import Path
 from typing import Any
 
@@ -130,9 +135,7 @@ def uvicorn_options() -> dict[str, Any]:
 def raise_file_limit() -> None:
     """Let the process hold more sockets than a service manager's default 1,024 (up to the
     hard limit), so that slow sockets from one client do not leave none for the page."""
-    try:
-        import resource
-    except ImportError:  # not on Windows
+    if resource is None:  # not on Windows
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = WANTED_FILES if hard == resource.RLIM_INFINITY else min(WANTED_FILES, hard)

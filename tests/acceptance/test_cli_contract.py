@@ -16,9 +16,10 @@ from tests.paths import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXIT_CODES_PAGE = (ROOT / "docs" / "reference" / "exit-codes.md").read_text(encoding="utf-8")
-# the modules every command shares (errors, consoles, settings, state, options, output, streams)
+# the modules every command shares (errors, consoles, settings, state, options, output, streams,
+# standard input)
 SHARED_MODULES = (
-    "__init__", "errors", "console", "settings", "state", "options", "output", "streams"
+    "__init__", "errors", "console", "settings", "state", "options", "output", "streams", "stdin"
 )  # fmt: skip
 COMMAND_MODULES = sorted(
     p.stem for p in (ROOT / "nrdeck" / "cli").glob("*.py") if p.stem not in SHARED_MODULES
@@ -29,7 +30,10 @@ EXPECTED_MEANINGS = {
     2: "usage error",
     3: "card data or a remote deck could not be obtained",
     4: "internal error",
+    5: "the output could not be written",
     130: "interrupted",
+    141: "standard output closed by its reader",
+    143: "terminated",
 }
 
 
@@ -54,7 +58,10 @@ def test_exit_code_values_are_pinned() -> None:
         "USAGE": 2,
         "UNAVAILABLE": 3,
         "INTERNAL": 4,
+        "WRITE_FAILED": 5,
         "INTERRUPTED": 130,
+        "BROKEN_PIPE": 141,
+        "TERMINATED": 143,
     }
 
 

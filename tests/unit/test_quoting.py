@@ -17,4 +17,5 @@ def test_control_characters_are_escaped_in_an_excerpt() -> None:
 def test_long_text_is_cut_and_says_how_long_it_was() -> None:
     text = "x" * 1234
     assert shorten(text) == "x" * EXCERPT_LENGTH + "… (1,234 characters)"
-    assert excerpt(text, 5) == "'xxxxx'… (1,234 characters)"
+    quoted = excerpt(text, 5)
+    assert quoted.startswith("'xxxxx'… ") and quoted.endswith("(1,234 characters)")

@@ -7,11 +7,40 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.deck import RawDeck, RawLine
 from nrdeck.resolve import MAX_SUGGESTED_NAMES, resolve
+from tests.ids import AMPERE, PERSONAL_EVOLUTION
+from tests.paths import assert_golden_cases
+from tests.startup import broken
+
+ENGINEERING_THE_FUTURE = "haas_bioroid_engineering_the_future"
 
 
 def one(title: str, db: CardDB, **kw: object):  # type: ignore[no-untyped-def]
     raw = RawDeck("deck.txt", "text", (RawLine(quantity=2, line=7, title=title, **kw),))  # type: ignore[arg-type]
     return resolve(raw, db)
+
+
+def test_the_problems_read_as_the_golden_file_says(db: CardDB) -> None:
+    """The words of each resolution problem: unknown, ambiguous, not an identity, no quantity."""
+    unknown = tuple(RawLine(quantity=1, line=n, title="Hedge Fnd") for n in range(1, 22))
+    codes = (RawLine(quantity=1, line=3, code="99999"), RawLine(quantity=1, line=4, card_id="x"))
+    identity_code = RawLine(quantity=1, line=7, code="99999", identity=True)
+    problems = {
+        "unknown title": one("Hedge Fnd", db).problems,
+        "another unknown title": one("Hedge Fnud", db).problems,
+        "unknown accented title": one("Deja Vuu", db).problems,
+        "long unknown text": one("Hedge Fnd " + "x" * 5000, db).problems,
+        "the 21st unknown title": resolve(RawDeck("d", "text", unknown), db).problems[-1:],
+        "ambiguous prefix": one("Evidence Coll", db).problems,
+        "not an identity": one("Hedge Fund", db, identity=True).problems,
+        "a first line without quantity": one("Hedge Fund", db, maybe_identity=True).problems,
+        "unknown printing code and card id": resolve(RawDeck("d", "json", codes), db).problems,
+        "an unknown identity code": resolve(RawDeck("d", "jinteki", (identity_code,)), db).problems,
+    }
+    cases = [
+        (case, "\n".join(f"{p.code} (line {p.line}): {p.message}" for p in said))
+        for case, said in problems.items()
+    ]
+    assert_golden_cases("messages/resolve.txt", cases, __file__)
 
 
 @pytest.mark.parametrize(
@@ -52,7 +81,7 @@ def test_titles_resolve(title: str, card_id: str, db: CardDB) -> None:
 def test_identity_titles(title: str, db: CardDB) -> None:
     deck = one(title, db)
     assert deck.problems == () and deck.entries == ()
-    assert deck.identity is not None and deck.identity.card_id == "ampere_cybernetics_for_anyone"
+    assert deck.identity is not None and deck.identity.card_id == AMPERE
 
 
 def test_printing_codes_resolve_to_cards(db: CardDB) -> None:
@@ -82,7 +111,8 @@ def test_unknown_title_suggests_without_correcting(db: CardDB) -> None:
 
 def test_readme_example_suggests_hedge_fund_alone(db: CardDB) -> None:
     [problem] = one("Hedge Fnd", db).problems
-    assert problem.message == "no card is called 'Hedge Fnd'; did you mean Hedge Fund?"
+    assert problem.code == "unknown-card" and "'Hedge Fnd'" in problem.message
+    assert problem.message.split("did you mean ")[1] == "Hedge Fund?"
 
 
 def test_suggestions_stop_after_the_first_unknown_names_of_a_deck(db: CardDB) -> None:
@@ -90,12 +120,14 @@ def test_suggestions_stop_after_the_first_unknown_names_of_a_deck(db: CardDB) ->
     deck = resolve(RawDeck("d.txt", "text", lines), db)
     messages = [p.message for p in deck.problems]
     assert len(messages) == 25
-    assert set(messages[:MAX_SUGGESTED_NAMES]) == {
-        "no card is called 'Hedge Fnd'; did you mean Hedge Fund?"
-    }
-    assert set(messages[MAX_SUGGESTED_NAMES:]) == {
-        "no card is called 'Hedge Fnd' (no suggestions after the first 20 unknown names)"
-    }
+    suggested, not_suggested = (
+        set(messages[:MAX_SUGGESTED_NAMES]),
+        set(messages[MAX_SUGGESTED_NAMES:]),
+    )
+    assert suggested == {one("Hedge Fnd", db).problems[0].message}
+    [later] = not_suggested
+    assert "did you mean" not in later and "'Hedge Fnd'" in later
+    assert f"after the first {MAX_SUGGESTED_NAMES}" in later
 
 
 def test_long_unknown_text_gets_no_suggestion_and_is_quoted_short(db: CardDB) -> None:
@@ -106,7 +138,8 @@ def test_long_unknown_text_gets_no_suggestion_and_is_quoted_short(db: CardDB) ->
 
 
 def test_several_trailing_groups_are_dropped(db: CardDB) -> None:
-    assert one("Hedge Fund (System Gateway) (2021) (alt art)", db).counts() == {"hedge_fund": 2}
+    groups = "Hedge Fund (System Gateway) (2021) (alt art)"
+    assert one(groups, db).counts() == {"hedge_fund": 2}
     assert one("Hedge Fund" + " (a)" * 4, db).problems[0].code == "unknown-card"
 
 
@@ -150,14 +183,14 @@ def test_identity_sources(db: CardDB) -> None:
         ),
     )
     deck = resolve(raw, db)
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
-    assert [e.card_id for e in deck.extra_identities] == ["haas_bioroid_engineering_the_future"]
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
+    assert [e.card_id for e in deck.extra_identities] == [ENGINEERING_THE_FUTURE]
     assert deck.counts() == {"hedge_fund": 3}
     # a card the format names as the identity but that is none is said where it is named;
     # a missing identity and several identities are the rules engine's
     [problem] = deck.problems
     assert (problem.code, problem.line, problem.cards) == ("identity-missing", 4, ("hedge_fund",))
-    assert problem.message == "Hedge Fund is not an identity card"
+    assert "Hedge Fund" in problem.message and "not an identity" in problem.message
 
 
 def test_no_identity_is_not_a_resolution_problem(db: CardDB) -> None:
@@ -180,7 +213,7 @@ def test_maybe_identity_non_identity_needs_a_quantity(db: CardDB) -> None:
     assert later.counts() == {"sure_gamble": 3} and later.identity is None
     [problem] = later.problems
     assert (problem.code, problem.line) == ("parse-error", 2)
-    assert "'Hedge Fund' has no quantity (write '1x Hedge Fund')" in problem.message
+    assert "no quantity" in problem.message and "'1x Hedge Fund'" in problem.message
 
 
 def test_a_first_line_without_quantity_names_the_identity(db: CardDB) -> None:
@@ -188,7 +221,7 @@ def test_a_first_line_without_quantity_names_the_identity(db: CardDB) -> None:
     assert deck.entries == () and deck.identity is None
     [problem] = deck.problems
     assert (problem.code, problem.line) == ("identity-missing", 7)
-    assert problem.message.startswith("Hedge Fund is not an identity card (")
+    assert "not an identity" in problem.message
     raw = RawDeck(
         "deck.txt",
         "text",
@@ -208,7 +241,7 @@ def test_an_identity_printing_code_that_matches_no_card_is_a_parse_error(db: Car
     )
     [problem] = resolve(raw, db).problems
     assert (problem.code, problem.line) == ("parse-error", 7)
-    assert problem.message == "identity printing code 99999 matches no card"
+    assert "99999" in problem.message
 
 
 def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None:
@@ -220,11 +253,15 @@ def test_unknown_card_does_not_import_rapidfuzz_until_needed(db: CardDB) -> None
         "from nrdeck.app.inputs.decks import read_deck_text\n"
         "db = BundledSource().load()\n"
         "read_deck_text('Jinteki: Personal Evolution\\n3x Hedge Fund\\n', 'x', db)\n"
-        "assert 'rapidfuzz' not in sys.modules\nassert 'requests' not in sys.modules\n"
-        "assert 'defusedxml' not in sys.modules\n"
-        "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nassert 'rapidfuzz' in sys.modules\n"
+        "print(sorted(m for m in ('rapidfuzz', 'requests', 'defusedxml') if m in sys.modules))\n"
+        "read_deck_text('3x Hedge Fnud\\n', 'x', db)\nprint('rapidfuzz' in sys.modules)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = done.stdout.split()
+    assert "rapidfuzz" not in before, f"{broken('No rapidfuzz for titles that match')}: {before}"
+    assert "requests" not in before, f"{broken('No HTTP stack on a local check')}: {before}"
+    assert "defusedxml" not in before, f"{broken('Function-level imports are gateways')}: {before}"
+    assert after == "True"  # a misspelt title is matched through it
 
 
 @pytest.mark.parametrize(

@@ -10,16 +10,13 @@ counts on ``<testsuite>`` are those of the elements written. Text that XML 1.0 c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import xml.etree.ElementTree as ET
 
 from nrdeck.catalog import DataInfo
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.check.common import ReportOptions, cached_note, problems_of, whole
 from nrdeck.report.safe import block, one_line
 from nrdeck.results.check import CheckReport, CheckTally, DeckOutcome, Period
-
-if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
 
 _NOT_XML = str.maketrans({0xFFFE: "\\ufffe", 0xFFFF: "\\uffff"})
 _CASES_AFTER = "\n  </testsuite>\n</testsuites>"  # the testcases come before this, in order
@@ -55,8 +52,6 @@ class JunitPieces:
 
     def opening(self, tally: CheckTally) -> str:
         """The declaration, <testsuites> and <testsuite> with their counts, the properties."""
-        import xml.etree.ElementTree as ET
-
         counts = {
             "tests": str(tally.decks),
             "failures": str(self._failures),
@@ -75,8 +70,6 @@ class JunitPieces:
 
     def deck(self, outcome: DeckOutcome) -> str:
         """The deck's testcase, on its own line (indented as the suite's child)."""
-        import xml.etree.ElementTree as ET
-
         case = _testcase(outcome, self.period, self.options)
         self._failures += case.find("failure") is not None
         self._errors += case.find("error") is not None
@@ -88,11 +81,11 @@ class JunitPieces:
         return _CASES_AFTER + "\n"
 
 
-def _testcase(outcome: DeckOutcome, run_period: Period | None, options: ReportOptions) -> Element:
+def _testcase(
+    outcome: DeckOutcome, run_period: Period | None, options: ReportOptions
+) -> ET.Element:
     """A deck's testcase; a file is named as in the repository (relative to the workspace),
     so a dashboard keeps one history per deck wherever the run started."""
-    import xml.etree.ElementTree as ET
-
     period = outcome.result.period if outcome.result else run_period
     classname = f"nrdeck.{period.format_id if period else 'check'}"
     name = options.file_name(outcome.source) if outcome.origin == "file" else outcome.source

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nrdeck.catalog import DataInfo
+from nrdeck.catalog import DataInfo, language_name
 from nrdeck.deck import Deck, TitleReading
 from nrdeck.problems import Problem, Severity
 from nrdeck.report.check.common import (
@@ -105,8 +105,6 @@ def _translated(deck: Deck | None) -> dict[int | None, TitleReading]:
 
 def languages_line(deck: Deck | None) -> str:
     """'titles read in French (38), English (7)'."""
-    from nrdeck.catalog import language_name  # only lists not in English need it
-
     counts: dict[str, int] = {}
     for reading in deck.readings if deck else ():
         counts[reading.language] = counts.get(reading.language, 0) + 1
@@ -116,8 +114,6 @@ def languages_line(deck: Deck | None) -> str:
 
 def reading_text(reading: TitleReading) -> str:
     """'line 3: Fonds d'Investissement (French) = Hedge Fund'."""
-    from nrdeck.catalog import language_name
-
     where = f"line {reading.line}: " if reading.line is not None else ""
     return f"{where}{reading.written} ({language_name(reading.language)}) = {reading.title}"
 
@@ -125,8 +121,6 @@ def reading_text(reading: TitleReading) -> str:
 def decision_text(reading: TitleReading) -> str:
     """'line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the deck's
     side'."""
-    from nrdeck.catalog import language_name
-
     where = f"line {reading.line}: " if reading.line is not None else ""
     return (
         f"{where}{reading.written!r} ({language_name(reading.language)}) also names "
@@ -142,8 +136,6 @@ def _as_written(
     reading = translated.get(problem.line) if problem.line is not None else None
     if reading is None:
         return ()
-    from nrdeck.catalog import language_name
-
     return ((f" [the line says {reading.written!r}, {language_name(reading.language)}]", "dim"),)
 
 

@@ -14,6 +14,7 @@ from nrdeck.report.event.csv import render_csv
 from nrdeck.report.event.html import render_html
 from nrdeck.report.event.json import render_json
 from nrdeck.report.event.markdown import render_markdown
+from nrdeck.report.event.table import render_table
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -32,8 +33,6 @@ class EventReporter(Protocol):
 
 
 def _table(report: EventReport, options: EventRenderOptions) -> RenderableType:
-    from nrdeck.report.event.table import render_table
-
     return render_table(report, options)
 
 

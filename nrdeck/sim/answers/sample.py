@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import msgspec
@@ -51,8 +52,6 @@ def deal_hands(
     seed: int,
 ) -> tuple[Hand, ...]:
     """``n`` seeded opening hands of ``opening`` cards, the mulligan rule applied."""
-    import random  # only runs that deal hands pay for importing it
-
     rng = random.Random(f"nrdeck:{seed}:{SAMPLE_STREAM}")
     cards = sorted(i for i, k in counts.items() for _ in range(k))
     size = min(opening, len(cards))

@@ -35,7 +35,7 @@ DP_SECONDS = 0.45e-6  # per state and atom, each card drawn
 DENSE_SECONDS = 8e-9  # per grid cell and atom, each card drawn
 DENSE_START_SECONDS = 0.15  # importing NumPy
 # math.comb on big numbers (a deck of thousands of cards): per call, plus per factor and bit
-# of the result (C(7749, 1000) has 4,294 bits and takes about 0.1 ms)
+# of the result (C(7749, 1000) has 4,294 bits)
 COMB_CALL_SECONDS = 0.1e-6
 COMB_BIT_SECONDS = 0.03e-9
 INSTALL_HINT = extra_hint("simulate", "numpy")

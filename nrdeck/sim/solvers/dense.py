@@ -11,6 +11,7 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from msgspec.structs import replace
 
 from nrdeck.results.simulation import QueryOdds
@@ -25,8 +26,6 @@ class _Grid:
     """Per-cell facts of the count grid: totals, leaf truths, flag bits."""
 
     def __init__(self, problem: OddsProblem) -> None:
-        import numpy as np
-
         atoms = problem.atoms
         depth = problem.seen[-1]
         self.shape = tuple(min(k, depth) + 1 for k in atoms.sizes)
@@ -60,8 +59,6 @@ class _Grid:
 
 
 def _opening(problem: OddsProblem, grid: _Grid) -> NDArray[Any]:
-    import numpy as np
-
     atoms = problem.atoms
     n = min(problem.seen[0], atoms.deck_size)
     law = np.ones(grid.shape, dtype=np.float64)
@@ -99,8 +96,6 @@ def _mulligan(problem: OddsProblem, grid: _Grid, law: NDArray[Any]) -> tuple[flo
 
 def _draw(dist: NDArray[Any], problem: OddsProblem, grid: _Grid, n: int) -> NDArray[Any]:
     """The law after one more card, from the law after ``n`` cards."""
-    import numpy as np
-
     atoms = problem.atoms
     left = atoms.deck_size - n
     rest_left = np.clip(atoms.rest - (n - grid.total), 0, None) / left
@@ -117,8 +112,6 @@ def _draw(dist: NDArray[Any], problem: OddsProblem, grid: _Grid, n: int) -> NDAr
 
 def solve_dense(problem: OddsProblem) -> Odds:
     """Exact odds (floating point) for every query at every turn, and the mulligan rate."""
-    import numpy as np
-
     if not problem.atoms.sizes:  # no grouped card at all: one empty atom keeps the axes
         atoms = problem.atoms
         empty = Atoms(atoms.deck_size, (0,), ((0,) * atoms.groups,), atoms.groups)
@@ -152,8 +145,6 @@ def _judge(
     at_turn: list[list[float]],
     met_by: list[list[float]],
 ) -> NDArray[Any]:
-    import numpy as np
-
     offset = 0
     freeze: list[tuple[int, NDArray[Any]]] = []
     for q, query in enumerate(problem.queries):

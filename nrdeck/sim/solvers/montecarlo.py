@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from nrdeck.results.simulation import QueryOdds
 from nrdeck.sim.ask import Cmp, Expr
 from nrdeck.sim.solvers.model import Atoms, Odds, OddsProblem
 
 if TYPE_CHECKING:
-    import numpy as np
     from numpy.typing import NDArray
 
 CHUNK = 1 << 16
@@ -46,8 +47,6 @@ def dealt_labels(
     Each card is drawn uniformly from what is left of its deck (an urn per game), which
     is the top of a uniformly shuffled deck, in order, without building the whole deck.
     """
-    import numpy as np
-
     n = sum(sizes)
     depth = min(depth, n)
     kind = np.int16 if n < 2**15 else np.int32
@@ -73,8 +72,6 @@ def _group_values(
     prefix: NDArray[Any], column: NDArray[Any], seen: tuple[int, ...]
 ) -> NDArray[Any]:
     """One group's value at each turn's cards seen: (turns, games)."""
-    import numpy as np
-
     running = column.take(prefix)
     for r in range(1, running.shape[0]):
         np.add(running[r], running[r - 1], out=running[r])
@@ -85,8 +82,6 @@ def _group_values(
 
 def numpy_ops() -> dict[str, Any]:
     """The comparison operators as NumPy ufuncs."""
-    import numpy as np
-
     return {
         ">=": np.greater_equal,
         "<=": np.less_equal,
@@ -107,8 +102,6 @@ def _leaf(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
 
 def eval_tree(expr: Expr, leaves: dict[int, NDArray[Any]]) -> NDArray[Any]:
     """A query tree over arrays of leaf truths (broadcasting)."""
-    import numpy as np
-
     if isinstance(expr, Cmp):
         return leaves[id(expr)]
     parts = [eval_tree(c, leaves) for c in expr.children]
@@ -126,8 +119,6 @@ def _hands(
     problem: OddsProblem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], int]:
     """The cards of each game up to the deepest turn, mulligan applied; and mulligans taken."""
-    import numpy as np
-
     depth = problem.seen[-1]
     prefix = dealt_labels(sizes, games, depth, rng)
     rule = problem.mulligan
@@ -149,8 +140,6 @@ def _leaf_plain(leaf: Cmp, values: NDArray[Any]) -> NDArray[Any]:
 
 def _weights(atoms: Atoms, groups: tuple[int, ...]) -> NDArray[Any]:
     """(atoms + 1, len(groups)) weights, the last row (cards in no group) zero."""
-    import numpy as np
-
     rows = [[w[g] for g in groups] for w in atoms.weights] + [[0] * len(groups)]
     small = all(
         sum(w[g] * k for w, k in zip(atoms.weights, atoms.sizes, strict=True)) < 127 for g in groups
@@ -163,8 +152,6 @@ def _chunk_counts(
     problem: OddsProblem, sizes: tuple[int, ...], games: int, rng: np.random.Generator
 ) -> tuple[NDArray[Any], NDArray[Any], int]:
     """Per query and turn: games where it holds, games where it was met by then."""
-    import numpy as np
-
     prefix, mulligans = _hands(problem, sizes, games, rng)
     weights = _weights(problem.atoms, tuple(range(problem.atoms.groups)))
     used = {g for groups in problem.leaf_groups for g in groups}
@@ -191,8 +178,6 @@ def _chunk_counts(
 
 def simulate(problem: OddsProblem, games: int, rng: np.random.Generator, seed: int | None) -> Odds:
     """Monte Carlo odds over ``games`` games, with 95% intervals."""
-    import numpy as np
-
     sizes = urn_sizes(problem.atoms)
     shape = (len(problem.queries), len(problem.seen))
     holds = np.zeros(shape, dtype=np.int64)

@@ -1,9 +1,12 @@
-"""Fast start: checking a local file imports neither requests, numpy, pydantic, rapidfuzz,
-the TOML parser, typing_extensions nor (piped) Rich, and builds no dataclasses (each costs
-about a millisecond to define)."""
+"""The start-up rules a run of the console script holds (docs/design/startup.md, "The
+rules"): checking a local file imports neither the HTTP stack, NumPy, pydantic, rapidfuzz, the
+TOML parser, typing_extensions nor (piped) Rich, and defines no dataclass; ``--version``
+imports no command; the CLI is imported with the collector paused. Each failure names the
+rule it breaks and where the rule and its saving are written."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -12,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.paths import ROOT
+from tests.startup import broken
 
 DECK = ROOT / "data" / "examples" / "standard-zahya.txt"
 
@@ -45,14 +49,17 @@ def _top_level(names: set[str]) -> set[str]:
     return {n.split(".")[0] for n in names}
 
 
+def _none_of(rule: str, loaded: set[str], *names: str) -> None:
+    assert not {*names} & loaded, f"{broken(rule)}: {sorted({*names} & loaded)} imported"
+
+
 def test_checking_a_local_file_imports_no_network_or_simulation_stack() -> None:
     top = _top_level(_imported_modules("check", str(DECK), "--offline"))
-    assert "requests" not in top
-    assert "urllib3" not in top
-    assert "numpy" not in top
-    assert "pydantic" not in top
-    assert "rapidfuzz" not in top
-    assert "tomllib" not in top and "tomli" not in top  # read only with a format file
+    _none_of("No HTTP stack on a local check", top, "requests", "urllib3")
+    _none_of("No NumPy or simulator on a check", top, "numpy")
+    _none_of("No pydantic on a check", top, "pydantic")
+    _none_of("No rapidfuzz for titles that match", top, "rapidfuzz")
+    _none_of("No TOML parser under a built-in format", top, "tomllib", "tomli")
 
 
 def test_checking_under_a_shipped_format_parses_no_toml() -> None:
@@ -60,29 +67,17 @@ def test_checking_under_a_shipped_format_parses_no_toml() -> None:
     top = _top_level(
         _imported_modules("check", str(DECK), "--offline", "--format", "astro", illegal=True)
     )
-    assert "tomllib" not in top and "tomli" not in top
+    _none_of("No TOML parser under a built-in format", top, "tomllib", "tomli")
 
 
 def test_checking_a_local_file_defines_no_nrdeck_dataclass() -> None:
-    script = (
-        "import dataclasses, runpy, sys\n"
-        "made = []\n"
-        "real = dataclasses._process_class\n"
-        "def spy(cls, *a, **k):\n"
-        "    made.append(cls.__module__ + '.' + cls.__qualname__)\n"
-        "    return real(cls, *a, **k)\n"
-        "dataclasses._process_class = spy\n"
-        f"sys.argv = ['nrdeck', 'check', {str(DECK)!r}, '--offline']\n"
-        "try:\n"
-        "    runpy.run_module('nrdeck', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print([m for m in made if m.startswith('nrdeck')])\n"
+    found = (
+        "[f'{v.__module__}.{v.__qualname__}' for m in list(sys.modules.values()) "
+        "if getattr(m, '__name__', '').startswith('nrdeck') for v in vars(m).values() "
+        "if isinstance(v, type) and __import__('dataclasses').is_dataclass(v)]"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stderr[-2000:]
+    made = _run_then_print(found, "check", str(DECK), "--offline")
+    assert made == "[]", f"{broken('Records are msgspec structs')}: {made}"
 
 
 def _run_then_print(expression: str, *args: str) -> str:
@@ -111,13 +106,17 @@ def _run_then_print(expression: str, *args: str) -> str:
 def test_checking_a_local_file_does_without_typing_extensions() -> None:
     # msgspec only tries it; -X importtime would list the refused attempt, so ask sys.modules
     loaded = "sys.modules.get('typing_extensions') is not None"
-    assert _run_then_print(loaded, "check", str(DECK), "--offline") == "False"
+    assert _run_then_print(loaded, "check", str(DECK), "--offline") == "False", broken(
+        "msgspec starts without typing_extensions"
+    )
 
 
 def test_typing_extensions_is_still_importable_after_the_cli_started() -> None:
     # pydantic needs it for the commands that read NetrunnerDB's own files
     imported = "__import__('typing_extensions').__name__"
-    assert _run_then_print(imported, "check", str(DECK), "--offline") == "typing_extensions"
+    assert _run_then_print(imported, "check", str(DECK), "--offline") == "typing_extensions", (
+        f"{broken('msgspec starts without typing_extensions')}: the name stayed blocked"
+    )
 
 
 def test_a_dependency_that_needs_typing_extensions_still_starts() -> None:
@@ -136,22 +135,29 @@ def test_a_dependency_that_needs_typing_extensions_still_starts() -> None:
     proc = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
     )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "1 legal" in proc.stderr + proc.stdout
+    rule = broken("msgspec starts without typing_extensions")
+    assert proc.returncode == 0, f"{rule}: {proc.stderr[-2000:]}"
+    assert "1 legal" in proc.stderr + proc.stdout, rule
 
 
 def test_piped_text_output_does_not_import_rich() -> None:
     for fmt in ("text", "json", "github"):
         top = _top_level(_imported_modules("check", str(DECK), "--output-format", fmt))
-        assert "rich" not in top, fmt
+        _none_of("No Rich for a plain report", top, "rich")
 
 
 def test_a_hermetic_check_does_not_look_for_the_cache_folder(tmp_path: Path) -> None:
     # --no-cache (and a pre-commit hook) reads no cache: platformdirs is never imported
     hermetic = _imported_modules("check", str(DECK), "--no-cache", home=tmp_path)
     usual = _imported_modules("check", str(DECK), "--offline", home=tmp_path)
-    assert "platformdirs" not in _top_level(hermetic)
+    _none_of("No cache-folder lookup without a cache", _top_level(hermetic), "platformdirs")
     assert "platformdirs" in _top_level(usual)
+
+
+def test_the_cli_is_imported_with_the_collector_paused_then_frozen() -> None:
+    frozen = "__import__('gc').get_freeze_count()"
+    count = int(_run_then_print(frozen, "check", str(DECK), "--offline"))
+    assert count > 10_000, f"{broken('The CLI is imported with the collector paused')}: {count}"
 
 
 def test_the_version_imports_no_command() -> None:
@@ -171,6 +177,58 @@ def test_the_version_imports_no_command() -> None:
         if line.startswith("import time:") and "|" in line
     }
     assert "nrdeck.cli" in loaded
-    assert {m for m in loaded if m.startswith(("nrdeck.cli.", "nrdeck.app"))} == {
-        "nrdeck.cli.state"
+    commands = {m for m in loaded if m.startswith(("nrdeck.cli.", "nrdeck.app"))} - {
+        "nrdeck.cli.state",
+        "nrdeck.cli.streams",  # how the run ends when a stream fails: every command's
     }
+    assert commands == set(), f"{broken('nrdeck --version imports no command')}: {commands}"
+
+
+def test_a_plain_deck_compiles_none_of_the_rarer_line_patterns() -> None:
+    """A decklist without brackets, bullets, labels, footers or negative numbers (most of
+    them) never asks ``re`` for those patterns."""
+    script = (
+        "import re, runpy, sys\n"
+        "asked = set()\n"
+        "def spying(real):\n"
+        "    def spy(pattern, *args, **kwargs):\n"
+        "        asked.add(getattr(pattern, 'pattern', pattern))\n"
+        "        return real(pattern, *args, **kwargs)\n"
+        "    return spy\n"
+        "for name in ('search', 'sub', 'match', 'fullmatch', 'compile'):\n"
+        "    setattr(re, name, spying(getattr(re, name)))\n"
+        f"sys.argv = ['nrdeck', 'check', {str(DECK)!r}, '--offline']\n"
+        "try:\n"
+        "    runpy.run_module('nrdeck', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "from nrdeck.decklist import lines\n"
+        "rare = ('_BRACKETS', '_BULLET', '_ID_LABEL', '_FOOTER', '_NEGATIVE')\n"
+        "print([name for name in rare if getattr(lines, name) in asked])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    compiled = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr
+    assert compiled == "[]", f"{broken('Patterns are compiled on first use')}: {compiled}"
+
+
+def test_a_check_builds_and_imports_its_command_alone() -> None:
+    shared = ("console", "errors", "options", "output", "settings", "state", "stdin", "streams")
+    loaded = "sorted(m for m in sys.modules if m.startswith('nrdeck.cli.'))"
+    commands = set(ast.literal_eval(_run_then_print(loaded, "check", str(DECK), "--offline")))
+    others = commands - {f"nrdeck.cli.{name}" for name in ("check", *shared)}
+    assert others == set(), f"{broken('Only the command being run is built')}: {others}"
+
+
+def test_a_check_imports_what_it_runs() -> None:
+    """What only a link, ``stats``, card data from elsewhere, a title naming several cards, a
+    pattern, one error message or a file written need stays out of a hermetic local check."""
+    never = (
+        "nrdeck.decklist.nrdb_url", "nrdeck.http.workers", "nrdeck.app.stats",
+        "nrdeck.cards.consistency", "nrdeck.rules.deckbuilding.collisions",
+        "nrdeck.cards.nrdb_v3", "glob", "shlex", "tempfile",
+    )  # fmt: skip
+    loaded = f"[m for m in {never!r} if m in sys.modules]"
+    found = _run_then_print(loaded, "check", str(DECK), "--no-cache")
+    assert found == "[]", f"{broken('A check imports what it runs')}: {found}"

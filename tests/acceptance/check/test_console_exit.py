@@ -15,6 +15,9 @@ from pathlib import Path
 
 from nrdeck.errors import ExitCode
 from tests.paths import EXAMPLES, SNAPSHOT_DATE
+from tests.startup import broken
+
+RULE = "No teardown at exit"
 
 EXAMPLES = EXAMPLES
 
@@ -33,8 +36,8 @@ def test_the_status_of_the_command_is_the_status_of_the_process() -> None:
     legal = _console("check", str(EXAMPLES / "standard-zahya.txt"), "--offline", "--no-cache")
     illegal = _console("check", str(EXAMPLES / "illegal-standard.txt"), "--offline", "--no-cache")
     missing = _console("check", "no-such-deck.txt", "--offline", "--no-cache")
-    assert (legal.returncode, illegal.returncode) == (ExitCode.OK, ExitCode.ILLEGAL)
-    assert missing.returncode == ExitCode.USAGE, missing.stderr
+    statuses = (legal.returncode, illegal.returncode, missing.returncode)
+    assert statuses == (ExitCode.OK, ExitCode.ILLEGAL, ExitCode.USAGE), broken(RULE)
     assert illegal.stdout.startswith("✗ ") and illegal.stderr.endswith(
         f"1 illegal · card data: bundled snapshot of {SNAPSHOT_DATE}\n"
     )
@@ -46,7 +49,7 @@ def test_a_long_report_to_a_pipe_arrives_whole(tmp_path: Path) -> None:
     result = _console("check", str(tmp_path), "--offline", "--no-cache", "--output-format", "json")
     assert result.returncode == ExitCode.OK, result.stderr
     report = json.loads(result.stdout)  # the last buffered bytes were written too
-    assert len(report["decks"]) == 150
+    assert len(report["decks"]) == 150, broken(RULE)
 
 
 def test_exit_handlers_registered_during_the_run_still_run(tmp_path: Path) -> None:
@@ -61,7 +64,7 @@ def test_exit_handlers_registered_during_the_run_still_run(tmp_path: Path) -> No
     )
     result = _console("--version", prelude=prelude)
     assert result.returncode == 0 and result.stdout.startswith("nrdeck ")
-    assert marker.read_text() == "yes"
+    assert marker.exists() and marker.read_text() == "yes", broken(RULE)
 
 
 def test_under_a_tracer_exit_handlers_registered_before_the_run_still_run(
@@ -76,7 +79,7 @@ def test_under_a_tracer_exit_handlers_registered_before_the_run_still_run(
     )
     result = _console("--version", prelude=prelude)
     assert result.returncode == 0 and result.stdout.startswith("nrdeck ")
-    assert marker.read_text() == "saved"
+    assert marker.exists() and marker.read_text() == "saved", broken(RULE)
 
 
 def test_a_failure_outside_the_command_still_ends_the_usual_way() -> None:
@@ -89,3 +92,19 @@ def test_a_failure_outside_the_command_still_ends_the_usual_way() -> None:
     result = _console("--version", prelude=prelude)
     assert result.returncode == 1
     assert "Traceback" in result.stderr and "RuntimeError: entry point bug" in result.stderr
+
+
+def test_the_interpreter_s_teardown_is_skipped(tmp_path: Path) -> None:
+    """What only the teardown would do (free a module's objects one by one) is never done."""
+    marker = tmp_path / "freed"
+    prelude = (
+        "import pathlib\n"
+        "class Freed:\n"
+        "    def __del__(self):\n"
+        f"        pathlib.Path({str(marker)!r}).write_text('freed')\n"
+        "import nrdeck\n"
+        "nrdeck.kept_to_the_end = Freed()\n"
+    )
+    result = _console("check", str(EXAMPLES / "standard-zahya.txt"), "--offline", prelude=prelude)
+    assert result.returncode == ExitCode.OK, result.stderr
+    assert not marker.exists(), f"{broken(RULE)}: the interpreter tore the modules down"

@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.paths import ROOT
+from tests.startup import broken
 
 RUNNER_DECK = str(ROOT / "data" / "examples" / "sg-catalyst.txt")
 CORP_LIST = (ROOT / "tests" / "fixtures" / "simulate" / "hb-precision-core.txt").read_text(
@@ -40,9 +41,11 @@ def test_corp_report_table(corp_deck: str) -> None:
     assert "Agenda flood" in out and "Ice and economy" in out
     assert "hand" in out and "T11" in out and "%" in out
     assert "first met" in out and "median" in out and "mean" in out
-    assert "Corp: opening hand 5, 1 mandatory draw per turn (turn 1 included)" in out
+    [schedule] = [line.strip() for line in out.splitlines() if "opening hand" in line]
+    assert schedule.startswith("Corp: opening hand 5")
+    assert "1 mandatory draw" in schedule and "(turn 1 included)" in schedule
     assert "method: exact" in out and "seed" not in out  # exact: the seed does not matter
-    assert "card data: bundled snapshot" in out
+    assert "card data: bundled" in out
     assert "nrdeck: seed" not in result.stderr
 
 
@@ -61,7 +64,8 @@ def test_seed_is_drawn_and_printed_when_absent(corp_deck: str) -> None:
     )
     assert result.exit_code == ExitCode.OK, result.stderr
     seed = json.loads(result.stdout)["seed"]
-    assert f"nrdeck: seed {seed} (pass --seed {seed} to repeat)" in result.stderr
+    assert result.stderr.startswith(f"nrdeck: seed {seed} ")
+    assert f"--seed {seed}" in result.stderr  # how to repeat the run
     again = run(corp_deck, "ice>=1", "--method", "mc", "--games", "2000", "--output-format",
                 "json", "--seed", str(seed))  # fmt: skip
     assert json.loads(again.stdout) == json.loads(result.stdout)
@@ -70,9 +74,10 @@ def test_seed_is_drawn_and_printed_when_absent(corp_deck: str) -> None:
 def test_monte_carlo_is_said_in_the_output() -> None:
     result = run(RUNNER_DECK, "killer>=1", "--method", "mc", "--games", "5000", "--seed", "8")
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert "Monte Carlo, 5000 games, 95% interval" in result.stdout
-    [method] = [line for line in result.stdout.splitlines() if "method:" in line]
-    assert method.strip() == "method: Monte Carlo (5000 games, 95% intervals); seed 8"
+    assert "Monte Carlo, 5000 games" in result.stdout  # the table's caption
+    [method] = [line.strip() for line in result.stdout.splitlines() if "method:" in line]
+    assert method.startswith("method: Monte Carlo") and method.endswith("; seed 8")
+    assert "5000 games" in method and "95%" in method
     assert method.count("seed") == 1  # the footer says the seed once
 
 
@@ -89,9 +94,10 @@ def test_sample_hands_with_groups() -> None:
     result = run(RUNNER_DECK, "--sample", "3", "--seed", "5", "--group",
                  'money="Sure Gamble"', "money>=1")  # fmt: skip
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert "Sample opening hands (seed 5):" in result.stdout
+    assert "Sample opening hands" in result.stdout and "(seed 5):" in result.stdout
     assert "  3. " in result.stdout
-    assert "group money: 3 cards (Sure Gamble)" in result.stdout
+    [money] = [line.strip() for line in result.stdout.splitlines() if "group money" in line]
+    assert money.startswith("group money: 3 cards") and money.endswith("(Sure Gamble)")
 
 
 @pytest.mark.parametrize(
@@ -125,7 +131,7 @@ def test_unknown_cards_are_warned_about_and_left_out(tmp_path: Path) -> None:
     deck.write_text("3 Hedge Fund\n3 Not A Real Card\n3 Ice Wall\n", encoding="utf-8")
     result = run(str(deck), "ice>=1", "--seed", "1", "--output-format", "json")
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert "Not A Real Card" in result.stderr and "left out of the simulation" in result.stderr
+    assert "Not A Real Card" in result.stderr and "left out" in result.stderr
     assert json.loads(result.stdout)["deck_size"] == 6
 
 
@@ -147,7 +153,7 @@ def test_check_does_not_import_numpy_or_the_simulator() -> None:
         "print(any(m == 'numpy' or m.startswith('nrdeck.sim') for m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False", broken("No NumPy or simulator on a check")
 
 
 def test_first_met_in_the_opening_hand_is_called_the_hand(corp_deck: str) -> None:

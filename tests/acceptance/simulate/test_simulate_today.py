@@ -38,6 +38,11 @@ def group(document: dict[str, Any], name: str) -> dict[str, Any]:
     return dict(next(g for g in document["groups"] if g["name"] == name))
 
 
+def group_titles(found: dict[str, Any]) -> list[str]:
+    """The titles a group's description names, after what the group is."""
+    return str(found["description"]).rsplit(": ", 1)[-1].rstrip(")").split(", ")
+
+
 def column(document: dict[str, Any], query: str) -> dict[str, Any]:
     columns = (c for s in document["sections"] for c in s["columns"] if c["query"] == query)
     return dict(next(columns))
@@ -47,12 +52,18 @@ def column(document: dict[str, Any], query: str) -> dict[str, Any]:
 def test_the_corp_report_names_the_economy_a_player_would_name() -> None:
     result = run(EPIPHANY)
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert (
-        "group econ: 14 cards (cards whose job is credits, read from their text: Daily Quest, "
-        "Hedge Fund, Mahkota Langit Grid, Predictive Planogram, Public Access Plaza, Regolith "
-        "Mining License, Tiered Subscription)"
-    ) in result.stdout
-    ice_and_econ = column(doc(EPIPHANY), "ice>=1 & econ>=1")["probability"]
+    assert "group econ: 14 cards (" in result.stdout
+    document = doc(EPIPHANY)
+    assert group_titles(group(document, "econ")) == [
+        "Daily Quest",
+        "Hedge Fund",
+        "Mahkota Langit Grid",
+        "Predictive Planogram",
+        "Public Access Plaza",
+        "Regolith Mining License",
+        "Tiered Subscription",
+    ]
+    ice_and_econ = column(document, "ice>=1 & econ>=1")["probability"]
     assert ice_and_econ[0] > 0.5 and ice_and_econ[3] > 0.9  # hand, T3: not 0% on every turn
 
 
@@ -60,10 +71,15 @@ def test_the_runner_report_names_the_economy_a_player_would_name() -> None:
     document = doc(HOSHIKO)
     econ = group(document, "econ")
     assert econ["cards"] == 13
-    assert econ["description"].endswith(
-        ": Fencer Fueno, Fermenter, Mystic Maemi, Paladin Poemu, Strike Fund, Sure Gamble, "
-        "Wildcat Strike"
-    )
+    assert group_titles(econ) == [
+        "Fencer Fueno",
+        "Fermenter",
+        "Mystic Maemi",
+        "Paladin Poemu",
+        "Strike Fund",
+        "Sure Gamble",
+        "Wildcat Strike",
+    ]
     assert column(document, "econ>=1 & breaker>=1")["probability"][0] > 0.2
 
 
@@ -80,10 +96,10 @@ def test_a_group_named_econ_still_overrides_it() -> None:
 # Runner points ---------------------------------------------------------------------------
 def test_let_them_dream_is_worth_one_fewer_point_in_the_rnd_race(tmp_path: Path) -> None:
     dream = doc(DREAM, "--report", "rnd")
-    assert (
-        "R&D: 10 agendas in 45 cards (22.2% of cards), 20 agenda points (0.44 per card), "
-        "worth 17 to the Runner (Let Them Dream 1 (1 fewer))"
-    ) in dream["sections"][0]["note"]
+    note = dream["sections"][0]["note"]
+    for figure in ("10 agendas", "45 cards", "20 agenda points", "worth 17 to the Runner"):
+        assert figure in note
+    assert note.split("Let Them Dream ")[1].startswith("1 (1 fewer)")  # its worth, and why
     # the race is the one of a deck whose three agendas are printed as worth 1
     ones = tmp_path / "ones.txt"
     text = Path(DREAM).read_text("utf-8").replace("3 Let Them Dream", "3 Oracle Thinktank")
@@ -104,16 +120,16 @@ def test_vics_draw_is_a_click_draw_and_the_footer_says_so(tmp_path: Path) -> Non
                      "“You Can Call Me Vic”"), "utf-8"
     )  # fmt: skip
     out = run(str(vic)).stdout
-    assert "draws 1 card with a click ability: a click-draw, not an extra draw" in out
-    assert "Runner: opening hand 5, no mandatory draw, 1 click-draw every turn" in out
+    assert "click ability" in out and "not an extra draw" in out
+    assert "Runner: opening hand 5" in out and "1 click-draw every turn" in out
     same = column(doc(CATALYST), "econ>=1 & breaker>=1")["probability"]
     assert column(doc(str(vic)), "econ>=1 & breaker>=1")["probability"] == same
 
 
 def test_hoshikos_draw_on_its_other_face_is_named_not_counted() -> None:
     out = run(HOSHIKO).stdout
-    assert "identity: Hoshiko Shiro: Untold Protagonist draws cards only when something" in out
-    assert "not counted; add them with --click-draws" in out
+    assert "identity: Hoshiko Shiro" in out
+    assert "not counted" in out and "--click-draws" in out  # named, and how to count them
 
 
 # card data built before nrdeck read facts from card text ---------------------------------
@@ -124,14 +140,12 @@ def test_an_older_pinned_document_borrows_the_bundled_facts_and_says_so(tmp_path
     assert result.exit_code == ExitCode.OK, result.stderr
     assert "group econ: 14 cards" in result.stdout and "Tiered Subscription" in result.stdout
     footer = result.stdout[result.stdout.index("Assumptions:") :]
-    assert (
-        "card facts: the card data in use was built before nrdeck read economy, Runner points "
-        "and identity draws from card text; they are taken from the bundled snapshot of "
-    ) in footer
-    assert "run 'nrdeck data update', or rebuild a pinned file with 'nrdeck data build'" in footer
-    assert "built before nrdeck read economy" in result.stderr  # a warning too
+    [facts] = [line.strip() for line in footer.splitlines() if "card facts:" in line]
+    assert "built before nrdeck read" in facts and "bundled snapshot" in facts  # borrowed
+    assert "'nrdeck data update'" in facts and "'nrdeck data build'" in facts  # what to do
+    assert "built before nrdeck read" in result.stderr  # a warning too
     race = doc(DREAM, "--report", "rnd", "--data", str(old))["sections"][0]["note"]
-    assert "worth 17 to the Runner (Let Them Dream 1 (1 fewer))" in race
+    assert "worth 17 to the Runner" in race
     check = CliRunner().invoke(app, ["check", EPIPHANY, "--data", str(old), "--as-of",
                                      "2025-11-15"])  # fmt: skip
     assert check.exit_code == ExitCode.OK, check.output  # the older document still reads
@@ -161,16 +175,13 @@ def test_a_group_of_100_kb_of_titles_is_read_in_linear_time() -> None:
     start = time.perf_counter()
     document = doc(CATALYST, "money>=1", "--group", f"money={titles}")
     assert time.perf_counter() - start < 10  # it took minutes when parts were joined every way
-    assert group(document, "money") == {
-        "name": "money",
-        "description": "Sure Gamble, Mayfly, Smartware Distributor",
-        "cards": 9,
-        "hint": None,
-    }
+    money = group(document, "money")
+    assert (money["cards"], money["hint"]) == (9, None)
+    assert group_titles(money) == ["Sure Gamble", "Mayfly", "Smartware Distributor"]  # each once
     typo = titles.replace("Mayfly", "Mayfyl", 1)
     result = run(CATALYST, "money>=1", "--group", f"money={typo}")
     assert result.exit_code == ExitCode.USAGE
-    assert "--group money: unknown card 'Mayfyl'" in result.stderr
+    assert "--group money: " in result.stderr and "unknown card 'Mayfyl'" in result.stderr
     assert len(result.stderr) < 400
 
 

@@ -12,6 +12,7 @@ from nrdeck.app.inputs.cards import DataSettings, bundled_dataset_date, load_dat
 from nrdeck.cards.bundled import BundledSource
 from nrdeck.cards.cache import Cache, CacheMeta, CorruptCache
 from nrdeck.errors import CacheError
+from tests.startup import broken
 
 
 def meta(dataset_date: str | None = "2099-01-01", source: str = "test") -> CacheMeta:
@@ -172,7 +173,9 @@ def test_loading_card_data_imports_neither_pydantic_nor_requests() -> None:
         "print(sorted(m for m in ('pydantic', 'requests') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    loaded = done.stdout.strip()
+    assert "pydantic" not in loaded, f"{broken('No pydantic on a check')}: {loaded}"
+    assert "requests" not in loaded, f"{broken('No HTTP stack on a local check')}: {loaded}"
 
 
 def test_a_sidecar_written_by_the_previous_nrdeck_is_still_read(

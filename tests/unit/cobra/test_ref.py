@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 import pytest
 
 from nrdeck.cli.event import cobra_settings
@@ -14,8 +16,10 @@ from nrdeck.cobra import (
     tournament_url,
 )
 from nrdeck.errors import UsageError
+from tests.fakes.cobra import API
 
 BASE = DEFAULT_COBRA_URL
+PUBLIC_HOST = "tournaments.nullsignal.games"
 
 
 @pytest.mark.parametrize(
@@ -55,20 +59,24 @@ def test_anything_else_is_a_usage_error(text: str) -> None:
 
 
 def test_the_urls_asked() -> None:
-    assert tournament_url(BASE, 5871) == (
-        f"{BASE}/api/v1/public/tournaments/5871"
-        "?include=tournament_type,format,deckbuilding_restriction,card_set"
-    )
-    assert players_url(BASE, 5871) == (
-        f"{BASE}/api/v1/public/tournaments/5871/players?page[size]=1000&sort=id"
-    )
+    tournament, query = tournament_url(BASE, 5871).split("?")
+    assert tournament == f"{BASE}{API}/tournaments/5871"
+    assert parse_qs(query)["include"][0].split(",") == [
+        "tournament_type",
+        "format",
+        "deckbuilding_restriction",
+        "card_set",
+    ]
+    players, query = players_url(BASE, 5871).split("?")
+    assert players == f"{tournament}/players"
+    assert parse_qs(query) == {"page[size]": ["1000"], "sort": ["id"]}
 
 
 def test_the_cobra_url_option_then_the_environment_then_the_public_host(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("NRDECK_COBRA_URL", raising=False)
-    assert cobra_settings("5871").base_url == "https://tournaments.nullsignal.games"
+    assert cobra_settings("5871").base_url == f"https://{PUBLIC_HOST}"
     monkeypatch.setenv("NRDECK_COBRA_URL", "http://127.0.0.1:1")
     assert cobra_settings("5871").base_url == "http://127.0.0.1:1"
     assert cobra_settings("5871", "http://127.0.0.1:2").base_url == "http://127.0.0.1:2"

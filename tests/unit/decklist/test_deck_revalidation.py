@@ -128,14 +128,14 @@ def test_a_deck_answer_over_1_mib_is_refused(
     huge = json.dumps(envelope("x" * (2**20)))
     httpserver.expect_request(PATH).respond_with_data(huge, content_type="application/json")
     line, chosen = _refused(httpserver, tmp_path, db)
-    assert "was refused: the answer is larger than the 1 MiB limit" in line
+    assert "refused" in line and "larger than the 1 MiB" in line
     assert not chosen.reachability.is_down  # one bad answer; the others are still asked
 
 
 def test_a_gzip_bomb_deck_is_refused(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
     httpserver.expect_request(PATH).respond_with_response(bomb_answer(64 * 2**20))
     line, _ = _refused(httpserver, tmp_path, db)
-    assert "larger than the 1 MiB limit" in line
+    assert "larger than the 1 MiB" in line
 
 
 def test_a_redirect_to_another_host_is_not_followed(
@@ -147,7 +147,7 @@ def test_a_redirect_to_another_host_is_not_followed(
         other.expect_request(PATH).respond_with_json(envelope("Someone else's deck"))
         httpserver.expect_request(PATH).respond_with_response(redirect(other.url_for(PATH)))
         line, _ = _refused(httpserver, tmp_path, db)
-        assert "redirected to another host" in line and other.log == []
+        assert "another host" in line and "not followed" in line and other.log == []
     finally:
         other.clear()
         other.stop()
@@ -167,7 +167,7 @@ def test_a_trickled_deck_ends_at_the_deadline_and_the_run_stops_asking(
     body = json.dumps(envelope("Slow")).encode()
     httpserver.expect_request(PATH).respond_with_response(trickle(body, 0.05))
     line, chosen = _refused(httpserver, tmp_path, db, deadline=0.5)
-    assert "no complete answer within the 0.5 s deadline" in line
+    assert "timed out" in line and "0.5 s deadline" in line
     assert chosen.reachability.is_down
 
 

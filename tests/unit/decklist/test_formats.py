@@ -9,6 +9,7 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.decklist import PARSER_BY_FORMAT
 from nrdeck.resolve import resolve
+from tests.ids import CATALYST, PERSONAL_EVOLUTION
 
 
 def read(fmt: str, text: str, db: CardDB):  # type: ignore[no-untyped-def]
@@ -49,7 +50,7 @@ def test_markdown_and_bbcode_exports(fmt: str, text: str, db: CardDB) -> None:
     deck = read(fmt, text, db)
     assert deck.problems == ()
     assert deck.name == "Tempo Glacier"
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
     assert deck.counts() == EXPECTED
     # codes from the card links are kept: 2 x 01110 + 1 x 30075 = 3 Hedge Fund
     assert [e.printing for e in deck.entries if e.card_id == "hedge_fund"] == ["01110", "30075"]
@@ -73,7 +74,7 @@ def test_jinteki_metadata_and_id_suffix(db: CardDB) -> None:
 
 def test_jinteki_identity_code(db: CardDB) -> None:
     deck = read("jinteki", ";; identity-code: 01067\n3 Hedge Fund\n", db)
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
     assert deck.identity.printing == "01067"
 
 
@@ -100,7 +101,7 @@ O8D = """<?xml version="1.0" encoding="utf-8" standalone="yes"?>
 def test_octgn(db: CardDB) -> None:
     deck = read("o8d", O8D, db)
     assert deck.problems == ()
-    assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
+    assert deck.identity is not None and deck.identity.card_id == CATALYST
     assert deck.identity.line == 4
     assert deck.counts() == {"sure_gamble": 5}
     assert [e.line for e in deck.entries] == [7, 8]
@@ -178,7 +179,7 @@ def test_nrdb_json_shapes(doc: object, db: CardDB) -> None:
     deck = read("json", json.dumps(doc, indent=2), db)
     assert deck.problems == ()
     assert deck.name == "Catalyst Rush"
-    assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
+    assert deck.identity is not None and deck.identity.card_id == CATALYST
     assert deck.counts() == {"sure_gamble": 5}
 
 

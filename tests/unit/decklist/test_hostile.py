@@ -23,6 +23,7 @@ from nrdeck.decklist import PARSER_BY_FORMAT, parse_text
 from nrdeck.decklist.lines import MAX_LINES
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.resolve import resolve
+from tests.paths import assert_golden_cases
 
 READERS = sorted(PARSER_BY_FORMAT)
 # what the readers' patterns look for, and a few letters to make card names of
@@ -115,25 +116,62 @@ def only_problem(fmt: str, text: str, db: CardDB) -> tuple[str, int | None]:
     return problem.message, problem.line
 
 
+# the reproductions, each the one problem a reader finds: (format, text)
+DEEP_JSON = ("json", "[" * 100_000 + "]" * 100_000)
+DEEP_CARDS = ("json", '{\n"cards":\n' + '{"a":' * 1000 + "1" + "}" * 1001)
+HUGE_NUMBER = ("json", '{\n "cards": {\n  "30030": 3,\n  "01050": ' + "9" * 5000 + "\n }\n}")
+SUPERSCRIPT = (
+    "o8d",
+    '<deck>\n<section name="Identity">\n<card qty="²" id="x30076">The Catalyst</card>\n'
+    "</section>\n</deck>",
+)
+LONG_QUANTITY = ("text", "Sure Gamble\n" + "9" * 5000 + "x Hedge Fund")
+IDENTITY_CODE = ("jinteki", ";; title: x\n;; identity-code: \x1b[2J01067\n")
+
+
+def test_the_problems_read_as_the_golden_file_says(db: CardDB) -> None:
+    """The words of each reading problem the reproductions give."""
+    slots = {f"card_{i}": 1 for i in range(MAX_LINES + 1)}
+    problems = {
+        name: read_safely(fmt, text, db).problems
+        for name, (fmt, text) in {
+            "deep JSON": DEEP_JSON,
+            "deep JSON cards": DEEP_CARDS,
+            "a JSON number of 5,000 digits": HUGE_NUMBER,
+            "an OCTGN quantity '²'": SUPERSCRIPT,
+            "a text quantity of 5,000 digits": LONG_QUANTITY,
+            "a Jinteki identity code with an escape": IDENTITY_CODE,
+            "more lines than any decklist": ("text", "3x Hedge Fund\n" * (MAX_LINES + 5)),
+            "more JSON entries than any decklist": ("json", json.dumps({"card_slots": slots})),
+        }.items()
+    }
+    unclosed = read_safely("text", "3x Hedge Fund [id: 01110] [note\n", db)
+    problems["an unclosed bracket, resolved"] = resolve(unclosed, db).problems
+    cases = [
+        (name, "\n".join(f"{p.code} (line {p.line}): {p.message}" for p in said))
+        for name, said in problems.items()
+    ]
+    assert_golden_cases("messages/decklist-reading.txt", cases, __file__)
+
+
 def test_deeply_nested_json_is_a_parse_error(db: CardDB) -> None:
-    message, line = only_problem("json", "[" * 100_000 + "]" * 100_000, db)
-    assert message.startswith("deck is not a NetrunnerDB deck: its JSON is nested too deeply")
+    message, line = only_problem(*DEEP_JSON, db)
+    assert "not a NetrunnerDB deck" in message and "nested too deeply" in message
     assert line == 1
-    message, line = only_problem("json", '{\n"cards":\n' + '{"a":' * 1000 + "1" + "}" * 1001, db)
+    message, line = only_problem(*DEEP_CARDS, db)
     assert "nested too deeply" in message and line == 3
 
 
 def test_json_integer_over_4300_digits_is_a_parse_error(db: CardDB) -> None:
-    text = '{\n "cards": {\n  "30030": 3,\n  "01050": ' + "9" * 5000 + "\n }\n}"
-    message, line = only_problem("json", text, db)
-    assert message == "deck is not a NetrunnerDB deck: it holds a number of more than 4,300 digits"
+    message, line = only_problem(*HUGE_NUMBER, db)
+    assert "not a NetrunnerDB deck" in message and "4,300 digits" in message
     assert line == 4
 
 
 def test_octgn_quantity_that_is_a_digit_but_no_number(db: CardDB) -> None:
-    text = '<deck>\n<section name="Identity">\n<card qty="²" id="x30076">The Catalyst</card>\n'
-    message, line = only_problem("o8d", text + "</section>\n</deck>", db)
-    assert message == "quantity '²' of 'The Catalyst' is not 1–99" and line == 3
+    message, line = only_problem(*SUPERSCRIPT, db)
+    assert "'²'" in message and "'The Catalyst'" in message and "1–99" in message
+    assert line == 3
 
 
 @pytest.mark.parametrize("qty", ["9" * 5000, "٣"])
@@ -148,9 +186,9 @@ def test_octgn_quantities_python_reads_oddly(qty: str, db: CardDB) -> None:
 
 
 def test_quantity_of_5000_digits_in_text_is_a_parse_error(db: CardDB) -> None:
-    message, line = only_problem("text", "Sure Gamble\n" + "9" * 5000 + "x Hedge Fund", db)
-    assert message.startswith("quantity 999999999999… (5,000 digits) of 'Hedge Fund' is not")
-    assert line == 2
+    message, line = only_problem(*LONG_QUANTITY, db)
+    assert "9" * 12 + "… (5,000 digits)" in message and "'Hedge Fund'" in message
+    assert len(message) < 100 and line == 2
 
 
 HOSTILE_LINES = {
@@ -187,7 +225,7 @@ def test_unclosed_brackets_stay_in_the_title_and_closed_ones_go(db: CardDB) -> N
     deck = resolve(raw, db)
     assert deck.counts() == {"sure_gamble": 2}  # the bracket left over is punctuation
     [problem] = deck.problems
-    assert problem.message.startswith("no card is called 'Hedge Fund [note'")
+    assert problem.code == "unknown-card" and "'Hedge Fund [note'" in problem.message
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode", "jinteki", "nrdb-text"])
@@ -196,17 +234,15 @@ def test_more_lines_than_any_decklist_stop_with_a_problem(fmt: str, db: CardDB) 
     assert len(raw.lines) == MAX_LINES
     [problem] = raw.problems
     assert problem.line == MAX_LINES + 1
-    assert problem.message == (
-        "deck has 10,005 lines, more than any decklist (at most 10,000): "
-        "those after the first 10,000 were not read"
-    )
+    assert "10,005 lines" in problem.message and "at most 10,000" in problem.message
+    assert "after the first 10,000" in problem.message  # what was left out
 
 
 def test_more_json_entries_than_any_decklist_stop_with_a_problem(db: CardDB) -> None:
     slots = {f"card_{i}": 1 for i in range(MAX_LINES + 1)}
     raw = read_safely("json", json.dumps({"card_slots": slots}), db)
     assert len(raw.lines) == MAX_LINES
-    assert raw.problems[0].message.startswith("deck has 10,001 card entries")
+    assert "10,001 card entries" in raw.problems[0].message
 
 
 def test_octgn_nested_sections_count_each_card_once(db: CardDB) -> None:
@@ -222,9 +258,9 @@ def test_octgn_nested_sections_count_each_card_once(db: CardDB) -> None:
 
 
 def test_jinteki_identity_code_must_be_a_printing_code(db: CardDB) -> None:
-    message, line = only_problem("jinteki", ";; title: x\n;; identity-code: \x1b[2J01067\n", db)
-    assert message == "identity-code '\\x1b[2J01067' is not a 5-digit printing code"
-    assert line == 2
+    message, line = only_problem(*IDENTITY_CODE, db)
+    assert "'\\x1b[2J01067'" in message and "5-digit printing code" in message
+    assert "\x1b" not in message and line == 2
 
 
 HOSTILE_1_MIB: dict[str, Callable[[int], str]] = {

@@ -21,6 +21,7 @@ from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode, RemoteDeckError
 from nrdeck.http import HttpSettings
 from tests.fakes.deck_cache import cache_deck, cached_answer
+from tests.ids import CATALYST
 
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
 DECK = {
@@ -85,7 +86,7 @@ def test_fetch_decklist_caches_and_serves_offline(
     url = f"https://netrunnerdb.com/en/decklist/{UUID}/catalyst-rush"
     deck = load_deck(url, db, settings_for(httpserver, tmp_path))
     assert (deck.source, deck.name, deck.problems) == (url, "Catalyst Rush", ())
-    assert deck.identity is not None and deck.identity.card_id == "the_catalyst_convention_breaker"
+    assert deck.identity is not None and deck.identity.card_id == CATALYST
     assert deck.counts() == {"sure_gamble": 5}
     v2 = httpserver.url_for("/api/2.0/public")
     cached = cached_answer(tmp_path, "decklist", UUID, v2_url=v2)
@@ -137,7 +138,8 @@ def test_network_failure(tmp_path: Path, db: CardDB) -> None:
                             http=HttpSettings(retries=0))  # fmt: skip
     with pytest.raises(RemoteDeckError) as info:
         load_deck(UUID, db, settings)
-    assert "could not reach NetrunnerDB" in info.value.one_line()
+    assert settings.reachability.is_down  # unreachable, not an answer refused
+    assert "could not reach" in info.value.one_line()
 
 
 def test_timeout(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
@@ -176,7 +178,7 @@ def test_network_failure_falls_back_to_the_cache_with_a_warning(tmp_path: Path, 
     assert loaded.deck.counts() == {"sure_gamble": 5}
     assert loaded.deck.problems == ()  # the fallback is the outcome's, not a problem
     assert loaded.cached is not None and loaded.cached.date == dt.date.today()
-    assert "could not reach NetrunnerDB" in loaded.cached.reason
+    assert settings.reachability.is_down and "could not reach" in loaded.cached.reason
 
 
 def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
@@ -205,7 +207,7 @@ def test_after_a_network_failure_the_run_stops_trying(
     with pytest.raises(RemoteDeckError) as info:
         load_deck("54321", db, same_run)
     line = info.value.one_line()
-    assert "not fetched: earlier in this run" in line and "could not reach NetrunnerDB" in line
+    assert line.startswith("not fetched: earlier") and "could not reach" in line
     assert httpserver.log == []
 
     # A deck cached by an earlier run is still served, with a warning.

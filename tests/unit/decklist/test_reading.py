@@ -12,8 +12,9 @@ def test_utf8_and_bom() -> None:
 
 
 def test_cp1252_is_read_with_a_warning() -> None:
-    decoded = decode_deck_bytes("3x Déjà Vu\n3x Sure Gamble\n".encode("cp1252"), "old.txt")
-    assert decoded.text == "3x Déjà Vu\n3x Sure Gamble\n"
+    text = "3x Déjà Vu\n3x Sure Gamble\n"
+    decoded = decode_deck_bytes(text.encode("cp1252"), "old.txt")
+    assert decoded.text == text
     [problem] = decoded.problems
     assert (problem.code, problem.severity) == ("encoding", Severity.WARNING)
     assert "old.txt" in problem.message

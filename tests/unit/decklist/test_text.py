@@ -8,6 +8,7 @@ from nrdeck.catalog import CardDB
 from nrdeck.decklist.lines import read_line
 from nrdeck.decklist.text import PlainTextParser
 from nrdeck.resolve import resolve
+from tests.ids import PERSONAL_EVOLUTION
 
 
 def parse(text: str):  # type: ignore[no-untyped-def]
@@ -122,9 +123,10 @@ def test_titles_with_digits_parentheses_and_x() -> None:
 
 
 def test_leading_name_and_identity_lines() -> None:
-    raw = parse("My Glacier Deck\n\nJinteki: Personal Evolution\n3x Hedge Fund\n")
+    identity = "Jinteki: Personal Evolution"
+    raw = parse(f"My Glacier Deck\n\n{identity}\n3x Hedge Fund\n")
     assert raw.name == "My Glacier Deck"
-    assert raw.lines[0].maybe_identity and raw.lines[0].title == "Jinteki: Personal Evolution"
+    assert raw.lines[0].maybe_identity and raw.lines[0].title == identity
 
 
 def test_a_single_quantity_less_line_is_not_a_name() -> None:
@@ -134,7 +136,7 @@ def test_a_single_quantity_less_line_is_not_a_name() -> None:
 
 def test_quantity_less_identity_resolves_and_other_cards_need_a_quantity(db: CardDB) -> None:
     deck = resolve(parse("Jinteki: Personal Evolution (Core Set)\n3x Hedge Fund\nSnare!\n"), db)
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
     assert deck.counts() == {"hedge_fund": 3}
     [problem] = deck.problems
     assert (problem.code, problem.line) == ("parse-error", 3)
@@ -143,7 +145,7 @@ def test_quantity_less_identity_resolves_and_other_cards_need_a_quantity(db: Car
 
 def test_identity_label(db: CardDB) -> None:
     deck = resolve(parse("Identity: Jinteki: Personal Evolution\n3x Hedge Fund\n"), db)
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
 
 
 def test_problems_are_in_line_order(db: CardDB) -> None:

@@ -23,6 +23,7 @@ from nrdeck.decklist.writers import (
     write_text,
 )
 from nrdeck.resolve import resolve
+from tests.ids import PERSONAL_EVOLUTION
 
 NAMED_FORMATS = {"text", "markdown", "bbcode", "jinteki", "json"}  # o8d has no deck name
 
@@ -75,7 +76,7 @@ def test_written_formats_are_detected(fmt: str, db: CardDB) -> None:
     deck = Deck(
         "in",
         "Glacier",
-        DeckEntry("jinteki_personal_evolution", 1),
+        DeckEntry(PERSONAL_EVOLUTION, 1),
         (DeckEntry("hedge_fund", 3), DeckEntry("snare", 2)),
     )
     text = WRITER_BY_FORMAT[fmt](deck, db)
@@ -110,15 +111,16 @@ def test_text_export_shape(db: CardDB) -> None:
     deck = Deck(
         "in",
         "Glacier",
-        DeckEntry("jinteki_personal_evolution", 1),
+        DeckEntry(PERSONAL_EVOLUTION, 1),
         (DeckEntry("hedge_fund", 3), DeckEntry("archived_memories", 3)),
     )
     lines = write_text(deck, db).splitlines()
     assert lines[0] == "Glacier"
-    assert lines[1].startswith("Jinteki: Personal Evolution (")
+    assert lines[1].startswith(db.cards[PERSONAL_EVOLUTION].title + " (")
     [memories] = [line for line in lines if "Archived Memories" in line]
     assert memories.startswith("3x Archived Memories (") and memories.endswith(") ••••• •")
-    assert "6 influence spent (max 15, available 9)" in lines
+    [influence] = [line for line in lines if "influence spent" in line]
+    assert influence.startswith("6 ") and "max 15" in influence and "available 9" in influence
     assert "6 cards (min 45)" in lines
 
 
@@ -133,7 +135,7 @@ def test_json_keeps_the_identity_and_sums_lines(db: CardDB) -> None:
     deck = Deck(
         "in",
         None,
-        DeckEntry("jinteki_personal_evolution", 1),
+        DeckEntry(PERSONAL_EVOLUTION, 1),
         (DeckEntry("hedge_fund", 2, printing="01110"), DeckEntry("hedge_fund", 1)),
     )
     doc = json.loads(WRITER_BY_FORMAT["json"](deck, db))

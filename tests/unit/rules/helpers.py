@@ -11,6 +11,7 @@ from msgspec.structs import replace
 from nrdeck.app.formatfiles.shipped import format_source
 from nrdeck.catalog import CardDB, Restriction, UnknownRule
 from nrdeck.deck import Deck, DeckEntry
+from nrdeck.problems import Problem
 from nrdeck.results.check import CheckResult
 from nrdeck.rules import InForce, Selection, check_deck, select
 from tests.builders import database
@@ -65,6 +66,11 @@ def check(
 def codes(result: CheckResult) -> list[str]:
     """The problem codes, in report order."""
     return [p.code for p in result.problems]
+
+
+def said(problems: Iterable[Problem]) -> str:
+    """Problems as a golden file holds them: one line each, code, rule and message."""
+    return "\n".join(f"{p.code}{f' [{p.rule}]' if p.rule else ''}: {p.message}" for p in problems)
 
 
 def select_in_force(

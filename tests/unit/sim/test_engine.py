@@ -81,7 +81,8 @@ def test_method_mc_reports_samples_and_seed(db: CardDB, runner: Deck) -> None:
     sim = simulate_deck(runner, db, request)
     column = sim.sections[0].columns[0]
     assert column.method == "mc" and column.samples == 20_000 and column.odds.ci95
-    assert "method: Monte Carlo (20000 games, 95% intervals); seed 9" in sim.assumptions
+    [method] = [a for a in sim.assumptions if a.startswith("method: Monte Carlo")]
+    assert "20000 games" in method and "95%" in method and method.endswith("; seed 9")
     assert simulate_deck(runner, db, request) == sim
     exact = simulate_deck(runner, db, SimRequest(queries=("killer>=1",)))
     for p, (low, high) in zip(exact.sections[0].columns[0].odds.at_turn, column.odds.ci95,
@@ -105,7 +106,8 @@ def test_reports(db: CardDB, corp: Deck, runner: Deck) -> None:
     top, points = rnd.sections
     assert top.row_name == "accesses" and top.rows == tuple(range(1, 11))
     assert top.columns[0].odds.at_turn[0] == pytest.approx(10 / 49)
-    assert "R&D: 10 agendas in 49 cards (20.4% of cards), 21 agenda points" in top.note
+    for figure in ("10 agendas", "49 cards", "(20.4% of cards)", "21 agenda points"):
+        assert figure in top.note
     assert points.columns[0].odds.met_by[-1] >= 0.999
     assert points.columns[0].first_met.median is not None
     assert points.columns[0].query == "runner_points>=7"

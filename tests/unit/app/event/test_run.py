@@ -16,6 +16,7 @@ from nrdeck.app.inputs.roster import read_roster
 from nrdeck.catalog import CardDB
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError, UsageError
 from nrdeck.rules import Selection
+from tests.ids import ZAHYA
 from tests.paths import FIXTURES
 
 FIXTURES = FIXTURES / "event"
@@ -119,7 +120,8 @@ def test_remote_decks_are_fetched_once_up_front_then_checked(
 def test_cobra_lone_list_is_placed_by_its_identity(db: CardDB) -> None:
     report = run_event(read_roster(FIXTURES / "cobra" / "decks.csv"), db, STD, OFFLINE)
     dan = next(p for p in report.players if p.player == "Dan Dropped")
-    assert dan.corp.missing and dan.runner.identity_title == "Zahya Sadeghi: Versatile Smuggler"
+    assert dan.corp.missing and dan.runner.result is not None
+    assert dan.runner.result.identity_id == ZAHYA
     assert dan.state.value == "missing"
 
 

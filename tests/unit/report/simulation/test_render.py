@@ -46,9 +46,8 @@ def test_text_has_the_table_first_met_and_footer(sim: Simulation) -> None:
     text = render_text(sim).plain()
     assert "Queries" in text and "agenda>=3" in text and "hand" in text and "T11" in text
     assert "first met" in text and "median" in text and "never" in text
-    assert "mulligan: when ice==0 holds" in text
-    assert "Sample opening hands (seed 4)" in text
-    assert "seed 4" in text
+    assert "mulligan: when ice==0" in text
+    assert "Sample opening hands" in text and "seed 4" in text
     assert "T-0.0" not in text and "-0.0" not in text
     lines = text.splitlines()
     assert all(len(line) <= 120 for line in lines[:20])  # tables are not wrapped or padded

@@ -22,11 +22,12 @@ def test_a_list_with_a_key_nrdeck_does_not_know_warns_on_every_check(db: CardDB)
     )
     newer = with_newer_startup_list(db, *unknown)
     period = select_in_force(newer, "startup", today=D("2099-01-02")).period
-    assert period.warnings[:2] == (
-        "snapshot startup_test_99 has rules nrdeck does not apply: constraints",
-        "Startup Ban List 99.01 (startup_ban_list_99_01) has rules nrdeck does not apply: "
-        "deckbuilding_rules",
-    )
+    snapshot, restriction = period.warnings[:2]
+    assert snapshot.startswith("snapshot startup_test_99")
+    assert snapshot.endswith(": constraints")
+    assert "(startup_ban_list_99_01)" in restriction
+    assert restriction.endswith(": deckbuilding_rules")
+    assert all("does not apply" in warning for warning in (snapshot, restriction))
     older = select_in_force(newer, "startup", today=D("2025-09-01")).period
     assert older.warnings == ()
 

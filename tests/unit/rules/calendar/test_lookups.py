@@ -15,6 +15,8 @@ from tests.unit.rules.decks import (
 )
 from tests.unit.rules.helpers import codes
 
+ASTROSCRIPT = "astroscript_pilot_program"
+
 
 # -- dated errata (§6) ----------------------------------------------------------------
 def test_three_astroscript_in_a_2015_nbn_list_are_legal(db: CardDB) -> None:
@@ -27,10 +29,11 @@ def test_the_errata_makes_three_astroscript_too_many_from_2016_07_18(db: CardDB)
     after = check_on(db, read(db, NEH_2015), "2016-07-18")
     assert "copies" not in codes(before)
     (problem,) = [p for p in after.problems if p.code == "copies"]
-    assert problem.message.startswith("3 copies of AstroScript Pilot Program; the limit is 1")
-    assert '"Limit 1 per deck." from 2016-07-18 until 2025-04-04' in problem.message
-    assert "FFG FAQ 3.1" in problem.message and problem.line == 5
-    assert problem.rule == "CR 1.4.7; AstroScript Pilot Program errata"
+    assert problem.cards == (ASTROSCRIPT,) and problem.line == 5
+    assert problem.message.startswith("3 copies of AstroScript") and "limit is 1" in problem.message
+    for said in ('"Limit 1 per deck."', "from 2016-07-18", "until 2025-04-04", "FFG FAQ 3.1"):
+        assert said in problem.message  # the erratum's text, dates and source
+    assert problem.rule == f"CR 1.4.7; {db.cards[ASTROSCRIPT].title} errata"
 
 
 def test_the_2016_world_champion_deck_plays_one_astroscript_and_two_are_illegal(
@@ -48,8 +51,10 @@ def test_the_2016_world_champion_deck_plays_one_astroscript_and_two_are_illegal(
     )
     result = check_on(db, two, "2016-11-12")
     assert codes(result) == ["copies"]
-    assert "2 copies of AstroScript Pilot Program; the limit is 1 on 2016-11-12" in (
-        result.problems[0].message
+    (problem,) = result.problems
+    assert problem.cards == (ASTROSCRIPT,)
+    assert (
+        problem.message.startswith("2 copies of AstroScript") and "on 2016-11-12" in problem.message
     )
 
 

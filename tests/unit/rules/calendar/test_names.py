@@ -9,6 +9,7 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.errors import UsageError
 from nrdeck.rules.calendar.names import restriction_named, restriction_names
+from tests.ids import STANDARD_BALANCE_26_08
 from tests.unit.rules.helpers import select_in_force
 
 D = dt.date.fromisoformat
@@ -58,14 +59,14 @@ def test_an_unknown_ban_list_gets_a_did_you_mean_and_the_valid_names(db: CardDB)
     with pytest.raises(UsageError) as err:
         restriction_named(db, "standard", "sbl-25.13")
     line = err.value.one_line()
-    assert line.startswith(
-        "unknown ban list 'sbl-25.13' for format standard; did you mean 25.12, 25.10"
-    )
-    assert (
-        "valid ban lists: latest, active, 26.08 (standard_balance_update_26_08), "
-        "26.05 (standard_ban_list_26_05), 26.03 (standard_ban_list_26_03)"
-    ) in line
-    assert "25.10 (standard_ban_list_25_10)" in line
+    assert "'sbl-25.13'" in line and "format standard" in line
+    assert line.split("did you mean ")[1].startswith("25.12, 25.10")
+    valid = line.split("valid ban lists: ")[1].rstrip(")").split(", ")
+    assert valid[:2] == ["latest", "active"]
+    listed = dict(name.rstrip(")").split(" (") for name in valid[2:])  # name: id, newest first
+    assert list(listed)[:3] == ["26.08", "26.05", "26.03"]
+    assert listed["26.08"] == STANDARD_BALANCE_26_08
+    assert listed["25.10"] == "standard_ban_list_25_10"
 
 
 def test_format_and_snapshot_ids_ignore_case_and_dashes(db: CardDB) -> None:
@@ -76,13 +77,12 @@ def test_format_and_snapshot_ids_ignore_case_and_dashes(db: CardDB) -> None:
     assert snap.period.snapshot_id == "startup_6"
     with pytest.raises(UsageError) as err:
         select_in_force(db, "standrd", today=day)
-    assert "unknown format 'standrd'; did you mean standard?" in err.value.one_line()
+    said = err.value.one_line()
+    assert "'standrd'" in said and said.split("did you mean ")[1].startswith("standard?")
 
 
 def test_completion_names_newest_first(db: CardDB) -> None:
     names = restriction_names(db, "standard")
     assert names[:4] == ["latest", "active", "26.08", "26.05"]
-    assert (
-        "standard_ban_list_25_10" in names
-        and "startup_ban_list_24_09_for_classic_only" not in names
-    )
+    assert "standard_ban_list_25_10" in names
+    assert [name for name in names if name.endswith("_for_classic_only")] == []

@@ -18,13 +18,13 @@ def test_within_90_days_of_the_datas_date_nothing_is_said(db: CardDB) -> None:
 def test_past_90_days_the_warning_says_how_old_and_what_to_do(db: CardDB) -> None:
     said = stale_data(db.info, dt.date(2027, 3, 1))
     assert said is not None
-    assert "161 days older than the date checked (2027-03-01)" in said
-    assert "published since 2026-09-21 are unknown to it" in said
-    assert said.endswith("run 'nrdeck data update'")
+    assert "161 days older" in said and "(2027-03-01)" in said
+    assert "since 2026-09-21" in said and "unknown to it" in said
+    assert said.endswith("'nrdeck data update'")
 
 
 def test_a_run_without_the_cache_is_told_what_does_change_it(db: CardDB) -> None:
     said = stale_data(replace(db.info, hermetic=True), dt.date(2027, 3, 1))
     assert said is not None
     assert "'nrdeck data build'" in said
-    assert "'nrdeck data update' does not change a run without the cache" in said
+    assert said.endswith("without the cache")  # why 'nrdeck data update' would not help

@@ -81,7 +81,8 @@ def test_periods_record_the_correction_they_apply(db: CardDB) -> None:
     right = select_in_force(db, "standard", today=D("2025-09-01"), as_of=D("2025-09-01")).period
     assert right.snapshot_id == "standard_31" and "year typo" not in (right.correction or "")
     late = select_in_force(db, "startup", today=D("2024-05-01"), as_of=D("2024-05-01")).period
-    assert "startup_ban_list_24_09 starts 2024-09-20" in (late.correction or "")
+    assert (late.correction or "").startswith("startup_ban_list_24_09 ")
+    assert "starts 2024-09-20" in (late.correction or "")
     plain = select_in_force(db, "standard", today=D("2016-03-01"), as_of=D("2016-03-01")).period
     assert plain.correction is None
 
@@ -129,7 +130,8 @@ def test_a_correction_note_speaks_only_of_sets_released_by_the_date_checked(db: 
         return chosen.period.correction or ""
 
     assert "Vantage Point" not in note("2025-09-01") and "Vantage Point" not in note("2026-03-01")
-    assert "Vantage Point legal from release under rotation_2025" in note("2026-03-02")
+    assert note("2026-03-02").startswith("Vantage Point legal")
+    assert "under rotation_2025" in note("2026-03-02")
 
 
 def test_pool_growth_follows_the_rule_not_a_list(db: CardDB) -> None:
@@ -158,7 +160,8 @@ def test_a_set_released_inside_a_pool_is_legal_from_its_release_day(db: CardDB) 
     )
     before = check(db, identity, [(1, title)], on="2019-03-17")
     after = check(db, identity, [(1, title)], on="2019-03-18")
-    assert any("not released until 2019-03-18" in p.message for p in before.problems)
+    [early] = [p for p in before.problems if card in p.cards]
+    assert early.code == "not-in-card-pool" and "until 2019-03-18" in early.message
     assert not any(p.code == "not-in-card-pool" and card in p.cards for p in after.problems)
 
 
@@ -189,7 +192,7 @@ def test_on_data_without_liberation_the_correction_makes_the_list_legal(db: Card
     older = with_format_faults_of_2025(db)
     result = check_on(older, read(older, HAYLEY_ETERNAL), "2024-06-01", "eternal")
     assert codes(result) == []
-    assert "Rebellion Without Rehearsal" in (result.period.correction or "")
+    assert "Rebellion Without" in (result.period.correction or "")
     assert "Liberation cycle" in (result.period.correction or "")
 
 
@@ -198,7 +201,7 @@ def test_pressure_spike_is_eternal_from_its_release_day(db: CardDB) -> None:
         deck = read(data, HAYLEY_ETERNAL)
         (problem,) = check_on(data, deck, "2024-03-17", "eternal").problems
         assert problem.code == "not-in-card-pool" and problem.cards == ("pressure_spike",)
-        assert "not released until 2024-03-18" in problem.message
+        assert "not released" in problem.message and "2024-03-18" in problem.message
         release_day = check_on(data, deck, "2024-03-18", "eternal")
         assert release_day.legal and codes(release_day) == ["competitive-delay"]  # a warning
 

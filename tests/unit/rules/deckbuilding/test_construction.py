@@ -14,7 +14,7 @@ from tests.unit.rules.decks import (
     check_on,
     read,
 )
-from tests.unit.rules.helpers import check, codes
+from tests.unit.rules.helpers import card_id, check, codes
 
 
 def cr_band(cards: int) -> tuple[int, int]:
@@ -54,15 +54,12 @@ def test_six_copy_cards_and_limit_one_cards(db: CardDB) -> None:
 
 
 def test_an_identity_listed_among_the_cards_is_not_counted_and_is_reported(db: CardDB) -> None:
-    result = check(
-        db,
-        "Haas-Bioroid: Precision Design",
-        [(3, "Hedge Fund"), (1, "Jinteki: Restoring Humanity")],
-        "casual",
-    )
+    listed = "Jinteki: Restoring Humanity"
+    result = check(db, "Haas-Bioroid: Precision Design", [(3, "Hedge Fund"), (1, listed)], "casual")
     assert result.stats.cards == 3
     problem = next(p for p in result.problems if p.code == "identity-multiple")
-    assert problem.cards == ("jinteki_restoring_humanity",) and problem.location.line == 3
+    assert problem.cards == (card_id(db, listed),)
+    assert problem.location.line == 3
 
 
 # -- the deck's identity named again (§1) ---------------------------------------------
@@ -72,9 +69,8 @@ def test_the_identity_named_again_as_a_deck_card_is_identity_multiple(db: CardDB
     result = check_on(db, deck, "2025-11-01", "casual")
     (problem,) = [p for p in result.problems if p.code == "identity-multiple"]
     assert problem.line == 3
-    assert "Weyland Consortium: Building a Better World, the deck's identity, is listed again" in (
-        problem.message
-    )
+    assert problem.message.startswith(f"{result.identity_title}, the deck's identity")
+    assert "listed again" in problem.message
     assert "(3 copies)" in problem.message and result.stats.cards == 3
 
 

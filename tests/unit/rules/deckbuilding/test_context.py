@@ -8,6 +8,9 @@ from nrdeck.catalog import CardDB
 from nrdeck.problems import Location
 from nrdeck.rules.deckbuilding import DeckContext
 from nrdeck.rules.deckbuilding.context import plural
+from tests.ids import ZAHYA
+
+REINA = "reina_roja_freedom_fighter"  # an identity listed among the cards
 
 TEXT = """Zahya Sadeghi: Versatile Smuggler
 2 Sure Gamble
@@ -19,23 +22,19 @@ TEXT = """Zahya Sadeghi: Versatile Smuggler
 
 def test_copies_add_up_per_card_and_the_identity_is_apart(db: CardDB) -> None:
     ctx = DeckContext.of(read_deck_text(TEXT, "deck.txt", db), db)
-    assert ctx.identity is not None and ctx.identity.id == "zahya_sadeghi_versatile_smuggler"
+    assert ctx.identity is not None and ctx.identity.id == ZAHYA
     assert ctx.counts == {"sure_gamble": 3, "hedge_fund": 1}
     assert ctx.size == 4 and ctx.side == "runner"
     # another identity is never counted; it is reported on its line
-    assert "reina_roja_freedom_fighter" not in ctx.counts
-    assert ctx.lines["reina_roja_freedom_fighter"] == 5
-    assert ctx.with_identity() == {
-        "zahya_sadeghi_versatile_smuggler": 1,
-        "sure_gamble": 3,
-        "hedge_fund": 1,
-    }
+    assert REINA not in ctx.counts
+    assert ctx.lines[REINA] == 5
+    assert ctx.with_identity() == {ZAHYA: 1, "sure_gamble": 3, "hedge_fund": 1}
 
 
 def test_out_of_faction_is_another_faction_than_the_identitys(db: CardDB) -> None:
     ctx = DeckContext.of(read_deck_text(TEXT, "deck.txt", db), db)
     assert ctx.out_of_faction(db.cards["hedge_fund"])  # neutral, for a faction's identity
-    assert not ctx.out_of_faction(db.cards["zahya_sadeghi_versatile_smuggler"])
+    assert not ctx.out_of_faction(db.cards[ZAHYA])
 
 
 def test_a_problem_sits_on_the_first_line_naming_its_card(db: CardDB) -> None:

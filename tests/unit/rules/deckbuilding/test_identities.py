@@ -4,12 +4,13 @@ and draft identities, Ampère."""
 from __future__ import annotations
 
 from nrdeck.catalog import CardDB
+from tests.ids import HOSHIKO
 from tests.unit.rules.helpers import check, codes, make_deck
 
 
 def test_double_faced_identity_uses_the_front_face_and_any_face_names_it(db: CardDB) -> None:
     back = make_deck(db, "Hoshiko Shiro: Mahou Shoujo", [(40, "Sure Gamble")])
-    assert back.identity is not None and back.identity.card_id == "hoshiko_shiro_untold_protagonist"
+    assert back.identity is not None and back.identity.card_id == HOSHIKO
     result = check(db, "Hoshiko Shiro: Mahou Shoujo", [(3, "Sure Gamble")], "casual")
     assert result.stats.min_cards == 45 and result.stats.printed_influence_limit == 15
 

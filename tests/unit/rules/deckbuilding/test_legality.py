@@ -6,12 +6,13 @@ import datetime as dt
 
 from nrdeck.catalog import CardDB
 from nrdeck.rules import check_deck
+from tests.ids import STANDARD_BALANCE_26_08
 from tests.unit.rules.decks import (
     LOUD_PE_2024,
     check_on,
     read,
 )
-from tests.unit.rules.helpers import check, codes, make_deck, select_in_force
+from tests.unit.rules.helpers import card_id, check, codes, make_deck, select_in_force
 
 D = dt.date.fromisoformat
 
@@ -28,30 +29,24 @@ def test_the_2024_loud_pe_list_was_legal_at_worlds_and_sting_is_banned_today(
     default = check_deck(deck, db, select_in_force(db, "standard", today=today))
     banned = [p for p in default.problems if p.code == "banned"]
     assert [p.cards for p in banned] == [("sting",)]
-    assert banned[0].rule == "Standard Balance Update 26.08"  # in force since 2026-08-01
+    assert banned[0].rule == db.restrictions[STANDARD_BALANCE_26_08].name  # from 2026-08-01
     # the data still marks 26.03 active: asked for, that is the list used, never by default
     active = check_deck(deck, db, select_in_force(db, "standard", today=today, banlist_id="active"))
     assert [p.rule for p in active.problems if p.code == "banned"] == ["Standard Ban List 26.03"]
-    assert default.period.restriction_id == "standard_balance_update_26_08"
+    assert default.period.restriction_id == STANDARD_BALANCE_26_08
 
 
 def test_the_identity_counts_for_points_and_restricted_cards(db: CardDB) -> None:
     ci = "Cerebral Imaging: Infinite Frontiers"
     eternal = check(db, ci, [(3, "Hedge Fund")], "eternal")
-    assert [c.card_id for c in eternal.stats.points_breakdown] == [
-        "cerebral_imaging_infinite_frontiers"
-    ]
+    assert [c.card_id for c in eternal.stats.points_breakdown] == [card_id(db, ci)]
     assert eternal.stats.points == 3 and eternal.stats.point_limit == 7  # Eternal Points List 25.07
-    restricted = db.restrictions["napd_mwl_2_2"].restricted - {"jinteki_potential_unleashed"}
+    unleashed = card_id(db, "Jinteki: Potential Unleashed")
+    restricted = db.restrictions["napd_mwl_2_2"].restricted - {unleashed}
     other = sorted(cid for cid in restricted if db.cards[cid].faction == "jinteki")[0]
-    result = check(
-        db, "Jinteki: Potential Unleashed", [(1, db.cards[other].title)], on="2018-10-01"
-    )
+    result = check(db, db.cards[unleashed].title, [(1, db.cards[other].title)], on="2018-10-01")
     problem = next(p for p in result.problems if p.code == "restricted")
-    assert (
-        set(problem.cards) == {"jinteki_potential_unleashed", other}
-        and problem.rule == "NAPD MWL 2.2"
-    )
+    assert set(problem.cards) == {unleashed, other} and problem.rule == "NAPD MWL 2.2"
 
 
 def test_a_banned_subtype_bans_every_card_of_it_even_when_not_listed(db: CardDB) -> None:

@@ -62,7 +62,8 @@ def test_a_house_ban_list_takes_the_names_players_use(db: CardDB, tmp_path: Path
     assert in_force.period.restriction_id == "standard_ban_list_24_09"
     with pytest.raises(UsageError) as err:
         user_format(db, tmp_path, 'name = "X"\nbase = "standard"\nbanlist = "24.99"\n')
-    assert "house.toml: unknown ban list '24.99' for format standard" in err.value.one_line()
+    said = err.value.one_line()
+    assert "house.toml: " in said and "ban list '24.99'" in said and "format standard" in said
 
 
 def test_the_base_format_keeps_its_own_ban_list(db: CardDB, tmp_path: Path) -> None:
@@ -76,7 +77,7 @@ def test_a_card_pool_without_a_format(db: CardDB, tmp_path: Path) -> None:
     assert in_force.period.snapshot_id is None
     result = check_deck(make_deck(db, HB, LEGAL), db, in_force)
     assert [(p.code, p.cards) for p in result.problems] == [("not-in-card-pool", ("petty_cash",))]
-    assert "not in the Sixth Rotation card pool" in result.problems[0].message
+    assert "Sixth Rotation card pool" in result.problems[0].message
 
 
 def test_the_format_option_is_the_base_when_the_file_names_none(db: CardDB, tmp_path: Path) -> None:

@@ -24,9 +24,9 @@ def test_a_community_file_decides_its_format(db: CardDB, astro: FormatSource) ->
 def test_another_format_given_on_purpose_is_a_usage_error(db: CardDB, astro: FormatSource) -> None:
     with pytest.raises(UsageError) as caught:
         select_from_file(db, astro, "standard", today=DAY, format_given=True)
-    assert str(caught.value) == (
-        f"{astro.path}: the file is for the format 'astro', and --format says 'standard'"
-    )
+    said = str(caught.value)
+    assert said.startswith(f"{astro.path}: ") and "'astro'" in said
+    assert said.endswith("--format says 'standard'")
 
 
 def test_a_format_not_given_on_purpose_is_the_files_own(db: CardDB, astro: FormatSource) -> None:

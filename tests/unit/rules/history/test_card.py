@@ -7,6 +7,7 @@ import datetime as dt
 
 from nrdeck.catalog import CardDB
 from nrdeck.rules.history.card import card_intervals, card_printings
+from tests.ids import STANDARD_BALANCE_26_08
 
 D = dt.date.fromisoformat
 
@@ -37,7 +38,7 @@ def test_a_banned_card_names_the_list_and_legal_stretches_merge_across_lists(
     sting = card_intervals(db, "sting", "standard", "casual")
     assert (sting[-1].status, sting[-1].restriction_id, sting[-1].end) == (
         "banned",
-        "standard_balance_update_26_08",
+        STANDARD_BALANCE_26_08,
         None,
     )
     first_ban = next(i for i in sting if i.status == "banned")

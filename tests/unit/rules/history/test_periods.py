@@ -9,20 +9,22 @@ import itertools
 
 from nrdeck.catalog import AgendaCap, CardDB
 from nrdeck.rules.history import format_periods, period_on
+from tests.ids import STANDARD_BALANCE_26_08, STARTUP_BALANCE_26_05
 
 
 def test_the_periods_follow_each_other_without_gaps_and_the_last_is_open(db: CardDB) -> None:
     periods = format_periods(db, "standard")
     assert all(a.end == b.start for a, b in itertools.pairwise(periods))
     assert periods[-1].end is None
-    assert periods[-1].restriction_id == "standard_balance_update_26_08"
+    assert periods[-1].restriction_id == STANDARD_BALANCE_26_08
 
 
 def test_a_startup_period_has_its_cap_and_the_name_null_signal_games_uses(db: CardDB) -> None:
     period = period_on(db, "startup", dt.date(2026, 6, 1))
     assert (period.start, period.end) == (dt.date(2026, 5, 1), dt.date(2026, 9, 21))
-    assert period.restriction_id == "startup_balance_update_26_05"
-    assert period.restriction_nsg_name == "Startup Balance Update 26.04"
+    assert period.restriction_id == STARTUP_BALANCE_26_05
+    named = period.restriction_nsg_name  # not NetrunnerDB's 26.05
+    assert named and named.startswith("Startup Balance Update") and named.endswith(" 26.04")
     assert period.agenda_cap == AgendaCap(min_points=3, max_copies=4)
 
 

@@ -138,7 +138,7 @@ def test_optimal_mulligan_against_brute_force(db: CardDB, small: Deck) -> None:
         assert choice.goal_if_kept == value[key]
         assert choice.keep == (value[key] >= fresh)
     assert opt.mulligan_rate == sum(Fraction(ways[k], total) for k in ways if value[k] < fresh)
-    assert opt.rule.startswith("keep a hand with at least")
+    assert opt.rule.startswith("keep a hand") and "at least" in opt.rule
 
 
 def test_cards_report_against_brute_force(db: CardDB, small: Deck) -> None:

@@ -39,10 +39,8 @@ def test_identities_change_the_schedule_as_their_text_says(db: CardDB) -> None:
     vic = db.card("virtual_intelligence_p_i_you_can_call_me_vic")
     assert build_schedule("runner", 2, (), False, vic).cards_seen(45) == [5, 5, 5]
     assert build_schedule("runner", 2, (1,), True, vic).cards_seen(45) == [5, 6, 7]
-    assert (
-        "a click-draw, not an extra draw"
-        in build_schedule("runner", 1, (), False, vic).identity.note
-    )
+    note = build_schedule("runner", 1, (), False, vic).identity.note
+    assert "a click-draw" in note and "not an extra draw" in note
     # Hoshiko draws when each turn begins only once flipped: named, not counted
     hoshiko = build_schedule("runner", 2, (), False, db.card("hoshiko_shiro_untold_protagonist"))
     assert hoshiko.cards_seen(45) == [5, 5, 5]

@@ -1,0 +1,15 @@
+"""Ids in the bundled card data that many tests name: identities and ban lists."""
+
+# identities
+PERSONAL_EVOLUTION = "jinteki_personal_evolution"
+CATALYST = "the_catalyst_convention_breaker"
+ZAHYA = "zahya_sadeghi_versatile_smuggler"
+HOSHIKO = "hoshiko_shiro_untold_protagonist"
+PRECISION_DESIGN = "haas_bioroid_precision_design"
+AMPERE = "ampere_cybernetics_for_anyone"
+NEAR_EARTH_HUB = "near_earth_hub_broadcast_center"
+
+# ban lists and balance updates
+STANDARD_BALANCE_26_08 = "standard_balance_update_26_08"
+STARTUP_BALANCE_26_05 = "startup_balance_update_26_05"
+STARTUP_BALANCE_26_09 = "startup_balance_update_26_09"
