@@ -40,6 +40,9 @@ RESPELT = (  # the files of netrunner-cards-json #874 (its ``SOURCE.md``)
     "winchester",
 )
 REFRESH = "scripts/refresh_card_data.py"
+# the refresh regenerates every test's golden files; these tests of its mechanism regenerate
+# those of the commands that show the card changed (the check of the example decks)
+SOME_GOLDEN_TESTS = ("--golden-test", "tests/acceptance/check/test_check_golden.py")
 REALITY = "nbn_reality_plus"  # unbanned in Startup by the September data
 runner = CliRunner()
 
@@ -212,7 +215,7 @@ def test_the_refresh_script_reports_the_data_and_the_golden_files(
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
     project = _project_copy(tmp_path / "nrdeck")
-    script = [sys.executable, REFRESH]
+    script = [sys.executable, REFRESH, *SOME_GOLDEN_TESTS]
     done = subprocess.run(
         [*script, str(cards_json), str(tmp_path / "unchanged.md")],
         cwd=project, capture_output=True, text=True, check=True,
@@ -254,8 +257,9 @@ def test_the_workflow_commits_every_file_the_refresh_changes(
     project = _project_copy(tmp_path / "nrdeck")
     output = tmp_path / "github-output"
     env = {**os.environ, "GITHUB_OUTPUT": str(output)}
+    arguments = [*SOME_GOLDEN_TESTS, str(one_cost_changed), str(tmp_path / "report.md")]
     done = subprocess.run(
-        [sys.executable, REFRESH, str(one_cost_changed), str(tmp_path / "report.md")],
+        [sys.executable, REFRESH, *arguments],
         cwd=project, capture_output=True, text=True, check=True, env=env,
     )  # fmt: skip
     assert done.stdout.strip().splitlines()[-1] == "changed=true"
