@@ -1,8 +1,11 @@
-"""What the check tests put in their golden files: problems as a reader sees them, and text
-with the paths of one run (a temporary folder) named as the golden file names them."""
+"""How the check tests read what nrdeck says: problems as a golden file holds them, text with
+the paths of one run named as the golden file names them, and the values inside a message (the
+suggestions and valid names of an error, the counts of a summary, GitHub annotations), so
+that the tests assert values and the golden files hold the words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -41,3 +44,37 @@ def valid_names(message: str) -> list[str]:
     """The names the hint of an unknown-name error lists: '(valid formats: a, b (c))'."""
     listed = message.rsplit("(valid ", 1)[1].split(": ", 1)[1]
     return listed.removesuffix(")").split(", ")
+
+
+def summary(stderr: str) -> dict[str, Any]:
+    """The counts of a run's summary line, by what they count ('decks', 'legal', 'illegal',
+    'unavailable', 'from cached copies', 'internal errors'), and the card data it names."""
+    [line] = [line for line in stderr.splitlines() if re.match(r"\d+ decks?: \d+ legal", line)]
+    counts, _, data = line.partition(" · card data: ")
+    decks, _, rest = counts.partition(": ")
+    failed = re.search(r"\((\d+) internal errors?", rest)
+    found: dict[str, Any] = {"decks": int(decks.split()[0]), "card data": data}
+    found["internal errors"] = int(failed.group(1)) if failed else 0
+    for item in re.sub(r" \(.*?\)", "", rest).split(", "):
+        number, label = item.split(" ", 1)
+        found[label] = int(number)
+    return found
+
+
+def tally(stderr: str) -> tuple[int, int, int]:
+    """Decks, legal and illegal, as a run's summary line counts them."""
+    said = summary(stderr)
+    return said["decks"], said["legal"], said["illegal"]
+
+
+def annotations(stdout: str) -> list[tuple[str, dict[str, str], str]]:
+    """GitHub workflow commands, read: ('error', {'file': 'a.txt', 'line': '4', 'title':
+    'copies'}, the message)."""
+    found = []
+    for line in stdout.splitlines():
+        if line.startswith("::"):
+            head, _, message = line[2:].partition("::")
+            level, _, properties = head.partition(" ")
+            where = dict(p.split("=", 1) for p in properties.split(",") if p)
+            found.append((level, where, message))
+    return found
