@@ -78,3 +78,12 @@ def annotations(stdout: str) -> list[tuple[str, dict[str, str], str]]:
             where = dict(p.split("=", 1) for p in properties.split(",") if p)
             found.append((level, where, message))
     return found
+
+
+def skipped(stderr: str) -> dict[str, str]:
+    """The notes of a folder search: each path skipped -> why."""
+    found = {}
+    for line in lines_with(stderr, "nrdeck: note: skipped "):
+        path, why = line.removeprefix("nrdeck: note: skipped ").split(": ", 1)
+        found[path] = why
+    return found
