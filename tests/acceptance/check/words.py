@@ -87,3 +87,9 @@ def skipped(stderr: str) -> dict[str, str]:
         path, why = line.removeprefix("nrdeck: note: skipped ").split(": ", 1)
         found[path] = why
     return found
+
+
+def warning_naming(stderr: str, *names: str) -> str:
+    """The first warning of a stderr that names all of ``names`` ('' when none does)."""
+    warnings = lines_with(stderr, "nrdeck: warning: ")
+    return next((w for w in warnings if all(name in w for name in names)), "")
