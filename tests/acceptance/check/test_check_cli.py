@@ -391,5 +391,9 @@ def test_what_check_says_reads_as_the_golden_file_says(
             "a missing card data file",
             said(f"{examples}/standard-zahya.txt", "--data", str(tmp_path / "missing.json")),
         ),
+        (
+            "a report over one of the decks",
+            said(f"{examples}/standard-zahya.txt", *on, "-o", f"{examples}/standard-zahya.txt"),
+        ),
     ]
     assert_golden_cases("messages/check-cli.txt", cases, __file__)
