@@ -1,4 +1,4 @@
-"""The Python API: check decks from a bot, a metagame site or a notebook.
+"""The Python API: check decks from a bot, a site tracking the meta or a notebook.
 
 ``from nrdeck import check_text, check_paths, load_cards, in_force``. The results are the typed
 values the reporters render (``nrdeck.results.check``): a ``DeckOutcome`` per deck (``.status``,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -275,13 +275,13 @@ class FakeNrdb:
 
         return handle
 
-    def settle(self, quiet: float = 0.2, limit: float = 10.0) -> None:
-        """Wait until the server has answered every request still queued (none for ``quiet`` s)."""
-        deadline = time.monotonic() + limit
-        seen = -1
-        while len(self.server.log) != seen and time.monotonic() < deadline:
-            seen = len(self.server.log)
-            time.sleep(quiet)
+    def settle(self) -> None:
+        """Wait until the server has answered every request already sent: it answers one at a
+        time in the order they came (not threaded), so one more request is answered last."""
+        assert not self.server.threaded
+        self.server.expect_request("/__settled").respond_with_data("")
+        with urllib.request.urlopen(self.server.url_for("/__settled"), timeout=120) as answer:
+            answer.read()
 
     def downloads(self) -> int:
         """How many 200 answers were sent."""

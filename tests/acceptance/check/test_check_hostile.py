@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import jsonschema
@@ -55,7 +54,7 @@ def usage_error(result: Result | subprocess.CompletedProcess[str]) -> str:
     return line
 
 
-def nrdeck(*args: str, timeout: float = 30, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def nrdeck(*args: str, timeout: float = 120, **kwargs: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "nrdeck", *args],
         capture_output=True,
@@ -156,9 +155,7 @@ def test_a_multi_line_deck_argument_is_read_as_decklist_text() -> None:
 def test_a_fifo_as_deck_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
-    started = time.monotonic()
-    proc = nrdeck("check", str(fifo), LEGAL, "--offline", timeout=20)
-    assert time.monotonic() - started < 20
+    proc = nrdeck("check", str(fifo), LEGAL, "--offline")  # a FIFO opened would never end
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
     assert f"{fifo} is not a regular file" in proc.stdout
     assert f"✓ {LEGAL}" in proc.stdout
@@ -168,7 +165,7 @@ def test_a_fifo_as_deck_is_refused_without_blocking(tmp_path: Path) -> None:
 def test_a_fifo_a_glob_matches_is_refused_not_dropped(tmp_path: Path) -> None:
     shutil.copy(LEGAL, tmp_path / "a.txt")
     os.mkfifo(tmp_path / "b.txt")
-    proc = nrdeck("check", str(tmp_path / "*.txt"), "--offline", timeout=20)
+    proc = nrdeck("check", str(tmp_path / "*.txt"), "--offline")
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
     assert f"{tmp_path / 'b.txt'} is not a regular file" in proc.stdout
     assert tally(proc.stderr) == (2, 1, 1)
@@ -189,7 +186,7 @@ def test_a_device_as_deck_is_refused_unread() -> None:
 def test_a_fifo_in_a_folder_is_skipped_with_a_note_unopened(tmp_path: Path) -> None:
     shutil.copy(LEGAL, tmp_path / "zahya.txt")
     os.mkfifo(tmp_path / "pipe.txt")
-    proc = nrdeck("check", str(tmp_path), "--offline", timeout=20)
+    proc = nrdeck("check", str(tmp_path), "--offline")
     assert proc.returncode == ExitCode.OK, proc.stdout + proc.stderr
     [note] = lines_with(proc.stderr, "nrdeck: note: ")
     assert f" skipped {tmp_path / 'pipe.txt'}: " in note and "not a regular file" in note
@@ -200,7 +197,7 @@ def test_endless_standard_input_is_read_only_to_the_size_limit() -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
     with open("/dev/zero", "rb") as zero:
-        proc = nrdeck("check", "-", "--offline", "--output-format", "json", stdin=zero, timeout=30)
+        proc = nrdeck("check", "-", "--offline", "--output-format", "json", stdin=zero)
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
     [[(code, said)]] = problems(proc)
     assert code == "parse-error" and said.startswith("- is larger than 1 MiB")
@@ -295,7 +292,7 @@ def test_a_hostile_format_file_is_a_usage_error_in_one_line(
 def test_a_fifo_as_format_file_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "league.toml"
     os.mkfifo(fifo)
-    proc = nrdeck("check", LEGAL, "--offline", "--format-file", str(fifo), timeout=20)
+    proc = nrdeck("check", LEGAL, "--offline", "--format-file", str(fifo))
     error = usage_error(proc)
     assert error.startswith(f"nrdeck: error: {fifo}: ") and "not a regular file" in error
 

@@ -82,8 +82,11 @@ def test_json_keeps_the_exact_text(named_deck: Path) -> None:
 
 
 @pytest.mark.parametrize("color", ["never", "always"])
-def test_stats_tables_never_read_names_as_markup(named_deck: Path, color: str) -> None:
-    result = invoke("stats", str(named_deck), "--offline", "--color", color)
+def test_stats_tables_never_read_names_as_markup(
+    named_deck: Path, color: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(named_deck.parent)  # where the table wraps is not where pytest's tmp is
+    result = invoke("stats", named_deck.name, "--offline", "--color", color)
     assert result.exit_code == 0, result.stderr
     shown = result.stdout if color == "never" else _without_styles(result.stdout)
     assert not _raw(shown)

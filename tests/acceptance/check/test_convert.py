@@ -30,7 +30,6 @@ EXPECTED = {"nisei_mk_ii": 3, "hedge_fund": 3, "snare": 3, "deja_vu": 2}
 @pytest.fixture(autouse=True)
 def _fast_http(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
-    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "2")
 
 
 def nrdeck(*args: str, stdin: str | None = None) -> Result:

@@ -53,7 +53,7 @@ def mock_url(cards_json: Path, tmp_path: Path) -> Iterator[str]:
 
 
 def _wait_for(port: int, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail("the NetrunnerDB mock exited early")

@@ -113,6 +113,12 @@ def _head_with_hook() -> str:
     return head
 
 
+@pytest.fixture(scope="module")
+def hook_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pre-commit's folder, shared by the tests of the hook: it installs the hook once."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
 def _pre_commit(repo: Path, home: Path, *files: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1"}
     env.pop("NRDECK_DATA", None)
@@ -129,7 +135,9 @@ def _pre_commit(repo: Path, home: Path, *files: str) -> subprocess.CompletedProc
 
 
 @pytest.mark.slow
-def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cache: Path) -> None:
+def test_hook_passes_legal_decks_and_fails_illegal_ones(
+    tmp_path: Path, user_cache: Path, hook_home: Path
+) -> None:
     head = _head_with_hook()
     repo = tmp_path / "decks"
     repo.mkdir()
@@ -149,12 +157,12 @@ def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cac
     _git(repo, "add", ".")
 
     everything = ("renovate.json", "requirements.txt", "notes.pdf")
-    passing = _pre_commit(repo, tmp_path / "home", "decks/catalyst.txt", *everything)
+    passing = _pre_commit(repo, hook_home, "decks/catalyst.txt", *everything)
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert _hook()["name"] in passing.stdout
     assert "Passed" in passing.stdout
 
-    failing = _pre_commit(repo, tmp_path / "home", "decks/catalyst.txt", "decks/too-many.txt")
+    failing = _pre_commit(repo, hook_home, "decks/catalyst.txt", "decks/too-many.txt")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     out = failing.stdout
     assert "Failed" in out and "exit code: 1" in out
@@ -168,7 +176,7 @@ def test_hook_passes_legal_decks_and_fails_illegal_ones(tmp_path: Path, user_cac
 
 @pytest.mark.slow
 def test_the_hook_gives_hermetic_advice_and_no_stale_warning_leaves_it_out(
-    tmp_path: Path,
+    tmp_path: Path, hook_home: Path
 ) -> None:
     head = _head_with_hook()
     late = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=116)).isoformat()
@@ -184,7 +192,7 @@ def test_the_hook_gives_hermetic_advice_and_no_stale_warning_leaves_it_out(
             f"    args: [--format, system_gateway, --as-of, '{late}'{extra}]\n",
             encoding="utf-8",
         )
-        ran = _pre_commit(repo, tmp_path / "home", "decks/too-many.txt")
+        ran = _pre_commit(repo, hook_home, "decks/too-many.txt")
         assert ran.returncode == 1, ran.stdout + ran.stderr
         said[extra] = ran.stdout
     assert " 116 days older " in said[""] and f"({late})" in said[""]  # the stale warning

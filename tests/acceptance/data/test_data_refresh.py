@@ -191,7 +191,8 @@ def _project_copy(folder: Path) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"}  # fmt: skip
+           "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin",
+           "GIT_CONFIG_NOSYSTEM": "1"}  # fmt: skip
     for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "copy"]):
         subprocess.run(["git", *step], cwd=folder, check=True, env=env, capture_output=True)
     return folder

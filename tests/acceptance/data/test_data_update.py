@@ -111,7 +111,7 @@ def test_timeout_is_exit_3(
     release = threading.Event()
 
     def slow(resource: str, request: Request) -> Response | None:
-        release.wait(0.6)
+        release.wait(60)  # past the read timeout, however long the machine takes
         return None
 
     nrdb.hook = slow

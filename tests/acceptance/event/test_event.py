@@ -82,29 +82,34 @@ def nrdb(db: CardDB, monkeypatch: pytest.MonkeyPatch) -> Iterator[HTTPServer]:
     server.expect_request(f"{V2}/decklist/{U_UNKNOWN}").respond_with_json(UNKNOWN)
     server.expect_request(f"{V2}/deck/{U_UNKNOWN}").respond_with_data("", status=404)
     stoppers: list[threading.Thread] = []
+    release = threading.Event()
     server.expect_request(f"{V2}/decklist/{U_HANGS}").respond_with_handler(
-        _goes_away(server, stoppers)
+        _goes_away(server, stoppers, release)
     )
     monkeypatch.setenv("NRDECK_V2_URL", server.url_for(V2))
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     monkeypatch.setenv("NRDECK_HTTP_CONNECT_TIMEOUT", "1")
-    # generous for real answers on a loaded machine; the hanging one waits twice as long
-    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "1.5")
+    # generous for real answers on a busy machine; the hanging one outlasts it however long
+    monkeypatch.setenv("NRDECK_HTTP_READ_TIMEOUT", "5")
     yield server
+    release.set()
     for thread in stoppers:  # the run may end before the server has finished going away
         thread.join(timeout=30)
     if server.is_running():
         server.stop()
 
 
-def _goes_away(server: HTTPServer, stoppers: list[threading.Thread]) -> Any:
-    """A handler that hangs past the read timeout while the server shuts down for good."""
+def _goes_away(
+    server: HTTPServer, stoppers: list[threading.Thread], release: threading.Event
+) -> Any:
+    """A handler that hangs past the read timeout (until ``release``) while the server shuts
+    down for good."""
 
     def handler(request: Request) -> Response:
         wsgi = server.server
 
         def stop() -> None:
-            time.sleep(0.5)  # the decks asked at the same time (--jobs) are answered first
+            time.sleep(2)  # the decks asked at the same time (--jobs) are answered first
             server.stop()
             if wsgi is not None:
                 wsgi.server_close()
@@ -112,7 +117,7 @@ def _goes_away(server: HTTPServer, stoppers: list[threading.Thread]) -> Any:
         thread = threading.Thread(target=stop, daemon=True)
         stoppers.append(thread)
         thread.start()
-        time.sleep(3.0)
+        release.wait(60)
         return Response("too late", status=200)
 
     return handler

@@ -47,7 +47,7 @@ def test_a_fifo_roster_is_refused_without_waiting(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     proc = subprocess.run(
         [sys.executable, "-m", "nrdeck", "event", str(fifo), "--offline"],
-        capture_output=True, text=True, timeout=30, check=False,
+        capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert proc.returncode == ExitCode.USAGE
     assert "not a regular file" in proc.stderr and "Traceback" not in proc.stderr

@@ -57,7 +57,7 @@ def double(db: CardDB, tmp_path: Path) -> Iterator[str]:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        for _ in range(1200):  # up to a minute
             try:
                 urllib.request.urlopen(f"{base}/__stats", timeout=1).close()
                 break

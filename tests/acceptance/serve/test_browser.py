@@ -33,6 +33,10 @@ FLAGS = [
     "--disable-sync",
 ]
 ILLEGAL = (EXAMPLES / "illegal-standard.txt").read_text("utf-8")
+# how long the page may take to show an answer: generous on a busy machine (a page that never
+# answers still fails, after it)
+ANSWER_MS = 60_000
+sync_api.expect.set_options(timeout=ANSWER_MS)
 LEGAL = (EXAMPLES / "standard-zahya.txt").read_text("utf-8")
 
 
@@ -47,6 +51,7 @@ def browser() -> Iterator[Any]:
 def open_page(browser: Any, url: str, *, javascript: bool = True) -> Any:
     context = browser.new_context(java_script_enabled=javascript)
     page = context.new_page()
+    page.set_default_timeout(ANSWER_MS)
     page.goto(url)
     return page
 
@@ -56,13 +61,13 @@ def test_paste_a_deck_and_read_the_verdict(browser: Any, base_url: str) -> None:
     assert page.title() == "nrdeck: is this deck legal?"
     page.get_by_label("Decklist or NetrunnerDB link").fill(ILLEGAL)
     page.get_by_role("button", name="Check").click()
-    assert page.get_by_role("heading", level=2, name="✗ Not legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✗ Not legal")).to_be_visible()
     problems = page.locator("ol.problems li").all_inner_texts()
     assert (
         "unknown-card (line 9): no card is called 'Hedge Fnd'; did you mean Hedge Fund?" in problems
     )
     assert any(p.startswith("banned (line 5): Cayambe Grid is banned") for p in problems)
-    assert page.get_by_role("heading", name="When this deck was legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", name="When this deck was legal")).to_be_visible()
     assert page.get_by_label("Decklist or NetrunnerDB link").input_value() == ILLEGAL.strip(
         "\n"
     ) or (ILLEGAL.strip() in page.get_by_label("Decklist or NetrunnerDB link").input_value())
@@ -74,7 +79,7 @@ def test_without_javascript_the_form_still_checks(browser: Any, base_url: str) -
     page.get_by_label("Format").select_option("standard")
     page.get_by_label("Date").fill("2026-10-01")
     page.get_by_role("button", name="Check").click()
-    assert page.get_by_role("heading", level=2, name="✓ Legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✓ Legal")).to_be_visible()
     text = page.locator("section.answer").inner_text()
     assert "Zahya Sadeghi: Versatile Smuggler · Standard · Standard Balance Update 26.08" in text
     assert "What the list in force changed" in text and "unbanned NBN: Reality Plus" in text
@@ -100,7 +105,7 @@ def test_an_uploaded_file_is_checked(browser: Any, base_url: str, tmp_path: Path
     page = open_page(browser, base_url)
     page.get_by_label("Or upload a decklist file").set_input_files(str(upload))
     page.get_by_role("button", name="Check").click()
-    assert page.get_by_role("heading", level=2, name="✗ Not legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✗ Not legal")).to_be_visible()
     problems = page.locator("ol.problems").inner_text()
     assert "no card is called 'Hedge Fnd'; did you mean Hedge Fund?" in problems
 
@@ -123,16 +128,18 @@ def test_the_keyboard_alone_reaches_every_field_in_order(browser: Any, base_url:
     page.focus("button[type=submit]")
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    assert page.get_by_role("heading", level=2, name="✗ Not legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✗ Not legal")).to_be_visible()
     assert "deck-size" in page.locator("ol.problems").inner_text()
 
 
 def test_the_page_reads_on_a_phone(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
+    page.set_default_timeout(ANSWER_MS)
     page.goto(base_url)
     page.get_by_label("Decklist or NetrunnerDB link").fill(ILLEGAL)
     page.get_by_role("button", name="Check").click()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✗ Not legal")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360  # nothing wider than the screen
 
@@ -174,5 +181,5 @@ def test_a_reality_plus_startup_deck_on_the_page(browser: Any, base_url: str) ->
     page.get_by_label("Format").select_option("startup")
     page.get_by_label("Date").fill("2026-10-01")
     page.get_by_role("button", name="Check").click()
-    assert page.get_by_role("heading", level=2, name="✓ Legal").is_visible()
+    sync_api.expect(page.get_by_role("heading", level=2, name="✓ Legal")).to_be_visible()
     assert "legal from 2026-09-21 on" in page.locator("section.answer").inner_text()

@@ -174,7 +174,7 @@ def test_a_group_of_100_kb_of_titles_is_read_in_linear_time() -> None:
     assert len(titles) > 100_000
     start = time.perf_counter()
     document = doc(CATALYST, "money>=1", "--group", f"money={titles}")
-    assert time.perf_counter() - start < 10  # it took minutes when parts were joined every way
+    assert time.perf_counter() - start < 60  # it took minutes when parts were joined every way
     money = group(document, "money")
     assert (money["cards"], money["hint"]) == (9, None)
     assert group_titles(money) == ["Sure Gamble", "Mayfly", "Smartware Distributor"]  # each once

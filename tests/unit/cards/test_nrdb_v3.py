@@ -16,7 +16,7 @@ from nrdeck.errors import DataUnavailableError
 from nrdeck.http import HttpSettings
 from tests.fakes.nrdb_v3 import FakeNrdb
 
-FAST = HttpSettings(connect_timeout=1.0, read_timeout=2.0, retries=2, backoff=0.01)
+FAST = HttpSettings(retries=2, backoff=0.01)  # the default timeouts: generous on a busy machine
 
 
 @pytest.fixture

@@ -159,7 +159,7 @@ def test_the_v3_api_cards_get_the_same_facts(httpserver: HTTPServer) -> None:
         card["text"] = texts.get(card["id"], card["text"])
         if card["id"] == "hoshiko_shiro_untold_protagonist":
             card["faces"][0]["text"] = "When your turn begins, draw 1 card and lose 1[credit]."
-    source = NrdbV3Source(nrdb.base_url, http=HttpSettings(connect_timeout=1.0, read_timeout=2.0))
+    source = NrdbV3Source(nrdb.base_url, http=HttpSettings())
     doc = source.read()
     db = CardDB.from_document(doc)
     assert doc.text_facts == TEXT_FACTS == db.text_facts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -143,12 +143,17 @@ def test_network_failure(tmp_path: Path, db: CardDB) -> None:
 
 
 def test_timeout(httpserver: HTTPServer, tmp_path: Path, db: CardDB) -> None:
+    release = threading.Event()
+
     def slow(request: Request) -> Response:
-        time.sleep(1.0)
+        release.wait(60)  # past the read timeout, however long the machine takes
         return Response(json.dumps(envelope(DECK)), content_type="application/json")
 
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_handler(slow)
-    line = fetch_error(UUID, httpserver, tmp_path, db, read_timeout=0.2)
+    try:
+        line = fetch_error(UUID, httpserver, tmp_path, db, read_timeout=0.2)
+    finally:
+        release.set()
     assert "timed out" in line
 
 

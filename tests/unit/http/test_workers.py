@@ -18,7 +18,7 @@ from werkzeug import Request, Response
 from nrdeck.http import HttpSettings, Pacing
 from nrdeck.http.workers import map_concurrently, using_client
 
-FAST = HttpSettings(connect_timeout=1, read_timeout=2, retries=3, backoff=0.01, deadline=10)
+FAST = HttpSettings(retries=3, backoff=0.01)  # the default timeouts: generous on a busy machine
 
 
 MiB = 2**20
@@ -50,11 +50,14 @@ def test_map_concurrently_keeps_the_order_and_the_bound() -> None:
     running, most = [0], [0]
     lock = threading.Lock()
     done_in: list[str] = []
+    first_three = threading.Barrier(3, timeout=60)  # broken unless three run at once
 
     def work(n: int) -> int:
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
+        if n < 3:
+            first_three.wait()
         time.sleep(0.02)
         with lock:
             running[0] -= 1
