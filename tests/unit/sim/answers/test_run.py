@@ -23,7 +23,7 @@ from nrdeck.sim.answers.run import (
     section_specs,
     solve_problem,
 )
-from nrdeck.sim.ask import parse_query
+from nrdeck.sim.ask import QueryError, parse_query
 from nrdeck.sim.ask.request import SimRequest
 from tests.unit.sim.answers.runs import CATALYST, SMALL, run_of
 from tests.unit.sim.test_engine import make_deck
@@ -85,11 +85,15 @@ def test_the_tables_are_the_queries_then_the_report_else_the_sides_report() -> N
 
 
 def test_an_unknown_group_is_a_usage_error_naming_where_it_is(db: CardDB) -> None:
-    query = "econ>=1 & nosuchgroup>=1"
-    with pytest.raises(UsageError) as caught:
+    query = " econ>=1 & nosuchgroup>=1"
+    with pytest.raises(QueryError) as caught:
         run_of(db, SMALL, queries=("econ>=1", query))
-    column = query.index("nosuchgroup") + 1
-    assert f"(column {column})" in caught.value.message and caught.value.hint
+    err = caught.value
+    assert (err.what, err.query, err.at) == ("query", query.strip(), query.strip().index("no") + 1)
+    assert "nosuchgroup" in err.problem and f"at character {err.at}" in err.message and err.hint
+    with pytest.raises(QueryError) as rule:
+        run_of(db, SMALL, queries=("econ>=1",), keep="econ>=1 | nosuchgroup>=1")
+    assert (rule.value.what, rule.value.at) == ("--keep", 11)
 
 
 def test_a_group_is_resolved_once_and_a_quoted_title_never_is_a_group(db: CardDB) -> None:
