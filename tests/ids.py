@@ -15,6 +15,7 @@ THE_SHADOW = "the_shadow_pulling_the_strings"  # a Draft identity
 
 # ban lists and balance updates
 STANDARD_BALANCE_26_08 = "standard_balance_update_26_08"
+ETERNAL_POINTS_26_03 = "eternal_points_list_26_03"
 STARTUP_BALANCE_26_03 = "startup_balance_update_26_03"
 STARTUP_BALANCE_26_05 = "startup_balance_update_26_05"
 STARTUP_BALANCE_26_09 = "startup_balance_update_26_09"
