@@ -31,13 +31,10 @@ SNAPSHOT = "data/cards.json"
 DATA = tuple(path.as_posix() for path in built_files(Path(SNAPSHOT)))
 GOLDEN = "tests/golden"
 COMMITTED = (*DATA, GOLDEN)  # what the workflow commits (its add-paths)
-GOLDEN_TESTS = (
-    "tests/acceptance/check/test_check_golden.py",
-    "tests/acceptance/history/test_history_cli.py",
-    "tests/acceptance/check/test_rules_golden.py",
-    "tests/acceptance/check/test_identity_named.py",
-    "tests/acceptance/check/test_check_links.py",
-)
+# the tests that write golden files (tests/paths.py's assert_golden*), all regenerated on new
+# data; the refresh's own tests run this script, so they are not among them
+GOLDEN_HELPER = "assert_golden"
+REFRESH_TESTS = "tests/acceptance/data/test_data_refresh.py"
 MAX_DIFF_LINES = 300
 
 
@@ -51,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = bool(_git("status", "--porcelain", "--", *DATA))
     if changed:
         with report.open("a", encoding="utf-8") as out:
-            out.write(_golden_section())
+            out.write(_golden_section(args.golden_tests))
             if args.run_tests:
                 out.write(_tests_section())
     _say(changed)
@@ -64,6 +61,14 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("report", help="where to write the Markdown report")
     parser.add_argument("--date", help="the dataset's date, when the checkout has no SOURCE.md")
     parser.add_argument("--run-tests", action="store_true", help="add the suite's outcome")
+    parser.add_argument(
+        "--golden-test",
+        action="append",
+        default=[],
+        dest="golden_tests",
+        help="regenerate only this test file's golden files (repeatable; default: every test "
+        "that writes one)",
+    )
     return parser.parse_args(argv)
 
 
@@ -72,10 +77,25 @@ def _git(*args: str) -> str:
     return done.stdout
 
 
-def _golden_section() -> str:
+def _golden_tests() -> list[str]:
+    """Every test file that writes golden files, but the refresh's own."""
+    found = (
+        p
+        for p in sorted((ROOT / "tests").rglob("test_*.py"))
+        if GOLDEN_HELPER in p.read_text("utf-8")
+    )
+    return [
+        p.relative_to(ROOT).as_posix()
+        for p in found
+        if p.relative_to(ROOT).as_posix() != REFRESH_TESTS
+    ]
+
+
+def _golden_section(golden_tests: list[str]) -> str:
     """The golden files regenerated on the new data, and what they now show."""
     env = {**os.environ, "NRDECK_UPDATE_GOLDEN": "1"}
-    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GOLDEN_TESTS]
+    tests = golden_tests or _golden_tests()
+    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests]
     subprocess.run(pytest, cwd=ROOT, env=env, capture_output=True, check=False)
     stat = _git("diff", "--stat", "--", GOLDEN).strip()
     if not stat:

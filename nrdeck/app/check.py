@@ -94,8 +94,9 @@ class Skipped(msgspec.Struct, frozen=True):
 
 
 class Warned(msgspec.Struct, frozen=True):
-    """A warning about the card data met while checking (the titles in other languages,
-    read on first use, came from elsewhere): told before the deck that met it."""
+    """A warning met while checking: about the card data (the titles in other languages, read
+    on first use, came from elsewhere) or fetching (a damaged cached copy of a remote deck,
+    fetched again): told before the deck that met it."""
 
     warning: str
 
@@ -127,20 +128,25 @@ class CheckStream:
         decks are fetched first, all at once)."""
         sources, from_folders = self._expansion.sources, self._expansion.from_folders
         db, in_force, settings = self._db, self._in_force, self._settings
-        told = len(self.warnings)
+        told = [len(self.warnings), len(settings.warnings)]
         fetched = prefetch(sources, db, settings, jobs=self._jobs)
         for source in sources:
             outcome, loaded = read_and_check(
                 source, db, in_force, settings, self._failures.keep, fetched
             )
-            if len(db.info.warnings) > told:  # the data's warnings grow only at their end
-                yield from (Warned(w) for w in db.info.warnings[told:])
-                told = len(db.info.warnings)
+            yield from self._met(told)
             reason = not_a_deck(outcome, loaded) if source.label in from_folders else None
             if reason is None:
                 yield outcome
             else:
                 yield Skipped(f"skipped {source.label}: {reason}")
+
+    def _met(self, told: list[int]) -> Iterator[Warned]:
+        """The warnings met since ``told`` (how many of the data's and the fetches' were told),
+        which it then counts: both kinds grow only at their end."""
+        data, fetches = self._db.info.warnings[told[0] :], self._settings.warnings.since(told[1])
+        told[0], told[1] = told[0] + len(data), told[1] + len(fetches)
+        return (Warned(w) for w in (*fetches, *data))
 
     @property
     def data(self) -> DataInfo:

@@ -28,7 +28,7 @@ class Conversion(msgspec.Struct, frozen=True):
 
 
 class ConvertRun(msgspec.Struct, frozen=True):
-    """The conversion, and what loading the card data had to say."""
+    """The conversion, and what fetching the deck and loading the card data had to say."""
 
     result: Conversion
     warnings: tuple[str, ...] = ()
@@ -47,7 +47,8 @@ def convert_run(
     validate_input_format(input_format)
     db = load_database(data)
     settings = DeckSettings.from_data(data, input_format=input_format, stdin_bytes=stdin_bytes)
-    return ConvertRun(convert_deck(spec, to, db, settings, language), db.info.warnings)
+    conversion = convert_deck(spec, to, db, settings, language)
+    return ConvertRun(conversion, (*settings.warnings.since(), *db.info.warnings))
 
 
 def convert_deck(

@@ -23,7 +23,7 @@ from nrdeck.results.diff import CardDelta, DeckDiff, IdentityRef
 
 
 class DiffRun(msgspec.Struct, frozen=True):
-    """The comparison, and what reading the decks and the card data had to say."""
+    """The comparison, and what reading (or fetching) the decks and the card data had to say."""
 
     result: DeckDiff
     warnings: tuple[str, ...] = ()
@@ -49,7 +49,7 @@ def diff_run(
         for p in deck.problems
     ]
     notes = (f"{a} compared with {b}, the deck its ';; notes:' line names",) if origin else ()
-    return DiffRun(result, (*db.info.warnings, *said), notes)
+    return DiffRun(result, (*settings.warnings.since(), *db.info.warnings, *said), notes)
 
 
 def diff_specs(a: str, b: str, db: CardDB, settings: DeckSettings) -> tuple[DeckDiff, Deck, Deck]:

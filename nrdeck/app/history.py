@@ -50,7 +50,9 @@ def deck_timeline(spec: str, options: HistoryOptions) -> DeckTimeline:
         options.data, input_format=options.input_format, stdin_bytes=options.stdin_bytes
     )
     deck = obtain_deck(source, db, settings).deck
-    return timeline_of(deck, db, options)
+    timeline = timeline_of(deck, db, options)
+    fetching = settings.warnings.since()  # a damaged cached copy of a remote deck, fetched again
+    return msgspec.structs.replace(timeline, warnings=(*fetching, *timeline.warnings))
 
 
 def timeline_of(deck: Deck, db: CardDB, options: HistoryOptions) -> DeckTimeline:

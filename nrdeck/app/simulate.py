@@ -52,14 +52,15 @@ def simulate(spec: str, options: SimulateOptions) -> SimulateRun:
     )
     loaded = obtain_deck(deck_source(spec), db, settings)
     deck = _usable(loaded.deck)
-    warnings = [*db.info.warnings, *deck_warnings(loaded)]
+    warnings = [*settings.warnings.since(), *db.info.warnings, *deck_warnings(loaded)]
     warnings.extend([db.text_facts_note] if db.text_facts_note else [])
     data = db.info.describe()
     request = options.request
     if options.compare is not None:
+        told = len(settings.warnings)
         other_loaded = obtain_deck(deck_source(options.compare), db, settings)
         other = _usable(other_loaded.deck)
-        warnings.extend(deck_warnings(other_loaded))
+        warnings.extend((*settings.warnings.since(told), *deck_warnings(other_loaded)))
         comparison = compare_decks(deck, db, replace(request, compare=True), other)
         return SimulateRun(_with_data(comparison, db.info), data, tuple(warnings))
     if (request.sweep and not request.target) or request.pad:

@@ -16,7 +16,7 @@ from nrdeck.results.stats import Count, DeckBreakdown
 
 
 class StatsRun(msgspec.Struct, frozen=True):
-    """One deck's breakdown, and what loading the card data had to say."""
+    """One deck's breakdown, and what loading the deck and the card data had to say."""
 
     result: DeckBreakdown
     warnings: tuple[str, ...] = ()
@@ -26,7 +26,8 @@ def deck_stats(spec: str, options: CheckOptions) -> StatsRun:
     """Load one deck, check it, and break it down (a remote deck that cannot be had: exit 3)."""
     source = one_source(spec, "stats", options.data.data_file, options.exclude)
     db, in_force = prepare(options.data, options.selection)
-    outcome = check_source(source, db, in_force, options.deck_settings())
+    settings = options.deck_settings()
+    outcome = check_source(source, db, in_force, settings)
     if outcome.result is None:
         message = f"{outcome.source}: {outcome.problems[0].message}"
         if outcome.unavailable:
@@ -35,7 +36,7 @@ def deck_stats(spec: str, options: CheckOptions) -> StatsRun:
             raise NrdeckError(message)  # a bug: exit 4, with the one line asking for a report
         raise DeckInputError(message)
     result = replace(breakdown(outcome.result, db), cached=outcome.cached)
-    return StatsRun(result, db.info.warnings)
+    return StatsRun(result, (*settings.warnings.since(), *db.info.warnings))
 
 
 def breakdown(result: CheckResult, db: CardDB) -> DeckBreakdown:

@@ -8,7 +8,9 @@ pages are followed only for a bigger event). With an id both go out at once.
 Everything goes through nrdeck's one HTTP layer (timeouts, retries, size caps, the
 deadline) and its conditional cache (``nrdeck.http.conditional``): a cached answer is
 revalidated (an unchanged tournament costs a 304), and ``--offline`` reads the cached
-answers only. Cobra's answers are untrusted: a
+answers only. A damaged cached answer is asked for again, with a warning told to
+``CobraAccess.warnings`` (offline, the error says it is damaged). Cobra's answers are
+untrusted: a
 redirect (Cobra's catch-all route sends anything unrouted to its HTML error page) or an
 answer that is not JSON is "not Cobra's API" and never parsed; a 404 is an unknown or
 private tournament (Cobra cannot tell them apart); a 5xx, a timeout or a refused
@@ -41,7 +43,7 @@ from nrdeck.cobra.ref import (
     tournament_ref,
 )
 from nrdeck.errors import TournamentUnavailableError, UsageError
-from nrdeck.http import Answer, HttpSettings, TransferError
+from nrdeck.http import Answer, HttpSettings, RunWarnings, TransferError
 
 if TYPE_CHECKING:
     from nrdeck.http.conditional import ConditionalCache
@@ -57,11 +59,13 @@ T = TypeVar("T")
 
 
 class CobraAccess(msgspec.Struct, frozen=True):
-    """How to reach Cobra: the cache folder (None: nothing cached), offline mode, HTTP."""
+    """How to reach Cobra: the cache folder (None: nothing cached), offline mode, HTTP, and
+    what is told of a damaged cached answer (``warnings``)."""
 
     cache_dir: Path | None = None
     offline: bool = False
     http: HttpSettings = field(default_factory=HttpSettings)
+    warnings: RunWarnings = field(default_factory=RunWarnings)
 
 
 def fetch_tournament(settings: CobraSettings, access: CobraAccess) -> CobraTournament:
@@ -172,14 +176,7 @@ def _get(
 
     cache = _cache(fetcher)
     if fetcher.offline:
-        kept = cache.kept(url, max_bytes)
-        if kept is None or kept.body is None:
-            raise TournamentUnavailableError(
-                f"Cobra's answer for {ref.label} is not in the cache and --offline forbids "
-                "fetching it",
-                hint="run once without --offline to cache it",
-            )
-        return decode(kept.body, url), kept.date
+        return _kept(cache, url, max_bytes, ref, decode)
 
     def decodes(answer: Answer) -> bool:
         try:
@@ -205,11 +202,36 @@ def _get(
     return decode(_checked(fetched.answer, url, ref), url), None
 
 
+def _kept(
+    cache: ConditionalCache,
+    url: str,
+    max_bytes: int,
+    ref: TournamentRef,
+    decode: Callable[[bytes, str], T],
+) -> tuple[T, dt.date | None]:
+    """Cobra's cached answer, decoded, and its date (``--offline``)."""
+    from nrdeck.http.conditional import Damaged
+
+    kept = cache.kept(url, max_bytes)
+    if isinstance(kept, Damaged):
+        raise TournamentUnavailableError(
+            f"Cobra's cached answer for {ref.label} is damaged ({kept.said}) and --offline "
+            "forbids fetching it again",
+            hint="run once without --offline to fetch it again",
+        )
+    if kept is None or kept.body is None:
+        raise TournamentUnavailableError(
+            f"Cobra's answer for {ref.label} is not in the cache and --offline forbids fetching it",
+            hint="run once without --offline to cache it",
+        )
+    return decode(kept.body, url), kept.date
+
+
 def _cache(fetcher: CobraAccess) -> ConditionalCache:
     from nrdeck.http.conditional import ConditionalCache, FolderStore
 
     folder = fetcher.cache_dir / "v1" / "cobra" if fetcher.cache_dir is not None else None
-    return ConditionalCache(FolderStore(folder))
+    return ConditionalCache(FolderStore(folder), warn=fetcher.warnings.add)
 
 
 def _unavailable(url: str, err: TransferError) -> TournamentUnavailableError:

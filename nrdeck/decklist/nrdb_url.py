@@ -4,7 +4,9 @@ The only decklist module that does network or cache I/O, through ``nrdeck.http``
 answers are kept in the conditional cache (``nrdeck.http.conditional``), so an unchanged deck
 costs a 304 and no download. A deck served from its cached copy because NetrunnerDB could not
 be asked says so (``FetchedDeck.cached``): the copy's date and why it was not fetched. A copy
-an older nrdeck cached (``<kind>-<id>.json``) is still read when no other is had.
+an older nrdeck cached (``<kind>-<id>.json``) is still read when no other is had. A damaged
+cached copy is fetched again, with a warning told to ``RemoteSettings.warnings``; offline, or
+when NetrunnerDB cannot be asked, the error says the copy is damaged.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from nrdeck.decklist.deck_ref import DeckRef
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES
 from nrdeck.errors import DeckNotFoundError, DeckPrivateError, RemoteDeckError
-from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, TransferError
-from nrdeck.http.conditional import ConditionalCache, FolderStore
+from nrdeck.http import DEFAULT_V2_URL, Answer, HttpSettings, RunWarnings, TransferError
+from nrdeck.http.conditional import ConditionalCache, Damaged, FolderStore, Kept
 from nrdeck.jsondepth import JsonTooDeep, require_shallow
 from nrdeck.results.check import CachedCopy
 
@@ -33,13 +35,14 @@ MAX_DECK_BYTES = MAX_BYTES  # a deck's answer is read up to a deck file's limit
 
 
 class RemoteSettings(msgspec.Struct, frozen=True):
-    """Where and how to fetch remote decks."""
+    """Where and how to fetch remote decks (``warnings``: told of a damaged cached copy)."""
 
     v2_url: str = DEFAULT_V2_URL
     cache_dir: Path | None = None
     offline: bool = False
     http: HttpSettings = field(default_factory=HttpSettings)
     reachability: Reachability = field(default_factory=Reachability)
+    warnings: RunWarnings = field(default_factory=RunWarnings)
 
 
 class FetchedDeck(msgspec.Struct, frozen=True):
@@ -86,13 +89,19 @@ def older_cache_path(cache_dir: Path, kind: str, deck_id: str) -> Path:
 
 def _cache(settings: RemoteSettings) -> ConditionalCache:
     folder = decks_folder(settings.cache_dir) if settings.cache_dir else None
-    return ConditionalCache(FolderStore(folder))
+    return ConditionalCache(FolderStore(folder), warn=settings.warnings.add)
 
 
 def fetch_deck(ref: DeckRef, settings: RemoteSettings) -> FetchedDeck:
     """The deck's v2 JSON: from NetrunnerDB (then cached), or from the cache when offline."""
     if settings.offline:
         cached = _first_cached(ref, settings, "--offline: not fetched")
+        if isinstance(cached, Damaged):
+            raise RemoteDeckError(
+                f"the cached copy of deck {ref.id} is damaged ({cached.said}) and --offline "
+                "forbids fetching it again",
+                hint="run once without --offline to fetch it again",
+            )
         if cached is None:
             raise RemoteDeckError(
                 f"deck {ref.id} is not in the cache and --offline forbids fetching it",
@@ -184,27 +193,34 @@ def _usable(body: bytes, url: str) -> str | None:
 
 def _fallback(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck:
     cached = _first_cached(ref, settings, reason)
-    if cached is None:
+    if isinstance(cached, Damaged):
+        reason = f"{reason}; its cached copy is damaged ({cached.said})"
+    if not isinstance(cached, FetchedDeck):
         raise RemoteDeckError(reason, hint="check the connection, or retry later")
     return cached
 
 
-def _first_cached(ref: DeckRef, settings: RemoteSettings, reason: str) -> FetchedDeck | None:
-    """The cached copy of the deck, if any, marked with its date and why it is used."""
+def _first_cached(
+    ref: DeckRef, settings: RemoteSettings, reason: str
+) -> FetchedDeck | Damaged | None:
+    """The cached copy of the deck, if any, marked with its date and why it is used (else a
+    damaged copy: why there is none)."""
     if settings.cache_dir is None:
         return None
     cache = _cache(settings)
+    damaged = None
     for kind in ref.kinds:
         url = deck_url(settings.v2_url, kind, ref.id)
         kept = cache.kept(url, MAX_DECK_BYTES)
-        if kept is not None and kept.body is not None and kept.date is not None:
+        if isinstance(kept, Kept) and kept.body is not None and kept.date is not None:
             text = kept.body.decode("utf-8", "replace")
             return FetchedDeck(text, url, CachedCopy(kept.date, reason))
+        damaged = kept if isinstance(kept, Damaged) else damaged
         older = _older_copy(older_cache_path(settings.cache_dir, kind, ref.id))
         if older is not None:
             text, when = older
             return FetchedDeck(text, url, CachedCopy(when, reason))
-    return None
+    return damaged
 
 
 def _older_copy(path: Path) -> tuple[str, dt.date] | None:

@@ -9,7 +9,9 @@
   (connecting, waiting, retries and reading the body included), so a body trickled a byte
   at a time ends;
 - redirects are followed only within the origin (scheme, host and port) first asked;
-- ``Validators`` (ETag, Last-Modified) make conditional requests.
+- ``Validators`` (ETag, Last-Modified) make conditional requests;
+- nothing here prints or logs: what a fetch met that the user should hear of (a damaged
+  cached copy) goes to the ``Warn`` its caller gave, usually a run's ``RunWarnings``.
 
 The package holds the values; the client (``nrdeck.http.client``) and the workers
 (``nrdeck.http.workers``) are imported by the code about to make a request, and requests only
@@ -25,8 +27,10 @@ from nrdeck.http.values import (
     Answer,
     HttpSettings,
     Pacing,
+    RunWarnings,
     TransferError,
     Validators,
+    Warn,
 )
 
 __all__ = [
@@ -36,6 +40,8 @@ __all__ = [
     "Answer",
     "HttpSettings",
     "Pacing",
+    "RunWarnings",
     "TransferError",
     "Validators",
+    "Warn",
 ]

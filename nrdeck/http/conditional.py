@@ -10,23 +10,26 @@ store's business:
   URL, the validators, the body's size and sha256) and the body. Writes are atomic
   (same-folder temp file, fsync, ``os.replace``); reads are bounded by the caller's size
   limit; an entry that does not check out (cut short, edited, not a regular file, another
-  URL's) is logged as a warning and asked for again, never a crash. A refresh (revalidating
-  a kept entry) holds the entry's lock, and the entry is read again once the lock is had: an
-  entry another nrdeck confirmed while this one waited is used without asking again. A first
-  fetch takes no lock (two runs may both download it; the last whole copy stays). A folder
-  that cannot be written only means nothing is kept.
+  URL's) is ``Damaged``, never a crash: ``get`` tells the cache's ``warn`` and asks for it
+  again in full, and ``kept`` returns it, for an offline caller to say why it has no copy.
+  A refresh (revalidating a kept entry) holds the entry's lock, and the entry is read again
+  once the lock is had: an entry another nrdeck confirmed while this one waited is used
+  without asking again. A first fetch takes no lock (two runs may both download it; the last
+  whole copy stays). A folder that cannot be written only means nothing is kept.
 - ``ValidatorMap``: the validators alone, in memory (the card data's pages: their bodies are
   compiled into the facts document, which ``nrdeck.cards.cache`` keeps with the pages'
   validators in its sidecar, under its own refresh lock).
 
 ``kept`` is the offline fallback: the copy and the day it was last confirmed.
+
+Nothing here prints or logs: a warning goes to the ``Warn`` the caller gave (a run's
+``RunWarnings``, which its command tells the user, or a server logs).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import logging
 import os
 import stat
 import time
@@ -38,14 +41,13 @@ import msgspec
 from msgspec import field
 
 from nrdeck.atomic import write_atomic
-from nrdeck.http.values import ENTRY_SUFFIX, LOCK_SUFFIX, Answer, Validators
+from nrdeck.http.values import ENTRY_SUFFIX, LOCK_SUFFIX, Answer, Validators, Warn
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock
 
     from nrdeck.http.client import HttpClient
 
-LOGGER = "nrdeck.http"  # where a damaged entry is reported (a warning)
 ENTRY_FORMAT = "nrdeck-http-entry/1"
 MAX_HEADER_BYTES = 8 * 1024  # a URL, two validators and a digest
 LOCK_TIMEOUT = 150.0  # longer than a request's deadline: a live refresh ends before it
@@ -68,6 +70,24 @@ class Kept(msgspec.Struct, frozen=True):
         if self.confirmed is None:
             return None
         return dt.datetime.fromtimestamp(self.confirmed, dt.timezone.utc).date()
+
+
+class Damaged(msgspec.Struct, frozen=True):
+    """A kept entry that does not check out: ignored (asked for again, or no copy offline)."""
+
+    url: str
+    path: str  # the entry's file
+    why: str  # what is wrong: 'cut short or edited', 'not a regular file'…
+
+    @property
+    def said(self) -> str:
+        """What is wrong and where, for a message: 'cut short or edited: …; file …/x.http'."""
+        return f"{self.why}; file {self.path}"
+
+    @property
+    def refetched(self) -> str:
+        """The warning when the entry is asked for again."""
+        return f"ignoring the damaged cached copy of {self.url} ({self.said}): fetched again"
 
 
 class Fetched(msgspec.Struct, frozen=True):
@@ -93,13 +113,13 @@ class Fetched(msgspec.Struct, frozen=True):
 class Store(Protocol):
     """Where a ConditionalCache keeps answers."""
 
-    def load(self, url: str, max_bytes: int) -> Kept | None:
-        """The kept answer for ``url`` (None when there is none usable)."""
+    def load(self, url: str, max_bytes: int) -> Kept | Damaged | None:
+        """The kept answer for ``url`` (None when there is none; Damaged when unusable)."""
 
     def keep(self, url: str, answer: Answer) -> None:
         """Keep a 200 answer for ``url``."""
 
-    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | Damaged | None:
         """The kept answer again, read anew only if it changed since ``kept`` was read."""
 
     def confirm(self, kept: Kept) -> None:
@@ -115,15 +135,23 @@ def _any(answer: Answer) -> bool:
     return True
 
 
-class ConditionalCache:
-    """Conditional GETs over a store; one per run of asking (``opened`` is when it began)."""
+def _unheard(text: str) -> None:
+    """No one to tell (a store that is never damaged)."""
 
-    def __init__(self, store: Store) -> None:
+
+class ConditionalCache:
+    """Conditional GETs over a store; one per run of asking (``opened`` is when it began).
+
+    ``warn`` is told of a damaged entry that ``get`` asks for again (once per entry read).
+    """
+
+    def __init__(self, store: Store, warn: Warn = _unheard) -> None:
         self.store = store
+        self.warn = warn
         self.opened = time.time()
 
-    def kept(self, url: str, max_bytes: int) -> Kept | None:
-        """The kept answer for ``url``, without asking (offline)."""
+    def kept(self, url: str, max_bytes: int) -> Kept | Damaged | None:
+        """The kept answer for ``url``, without asking (offline); Damaged: why there is none."""
         return self.store.load(url, max_bytes)
 
     def get(
@@ -140,33 +168,46 @@ class ConditionalCache:
 
         TransferError as ``HttpClient.get`` raises it; any status is an outcome.
         """
-        kept = self.store.load(url, max_bytes)
-        if kept is None:  # nothing to refresh: asked in full, no lock to wait on
-            return self._ask(client, url, None, max_bytes, headers, follow_redirects, accept)
-        with self.store.refreshing(url, client.cancelled.is_set):
-            kept = self.store.reload(kept, max_bytes)  # another run may have refreshed it
-            if kept is not None and kept.body is not None and (kept.confirmed or 0) >= self.opened:
-                return Fetched(_confirmed_meanwhile(kept), kept)
+        kept = self._told(self.store.load(url, max_bytes))
+        if not isinstance(kept, Kept):  # nothing to refresh: asked in full, no lock to wait on
             return self._ask(client, url, kept, max_bytes, headers, follow_redirects, accept)
+        with self.store.refreshing(url, client.cancelled.is_set):
+            again = self._told(self.store.reload(kept, max_bytes))  # another run refreshed it?
+            if isinstance(again, Kept) and _confirmed_since(again, self.opened):
+                return Fetched(_confirmed_meanwhile(again), again)
+            return self._ask(client, url, again, max_bytes, headers, follow_redirects, accept)
+
+    def _told(self, loaded: Kept | Damaged | None) -> Kept | Damaged | None:
+        """What the store holds; a damaged entry is told to ``warn`` (it is asked for again)."""
+        if isinstance(loaded, Damaged):
+            self.warn(loaded.refetched)
+        return loaded
 
     def _ask(
         self,
         client: HttpClient,
         url: str,
-        kept: Kept | None,
+        kept: Kept | Damaged | None,
         max_bytes: int,
         headers: Mapping[str, str] | None,
         follow_redirects: bool,
         accept: Callable[[Answer], bool],
     ) -> Fetched:
-        asked = {**(headers or {}), **(kept.validators.headers() if kept else {})}
+        """Ask ``url``, conditionally when a copy is kept (in full when it is damaged)."""
+        held = kept if isinstance(kept, Kept) else None
+        asked = {**(headers or {}), **(held.validators.headers() if held else {})}
         answer = client.get(url, asked, max_bytes=max_bytes, follow_redirects=follow_redirects)
-        if answer.status == 304 and kept is not None:
-            self.store.confirm(kept)
-            return Fetched(answer, kept)
+        if answer.status == 304 and held is not None:
+            self.store.confirm(held)
+            return Fetched(answer, held)
         if answer.status == 200 and accept(answer):
             self.store.keep(url, answer)
         return Fetched(answer)
+
+
+def _confirmed_since(kept: Kept, opened: float) -> bool:
+    """True when a copy with its body was confirmed since ``opened`` (by another nrdeck)."""
+    return kept.body is not None and (kept.confirmed or 0) >= opened
 
 
 def _confirmed_meanwhile(kept: Kept) -> Answer:
@@ -179,8 +220,8 @@ class ValidatorMap:
     def __init__(self, known: Mapping[str, Validators] | None = None) -> None:
         self.validators: dict[str, Validators] = dict(known or {})
 
-    def load(self, url: str, max_bytes: int) -> Kept | None:
-        """The validators kept for ``url``, when they can be sent back."""
+    def load(self, url: str, max_bytes: int) -> Kept | Damaged | None:
+        """The validators kept for ``url``, when they can be sent back (never Damaged)."""
         validators = self.validators.get(url)
         return Kept(url, validators) if validators is not None and validators.usable else None
 
@@ -188,7 +229,7 @@ class ValidatorMap:
         """Remember what the answer said."""
         self.validators[url] = answer.validators
 
-    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | Damaged | None:
         """The same validators (nobody else changes them meanwhile)."""
         return kept
 
@@ -227,8 +268,8 @@ class FolderStore:
             return None
         return self.folder / f"{_digest(url.encode('utf-8'))[:32]}{ENTRY_SUFFIX}"
 
-    def load(self, url: str, max_bytes: int) -> Kept | None:
-        """The entry of ``url``; a damaged one is a warning and None (it is asked again)."""
+    def load(self, url: str, max_bytes: int) -> Kept | Damaged | None:
+        """The entry of ``url`` (None when there is none); Damaged when it does not check out."""
         path = self.path(url)
         if path is None:
             return None
@@ -239,11 +280,10 @@ class FolderStore:
             header, body = _parse_entry(raw, url, max_bytes)
         except (OSError, EntryDamaged) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            _warn_damaged(url, path, why)
-            return None
+            return Damaged(url, str(path), why)
         return Kept(url, header.validators, body, stamp[2] / 1e9, stamp)
 
-    def reload(self, kept: Kept, max_bytes: int) -> Kept | None:
+    def reload(self, kept: Kept, max_bytes: int) -> Kept | Damaged | None:
         """The entry again, read anew only if its file changed (replaced or renewed)."""
         path = self.path(kept.url)
         try:
@@ -342,15 +382,8 @@ def _parse_entry(raw: bytes, url: str, max_bytes: int) -> tuple[EntryHeader, byt
     if len(body) > max_bytes:
         raise EntryDamaged("larger than the answer's size limit")
     if len(body) != header.size or _digest(body) != header.sha256:
-        raise EntryDamaged("its body does not match its sha256 (cut short or edited)")
+        raise EntryDamaged("cut short or edited: its body does not match its sha256")
     return header, body
-
-
-def _warn_damaged(url: str, path: Path, why: str) -> None:
-
-    logging.getLogger(LOGGER).warning(
-        "ignoring the damaged cached answer for %s (%s: %s): it is asked for again", url, path, why
-    )
 
 
 def _digest(data: bytes) -> str:

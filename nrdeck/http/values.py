@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import msgspec
@@ -17,6 +18,7 @@ USER_AGENT = f"nrdeck/{__version__}"
 # the files of the conditional cache (nrdeck.http.conditional): an entry, and its lock
 ENTRY_SUFFIX = ".http"
 LOCK_SUFFIX = ".lock"
+Warn = Callable[[str], None]  # told of what a fetch met that the user should hear of
 
 
 def http_base_url(text: str, given_as: str, example: str) -> str:
@@ -117,3 +119,29 @@ class Pacing:
         delay = min(self._until, deadline) - time.monotonic()
         if delay > 0:
             (cancelled or threading.Event()).wait(delay)
+
+
+class RunWarnings:
+    """What a run's fetches warn of (a damaged cached copy, fetched again), in the order met.
+
+    Shared by a run's workers, like ``Pacing``: a fetch tells ``add``; the command reads them
+    (``since``) and tells the user, as it tells the card data's warnings, or a server logs them.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._said: list[str] = []
+
+    def add(self, text: str) -> None:
+        """Keep a warning (a ``Warn``)."""
+        with self._lock:
+            self._said.append(text)
+
+    def since(self, start: int = 0) -> tuple[str, ...]:
+        """The warnings from the ``start``-th on (0: all of them)."""
+        with self._lock:
+            return tuple(self._said[start:])
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._said)

@@ -38,7 +38,9 @@ class DeckTimeline(msgspec.Struct, frozen=True):
     tier: str
     intervals: tuple[DeckInterval, ...]
     data: DataInfo
-    warnings: tuple[str, ...] = ()  # rules of some list on the way that nrdeck cannot apply
+    # what fetching the deck met (a damaged cached copy), rules of some list on the way that
+    # nrdeck cannot apply
+    warnings: tuple[str, ...] = ()
     stale_data: str | None = None
     format_note: str | None = None  # the card data's format used, not a shipped file's
 

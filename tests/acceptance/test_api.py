@@ -3,6 +3,7 @@ the reporters use, no printing, no raising for anything a decklist holds, a chea
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import shutil
 import subprocess
@@ -23,10 +24,12 @@ from nrdeck import (
 )
 from nrdeck.errors import ExitCode, UsageError
 from nrdeck.results.outcome import Status
+from tests.ids import ZAHYA
 from tests.paths import EXAMPLES, ROOT
 from tests.startup import broken
 
-LEGAL_TEXT = (EXAMPLES / "standard-zahya.txt").read_text(encoding="utf-8")
+LEGAL = EXAMPLES / "standard-zahya.txt"
+LEGAL_TEXT = LEGAL.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +68,7 @@ def test_check_text_returns_the_typed_outcome(
     assert isinstance(outcome, DeckOutcome)
     assert outcome.status is Status.LEGAL and outcome.source == "zahya"
     assert outcome.result is not None and outcome.result.legal
-    assert outcome.result.identity_title == "Zahya Sadeghi: Versatile Smuggler"
+    assert outcome.result.identity_title == cards.cards[ZAHYA].title
     assert outcome.result.stats.cards == 40
     assert capsys.readouterr() == ("", "")  # nothing printed
 
@@ -153,7 +156,9 @@ def test_load_cards_from_a_pinned_file(tmp_path: Path) -> None:
     assert load_cards(cache=False).info.kind == "bundled"
 
 
-def test_the_documented_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_documented_example_runs(
+    cards: CardDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     page = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
     code = page.split("```python\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)
@@ -162,8 +167,10 @@ def test_the_documented_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyP
     )
     assert completed.returncode == 0, completed.stderr
     lines = completed.stdout.splitlines()
-    assert lines[0] == "legal Zahya Sadeghi: Versatile Smuggler"
-    assert lines[-1].endswith(" 1") and "standard-zahya.txt', 'legal')" in lines[-1]
+    assert lines[0] == f"legal {cards.cards[ZAHYA].title}"  # the status, then the identity
+    listed, exit_code = lines[-1].rsplit(" ", 1)  # each (source, status), then the exit code
+    statuses = dict(ast.literal_eval(listed))
+    assert exit_code == "1" and statuses[str(LEGAL.relative_to(ROOT))] == "legal"
 
 
 def test_check_text_takes_the_competitive_tier(cards: CardDB) -> None:

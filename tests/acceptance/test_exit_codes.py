@@ -189,10 +189,9 @@ def test_a_bug_is_4_in_one_line(
     _fault(monkeypatch, command, RuntimeError("a planted bug"))
     result = run(command, RUNS[command])
     assert result.exit_code == ExitCode.INTERNAL, result.output
-    lines = result.stderr.splitlines()
-    assert lines[-1].startswith(
-        "nrdeck: internal error: RuntimeError: a planted bug. This is a bug"
-    )
+    said = result.stderr.splitlines()[-1]
+    assert said.startswith("nrdeck: internal error: ") and "RuntimeError" in said
+    assert "a planted bug" in said and "--debug" in said  # what happened, what to do
     assert "Traceback" not in result.output
 
 
@@ -256,7 +255,7 @@ def test_a_long_report_into_head_is_141_without_the_summary(tmp_path: Path) -> N
         timeout=120,
         check=False,
     )
-    assert proc.stdout.startswith("✗ decks/deck000.txt · Haas-Bioroid: Precision Design")
+    assert proc.stdout.startswith("✗ decks/deck000.txt · ")  # the report's first line
     assert proc.stderr.splitlines()[-1] == f"status={BROKEN_PIPE}", proc.stderr
     assert "300 decks" not in proc.stderr  # no summary after the reader left
 
@@ -264,8 +263,5 @@ def test_a_long_report_into_head_is_141_without_the_summary(tmp_path: Path) -> N
 def test_data_build_refuses_standard_output_it_cannot_write_two_files_to(scratch: Path) -> None:
     result = run(("data", "build"), ["--from", "cards-json", "--out", "-"])
     assert result.exit_code == ExitCode.USAGE
-    assert (
-        "data build writes three files, the card data, and its titles and catalogue beside it"
-        in result.stderr
-    )
+    assert "three files" in result.stderr and "titles and catalogue" in result.stderr
     assert not (scratch / "-").exists()

@@ -8,7 +8,7 @@ from typing import Any
 
 from nrdeck.decklist.nrdb_url import cache_path, deck_url, decks_folder
 from nrdeck.http import Answer, Validators
-from nrdeck.http.conditional import FolderStore
+from nrdeck.http.conditional import FolderStore, Kept
 
 # what tests/conftest.py sets NRDECK_V2_URL to: nothing listens there
 UNREACHABLE_V2 = "http://127.0.0.1:9/api/2.0/public"
@@ -35,4 +35,4 @@ def cache_deck(
 def cached_answer(cache_dir: Path, kind: str, deck_id: str, *, v2_url: str = UNREACHABLE_V2) -> Any:
     """The v2 document cached for the deck (None when none is)."""
     kept = FolderStore(decks_folder(cache_dir)).load(deck_url(v2_url, kind, deck_id), 2**20)
-    return None if kept is None or kept.body is None else json.loads(kept.body)
+    return json.loads(kept.body) if isinstance(kept, Kept) and kept.body is not None else None

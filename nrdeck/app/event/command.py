@@ -84,11 +84,8 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
         options.roster, ReadOptions(columns=parse_columns(options.columns)), options.roster_format
     )
     other = read_roster(options.compare_with) if options.compare_with is not None else None
-    tournament = (
-        fetch_tournament(options.cobra.settings, cobra_access(options.data))
-        if options.cobra
-        else None
-    )
+    access = cobra_access(options.data)
+    tournament = fetch_tournament(options.cobra.settings, access) if options.cobra else None
     db = load_database(options.data)
     today = dt.date.today()  # the default date (without --as-of, or a date from Cobra)
     selection, cardpool_up_to = options.selection, options.cardpool_up_to
@@ -116,9 +113,10 @@ def event_run(options: EventOptions, progress: EventProgress | None = None) -> E
     if sheets_for is not None and tournament is not None and not options.sheets_named:
         sheets_for = tournament.name
     said = [f"Cobra: {w.message}" for w in report.cobra.warnings] if report.cobra else []
+    fetching = (*access.warnings.since(), *deck_settings.warnings.since())  # damaged cached copies
     return EventRun(
         report=report,
-        warnings=(*roster.warnings, *db.info.warnings, *said),
+        warnings=(*roster.warnings, *fetching, *db.info.warnings, *said),
         failures=failures.tracebacks,
         sheets=_sheets(report, db, sheets_for, options.language),
         messages=render_messages(report) if options.messages else {},

@@ -36,7 +36,7 @@ from nrdeck.decklist.lines import parse_problem
 from nrdeck.decklist.reachability import Reachability
 from nrdeck.decklist.reading import MAX_BYTES, decode_deck_bytes
 from nrdeck.errors import UsageError
-from nrdeck.http import DEFAULT_V2_URL, HttpSettings
+from nrdeck.http import DEFAULT_V2_URL, HttpSettings, RunWarnings
 from nrdeck.problems import Location, Problem
 from nrdeck.resolve import resolve
 from nrdeck.results.check import CachedCopy
@@ -61,6 +61,8 @@ class DeckSettings(msgspec.Struct, frozen=True):
     http: HttpSettings = field(default_factory=HttpSettings)
     # shared by every fetch made with these settings: one network failure per run
     reachability: Reachability = field(default_factory=Reachability)
+    # what those fetches warn of (a damaged cached copy, fetched again), for the command to tell
+    warnings: RunWarnings = field(default_factory=RunWarnings)
 
     @classmethod
     def from_data(
@@ -92,6 +94,7 @@ class DeckSettings(msgspec.Struct, frozen=True):
             offline=self.offline,
             http=self.http,
             reachability=self.reachability,
+            warnings=self.warnings,
         )
 
 

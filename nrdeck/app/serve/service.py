@@ -10,6 +10,7 @@ renewed off the request's path (``nrdeck.app.serve.data``).
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -31,6 +32,7 @@ from nrdeck.cobra import fetch_tournament
 from nrdeck.deck import Deck
 from nrdeck.decklist.deck_ref import DeckRef, link_advice, looks_like_link, parse_deck_ref
 from nrdeck.errors import Fix, TournamentUnavailableError, UsageError
+from nrdeck.http import RunWarnings
 from nrdeck.report.answer import served_description
 from nrdeck.results.answer import AnswerWarning, CheckAnswer, ServedEventInfo
 from nrdeck.results.check import CheckReport, DeckOutcome
@@ -45,6 +47,7 @@ MAX_DECK_CHARS = 1024 * 1024  # the decklist file cap
 MAX_SELECTIONS = 256  # (database, day, settings) whose selection is kept
 KEPT_TIMELINES = 1024  # the newest decks' histories, by their cards (a few MiB)
 BugHook = Callable[[str, BaseException], None]
+LOG = logging.getLogger("nrdeck.serve")
 
 
 class ServedEvent(msgspec.Struct, frozen=True):
@@ -166,7 +169,9 @@ class CheckService:
 
         def fetched() -> DeckOutcome:
             source = RemoteSource(ref, deck.strip())
-            return read_and_check(source, db, in_force, settings, on_bug)[0]
+            outcome = read_and_check(source, db, in_force, settings, on_bug)[0]
+            log_warnings(settings.warnings)
+            return outcome
 
         # what decides the answer (in force: by the database, the day and the options)
         options = self.options_for(request)
@@ -301,14 +306,16 @@ def event_settings(
     url = limit = None
     warnings: tuple[CalendarWarning, ...] = ()
     if cobra is not None:
+        access = cobra_access(data)
         try:
-            tournament = fetch_tournament(cobra.settings, cobra_access(data))
+            tournament = fetch_tournament(cobra.settings, access)
         except TournamentUnavailableError as err:
             raise TournamentUnavailableError(
                 err.message,
                 hint="the server was not started: retry later, or start it without --cobra "
                 "(--event-name with --format, --as-of and --tier)",
             ) from err
+        log_warnings(access.warnings)
         choice = cobra_choice(tournament, cobra, selection, None, db, today)
         selection, limit = choice.selection, choice.cardpool_up_to
         name, url = name or choice.event.name, choice.event.url
@@ -322,3 +329,10 @@ def event_settings(
         selection, name=name, url=url, cardpool_up_to=limit, warnings=warnings, line=line
     )
     return event, line
+
+
+def log_warnings(warnings: RunWarnings) -> None:
+    """What fetching met (a damaged cached copy, fetched again): the server's log is where
+    its operator hears of it."""
+    for warning in warnings.since():
+        LOG.warning("%s", warning)

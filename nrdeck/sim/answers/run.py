@@ -25,6 +25,7 @@ from nrdeck.sim.ask import (
     Group,
     GroupResolver,
     Query,
+    QueryError,
     Schedule,
     SectionSpec,
     SimRequest,
@@ -170,14 +171,16 @@ def section_specs(request: SimRequest, side: str) -> list[SectionSpec]:
 
 
 def resolve_group(run: Run, name: str, quoted: bool, query: Query | None, col: int = 0) -> Group:
-    """Resolve a group name (cached); unknown names are usage errors naming the column."""
+    """Resolve a group name (cached); an unknown name is a usage error saying where it is."""
     key = group_key(name, quoted)
     if key not in run.used:
         group = run.resolver.resolve(name, quoted)
         if group is None:
-            where = f" in {excerpt(query.text)} (column {col + 1})" if query else ""
-            what = "card" if quoted else "group"
-            raise UsageError(f"unknown {what} {excerpt(name)}{where}", hint=f"use {BUILTIN_HELP}")
+            unknown = f"unknown {'card' if quoted else 'group'} {excerpt(name)}"
+            hint = f"use {BUILTIN_HELP}"
+            if query is not None:
+                raise QueryError(query.what, query.text, unknown, col, hint=hint)
+            raise UsageError(unknown, hint=hint)
         run.used[key] = group
     return run.used[key]
 

@@ -14,7 +14,15 @@ from nrdeck.sim.ask.groups import (
     find_titles,
     parse_user_group,
 )
-from nrdeck.sim.ask.query import Cmp, Expr, Query, compile_leaves, map_leaves, parse_query
+from nrdeck.sim.ask.query import (
+    Cmp,
+    Expr,
+    Query,
+    QueryError,
+    compile_leaves,
+    map_leaves,
+    parse_query,
+)
 from nrdeck.sim.ask.reports import ACCESSES, CARDS, REPORT_BY_NAME, ColumnSpec, SectionSpec
 from nrdeck.sim.ask.request import SimRequest, mulligan_rule, validate
 from nrdeck.sim.ask.schedule import Schedule, build_schedule, parse_click_draws
@@ -32,6 +40,7 @@ __all__ = [
     "Group",
     "GroupResolver",
     "Query",
+    "QueryError",
     "Schedule",
     "SectionSpec",
     "SimRequest",

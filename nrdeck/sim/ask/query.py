@@ -4,7 +4,9 @@
     (fracter>=1 & decoder>=1) | "Sure Gamble">=2        ice>=2@T1
 
 ``@Tk`` is a deadline: the comparison is judged on the cards seen by turn k (on later
-turns it keeps that verdict). Parse errors are one-line UsageErrors naming the column.
+turns it keeps that verdict). A mistake is a one-line ``QueryError`` (a UsageError) quoting
+the query and saying where: 'at character 11', counted in the query as written (without the
+spaces around it), or 'at the end of the query'.
 A query is bounded: at most ``MAX_QUERY_LENGTH`` characters, and parentheses and ``!``
 nested at most ``MAX_DEPTH`` deep (every step after parsing follows the tree's depth).
 """
@@ -18,7 +20,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from nrdeck.errors import UsageError
-from nrdeck.quoting import shorten
+from nrdeck.quoting import excerpt
 
 MAX_QUERY_LENGTH = 2_000  # characters: far more than any question a player asks
 MAX_DEPTH = 32  # parentheses and '!' nested in one another
@@ -55,7 +57,7 @@ class Cmp(msgspec.Struct, frozen=True):
     op: str
     n: int
     deadline: int | None = None
-    col: int = 0
+    col: int = 0  # where it starts: 0-based, in the query's text (``Query.text``)
 
     def holds(self, value: int) -> bool:
         """The comparison applied to the group's value."""
@@ -84,11 +86,13 @@ Expr = Cmp | Node
 
 
 class Query(msgspec.Struct, frozen=True):
-    """A parsed query: the source text, its tree and its leaves in order."""
+    """A parsed query: the source text (without the spaces around it), its tree, its leaves in
+    order, and what it is to the user ('query', '--target'…: how its errors name it)."""
 
     text: str
     tree: Expr
     leaves: tuple[Cmp, ...]
+    what: str = "query"
 
     def evaluate(self, leaf_truth: Sequence[bool]) -> bool:
         """The query's verdict given each leaf's truth (in ``leaves`` order)."""
@@ -135,24 +139,44 @@ def compile_leaves(query: Query) -> Callable[[Sequence[bool]], bool]:
     return build(query.tree)
 
 
+class QueryError(UsageError):
+    """A mistake in a query, and where it is: ``at`` counts characters from 1 in the query's
+    text (``len(query) + 1``: at its end; None: the query as a whole)."""
+
+    def __init__(
+        self, what: str, query: str, problem: str, col: int | None, *, hint: str = HINT
+    ) -> None:
+        self.what, self.query, self.problem = what, query, problem
+        self.at = None if col is None else min(col, len(query)) + 1
+        super().__init__(f"{what} {excerpt(query)}: {problem}{_where(query, col)}", hint=hint)
+
+
+def _where(query: str, col: int | None) -> str:
+    """Where in ``query`` the 0-based ``col`` is, as the user counts."""
+    if col is None:
+        return ""
+    return f", at character {col + 1}" if col < len(query) else ", at the end of the query"
+
+
 class _Parser:
     def __init__(self, text: str, what: str) -> None:
-        self.text = text
         self.what = what
         if len(text) > MAX_QUERY_LENGTH:
-            raise UsageError(
-                f"{what} {shorten(text, 40)}: longer than the limit of "
-                f"{MAX_QUERY_LENGTH:,} characters",
+            raise QueryError(
+                what,
+                text,
+                f"longer than the limit of {MAX_QUERY_LENGTH:,} characters",
+                None,
                 hint="ask a shorter question, or name a set of cards once with --group",
             )
-        self.tokens = self._lex(text)
+        self.text = text.strip()  # positions are counted in the query as it is quoted
+        self.tokens = self._lex(self.text)
         self.pos = 0
         self.depth = 0
         self.leaves: list[Cmp] = []
 
-    def error(self, col: int, message: str) -> UsageError:
-        pointer = f"{shorten(self.text)} <- column {col + 1}"
-        return UsageError(f"{self.what} {pointer}: {message}", hint=HINT)
+    def error(self, col: int | None, message: str) -> QueryError:
+        return QueryError(self.what, self.text, message, col)
 
     def deeper(self, col: int) -> None:
         """One more level of parentheses or '!' (a UsageError past the limit)."""
@@ -184,12 +208,12 @@ class _Parser:
 
     def parse(self) -> Query:
         if self.peek()[0] == "end":
-            raise self.error(0, "empty query")
+            raise self.error(None, "empty query")
         tree = self.disjunction()
         kind, value, col = self.peek()
         if kind != "end":
             raise self.error(col, f"unexpected {value!r} (expected & or |)")
-        return Query(self.text.strip(), tree, tuple(self.leaves))
+        return Query(self.text, tree, tuple(self.leaves), self.what)
 
     def disjunction(self) -> Expr:
         parts = [self.conjunction()]
@@ -220,12 +244,12 @@ class _Parser:
             inner = self.disjunction()
             _k2, v2, c2 = self.take()
             if v2 != ")":
-                raise self.error(c2, f"expected ')' to close the '(' at column {col + 1}")
+                raise self.error(c2, f"expected ')' to close the '(' at character {col + 1}")
             self.depth -= 1
             return inner
         if kind not in ("name", "str"):
-            shown = "end of query" if kind == "end" else repr(value)
-            raise self.error(col, f"expected a group name, found {shown}")
+            found = "" if kind == "end" else f", found {value!r}"  # the end: said by where
+            raise self.error(col, f"expected a group name{found}")
         return self.comparison(value, kind == "str", col)
 
     def comparison(self, name: str, quoted: bool, col: int) -> Cmp:
@@ -248,7 +272,7 @@ class _Parser:
 
 
 def parse_query(text: str, what: str = "query") -> Query:
-    """Parse a query; a mistake raises a UsageError naming the column."""
+    """Parse a query; a mistake raises a QueryError saying where it is."""
     return _Parser(text, what).parse()
 
 
@@ -262,4 +286,4 @@ def map_leaves(query: Query, change: Callable[[int, Cmp], Cmp]) -> Query:
             return swap[id(expr)]
         return Node(expr.kind, tuple(rebuild(c) for c in expr.children))
 
-    return Query(query.text, rebuild(query.tree), leaves)
+    return Query(query.text, rebuild(query.tree), leaves, query.what)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 import yaml  # installed with pre-commit (the test extra)
 
+from tests.acceptance.check.words import annotations, summary, tally
 from tests.paths import ROOT
 
 EXAMPLES = ROOT / "data" / "examples"
@@ -101,6 +103,19 @@ def _annotations(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if line.startswith("::")]
 
 
+def _command(result: subprocess.CompletedProcess[str]) -> list[str]:
+    """The nrdeck command the step ran, as it echoes it first: its words, as bash reads them."""
+    return shlex.split(result.stdout.splitlines()[0])
+
+
+def _where(result: subprocess.CompletedProcess[str]) -> list[tuple[str, str, str, str]]:
+    """The annotations' level, file, line and title (the problem's code)."""
+    return [
+        (level, at["file"], at.get("line", ""), at.get("title", ""))
+        for level, at, _ in annotations(result.stdout)
+    ]
+
+
 # --- the action file -------------------------------------------------------------------
 
 
@@ -133,12 +148,13 @@ def test_every_expression_names_an_input_or_step_that_exists_and_every_input_is_
 
 def test_the_install_step_installs_the_actions_own_checkout_where_the_check_step_looks() -> None:
     install = _step("Install nrdeck")
-    assert (
-        'pip install --quiet --disable-pip-version-check "${{ github.action_path }}"'
-        in (install["run"])
-    )
-    assert install["env"]["NRDECK_VENV"] == "${{ runner.temp }}/nrdeck-venv"
-    assert _step("Check decks")["env"]["NRDECK"] == "${{ runner.temp }}/nrdeck-venv/bin/nrdeck"
+    [pip] = [shlex.split(line) for line in install["run"].splitlines() if "pip install" in line]
+    assert _expressions(pip[-1]) == ["github.action_path"]  # the action's own checkout
+    temp = Path("/runner-temp")
+    venv = Path(_evaluate(install["env"]["NRDECK_VENV"], {}, temp))
+    assert venv == temp / "nrdeck-venv"
+    nrdeck = _evaluate(_step("Check decks")["env"]["NRDECK"], {}, temp)
+    assert Path(nrdeck) == venv / "bin" / "nrdeck"
     python = _step("Set up Python")
     assert python["uses"].startswith("actions/setup-python@")
     assert python["with"]["update-environment"] is False  # the workflow's Python is untouched
@@ -165,19 +181,17 @@ def test_problems_become_annotations_on_the_files_and_the_step_fails(
 ) -> None:
     result = _run_check_step(repo, tmp_path, paths="decks/")
     assert result.returncode == 1, result.stderr
-    assert result.stdout.splitlines()[0] == (
-        "nrdeck check --offline --no-cache --output-format github --format standard "
-        "--tier casual -- decks/"
-    )
-    notes = _annotations(result.stdout)
-    copies = "title=copies::4 copies of Hedge Fund; the limit is 3"
-    assert f"::error file=decks/drafts/hb.txt,line=4,{copies}" in notes
-    assert all("file=decks/drafts/hb.txt" in note for note in notes)  # zahya is legal
-    assert "2 decks: 1 legal, 1 illegal" in result.stderr
+    assert _command(result) == [
+        *("nrdeck", "check", "--offline", "--no-cache", "--output-format", "github"),
+        *("--format", "standard", "--tier", "casual", "--", "decks/"),
+    ]
+    assert ("error", "decks/drafts/hb.txt", "4", "copies") in _where(result)
+    assert {file for _, file, _, _ in _where(result)} == {"decks/drafts/hb.txt"}  # zahya: legal
+    assert tally(result.stderr) == (2, 1, 1)
     assert "Traceback" not in result.stderr
 
 
-HB_COPIES = "::error file=decks/drafts/hb.txt,line=4,title=copies::4 copies of Hedge Fund"
+HB_COPIES = ("error", "decks/drafts/hb.txt", "4", "copies")
 
 
 @pytest.mark.parametrize(
@@ -188,9 +202,9 @@ def test_annotations_name_files_from_the_workspace_without_dot_slash(
 ) -> None:
     result = _run_check_step(repo, tmp_path, paths=paths)
     assert result.returncode == 1, result.stderr
-    notes = _annotations(result.stdout)
-    assert any(note.startswith(HB_COPIES) for note in notes), notes
-    assert all(note.startswith("::error file=decks/drafts/hb.txt,") for note in notes), notes
+    notes = _where(result)
+    assert HB_COPIES in notes
+    assert {(level, file) for level, file, _, _ in notes} == {("error", "decks/drafts/hb.txt")}
 
 
 def test_annotations_from_a_sub_folder_and_outside_the_workspace(
@@ -202,22 +216,19 @@ def test_annotations_from_a_sub_folder_and_outside_the_workspace(
     # a step with another working-directory: the files are still named from the workspace
     result = _run_check_step(repo, tmp_path, cwd=repo / "decks", paths=f"drafts {outside}")
     assert result.returncode == 1, result.stderr
-    notes = _annotations(result.stdout)
-    assert any(note.startswith(HB_COPIES) for note in notes), notes
+    notes = _where(result)
+    assert HB_COPIES in notes
     # outside the workspace GitHub can put it on no file of the pull request: named in full
-    assert any(note.startswith(f"::error file={outside},line=4,title=copies::") for note in notes)
-    assert {n.split(",", 1)[0] for n in notes} == {
-        "::error file=decks/drafts/hb.txt",
-        f"::error file={outside}",
-    }
+    assert ("error", str(outside), "4", "copies") in notes
+    assert {file for _, file, _, _ in notes} == {"decks/drafts/hb.txt", str(outside)}
 
 
 def test_legal_decks_pass_and_args_reach_nrdeck(repo: Path, tmp_path: Path) -> None:
     result = _run_check_step(repo, tmp_path, paths="decks", args="--extend-exclude drafts")
     assert result.returncode == 0, result.stdout + result.stderr
     assert _annotations(result.stdout) == []
-    assert "--extend-exclude drafts -- decks" in result.stdout.splitlines()[0]
-    assert "1 deck: 1 legal, 0 illegal" in result.stderr
+    assert _command(result)[-4:] == ["--extend-exclude", "drafts", "--", "decks"]
+    assert tally(result.stderr) == (1, 1, 0)
 
 
 def test_paths_on_several_lines_and_globs_nrdeck_expands(repo: Path, tmp_path: Path) -> None:
@@ -225,16 +236,19 @@ def test_paths_on_several_lines_and_globs_nrdeck_expands(repo: Path, tmp_path: P
     shutil.copy(EXAMPLES / "standard-zahya.txt", repo / "other" / "deck one.txt")
     result = _run_check_step(repo, tmp_path, paths="decks/*.txt\n  other/deck?one.txt\n")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert r"-- decks/\*.txt other/deck\?one.txt" in result.stdout.splitlines()[0]
-    assert "2 decks: 2 legal, 0 illegal" in result.stderr
+    # quoted for the reader of the log: nrdeck, not the shell, expands them
+    logged = result.stdout.splitlines()[0]
+    assert r" decks/\*.txt " in logged and logged.endswith(r" other/deck\?one.txt")
+    assert _command(result)[-3:] == ["--", "decks/*.txt", "other/deck?one.txt"]
+    assert tally(result.stderr) == (2, 2, 0)
 
 
 def test_the_date_input_checks_as_of_that_date(repo: Path, tmp_path: Path) -> None:
     result = _run_check_step(repo, tmp_path, paths="decks/zahya.txt", date="2016-01-01")
     assert result.returncode == 1
     assert "--as-of 2016-01-01" in result.stdout.splitlines()[0]
-    assert "::error file=decks/zahya.txt,line=2,title=not-in-card-pool::" in result.stdout
-    assert "not released until 2021-03-28" in result.stdout
+    assert ("error", "decks/zahya.txt", "2", "not-in-card-pool") in _where(result)
+    assert any("2021-03-28" in said for _, at, said in annotations(result.stdout))  # released
 
 
 def test_the_tier_input_chooses_when_new_sets_become_legal(repo: Path, tmp_path: Path) -> None:
@@ -245,11 +259,13 @@ def test_the_tier_input_chooses_when_new_sets_become_legal(repo: Path, tmp_path:
     casual = _run_check_step(repo, tmp_path / "casual", **week)
     competitive = _run_check_step(repo, tmp_path / "competitive", tier="competitive", **week)
     assert casual.returncode == 0, casual.stdout + casual.stderr
-    assert "::warning file=decks/zahya.txt" in casual.stdout
-    assert "title=competitive-delay" in casual.stdout
+    assert [(level, file, title) for level, file, _, title in _where(casual)] == [
+        ("warning", "decks/zahya.txt", "competitive-delay")
+    ]
     assert competitive.returncode == 1
-    assert "title=not-in-card-pool::Clean Getaway" in competitive.stdout
-    assert "legal at competitive events from 2025-05-02" in competitive.stdout
+    [(level, at, said)] = annotations(competitive.stdout)
+    assert (level, at["title"]) == ("error", "not-in-card-pool")
+    assert said.startswith("Clean Getaway") and "2025-05-02" in said  # competitive from then
 
 
 def test_the_data_input_pins_a_committed_card_data_file(repo: Path, tmp_path: Path) -> None:
@@ -257,15 +273,18 @@ def test_the_data_input_pins_a_committed_card_data_file(repo: Path, tmp_path: Pa
     shutil.copy(ROOT / "data" / "cards.json", repo / ".nrdeck" / "cards.json")
     result = _run_check_step(repo, tmp_path, paths=".", data=".nrdeck/cards.json")
     assert result.returncode == 1  # decks/drafts/hb.txt; the pinned file is no deck
-    assert "--data .nrdeck/cards.json" in result.stdout.splitlines()[0]
-    assert "card data: pinned file .nrdeck/cards.json" in result.stderr
+    command = _command(result)
+    assert command[command.index("--data") + 1] == ".nrdeck/cards.json"
+    data = summary(result.stderr)["card data"]
+    assert data.startswith("pinned file ") and " .nrdeck/cards.json " in data  # as given
     assert "cards.json" not in "".join(_annotations(result.stdout))
 
 
 def test_a_bad_input_is_nrdecks_usage_error(repo: Path, tmp_path: Path) -> None:
     result = _run_check_step(repo, tmp_path, paths="decks", tier="league")
     assert result.returncode == 2
-    assert "'league' is not one of 'casual', 'competitive'" in result.stderr
+    [said] = [line for line in result.stderr.splitlines() if "'league'" in line]
+    assert "'--tier'" in said and "'casual'" in said and "'competitive'" in said
     assert "Traceback" not in result.stderr
 
 

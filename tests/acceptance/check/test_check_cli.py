@@ -11,7 +11,8 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.paths import ROOT, SNAPSHOT_DATE
+from tests.acceptance.check.words import plain, summary, tally
+from tests.paths import ROOT, SNAPSHOT_DATE, assert_golden_cases
 
 EXAMPLES = ROOT / "data" / "examples"
 SG = str(EXAMPLES / "sg-catalyst.txt")
@@ -24,31 +25,47 @@ def run(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(app, ["check", *args], input=input)
 
 
+def verdict(result: Result) -> list[str]:
+    """A deck's first line, by its parts: mark and source, identity, format, list."""
+    return result.stdout.splitlines()[0].split(" · ")
+
+
+def usage_error(result: Result) -> str:
+    """The one line of a usage error (exit 2); its words are in the golden file."""
+    assert result.exit_code == ExitCode.USAGE, result.stdout
+    [line] = result.stderr.splitlines()
+    assert line.startswith("nrdeck: error: ")
+    return line
+
+
 def test_legal_deck_exits_0_with_a_verdict_line() -> None:
     result = run(SG, "--format", "system_gateway", "--offline")
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert result.stdout.startswith(f"✓ {SG} · The Catalyst: Convention Breaker · System Gateway")
+    mark, identity, fmt = verdict(result)[:3]
+    assert (mark, fmt) == (f"✓ {SG}", "System Gateway") and identity.startswith("The Catalyst")
     # the last line; before it, today, a warning that the bundled card data is old
-    assert result.stderr.splitlines()[-1] == (
-        f"1 deck: 1 legal, 0 illegal · card data: bundled snapshot of {SNAPSHOT_DATE}"
-    )
+    assert result.stderr.splitlines()[-1].startswith("1 deck: ")
+    assert tally(result.stderr) == (1, 1, 0)
+    assert summary(result.stderr)["card data"] == f"bundled snapshot of {SNAPSHOT_DATE}"
 
 
 def test_illegal_deck_exits_1_with_every_problem_and_its_line() -> None:
     result = run(ILLEGAL, "--offline")
     assert result.exit_code == ExitCode.ILLEGAL
     out = result.stdout
-    assert out.startswith(f"✗ {ILLEGAL} · Haas-Bioroid: Precision Design · Standard")
+    mark, identity, fmt = verdict(result)[:3]
+    assert (mark, fmt) == (f"✗ {ILLEGAL}", "Standard") and identity.startswith("Haas-Bioroid")
     for code in ("copies", "banned", "unknown-card", "influence", "deck-size", "agenda-points"):
         assert f"✗ {code}" in out
-    assert "✗ copies (line 4): " in out
-    assert "✗ unknown-card (line 9): " in out
+    for code, line in (("copies", 4), ("unknown-card", 9)):
+        assert f"✗ {code} (line {line}): " in out
 
 
 def test_summary_counts_every_deck_and_one_illegal_deck_gives_1() -> None:
     result = run(SG, LEGAL, ILLEGAL, "--offline")
     assert result.exit_code == ExitCode.ILLEGAL
-    assert result.stderr.splitlines()[-1].startswith("3 decks: 1 legal, 2 illegal · card data: ")
+    assert result.stderr.splitlines()[-1].startswith("3 decks: ")
+    assert tally(result.stderr) == (3, 1, 2)
 
 
 def test_quiet_prints_only_illegal_decks_and_no_summary() -> None:
@@ -61,8 +78,9 @@ def test_quiet_prints_only_illegal_decks_and_no_summary() -> None:
 
 def test_verbose_adds_figures() -> None:
     result = run(LEGAL, "--offline", "-v")
-    assert "cards 40/40 · influence 6/15" in result.stdout
-    assert "influence: 3× Leech 3, 1× Botulus 3" in result.stdout
+    assert "cards 40/40" in result.stdout and "influence 6/15" in result.stdout
+    [spent] = [line.strip() for line in result.stdout.splitlines() if "× Leech" in line]
+    assert spent.removeprefix("influence: ").split(", ") == ["3× Leech 3", "1× Botulus 3"]
 
 
 def test_directory_is_searched_recursively_for_deck_files_only(tmp_path: Path) -> None:
@@ -75,7 +93,7 @@ def test_directory_is_searched_recursively_for_deck_files_only(tmp_path: Path) -
     (tmp_path / "notes.pdf").write_bytes(b"%PDF")
     result = run(str(tmp_path), "--offline")
     assert result.exit_code == ExitCode.ILLEGAL
-    assert result.stderr.splitlines()[-1].startswith("2 decks: 1 legal, 1 illegal")
+    assert tally(result.stderr) == (2, 1, 1)
     assert "hidden" not in result.stdout and "README" not in result.stdout
 
 
@@ -84,7 +102,7 @@ def test_glob_is_expanded(tmp_path: Path) -> None:
     shutil.copy(LEGAL, tmp_path / "two.txt")
     result = run(str(tmp_path / "*.txt"), "--offline")
     assert result.exit_code == ExitCode.OK
-    assert result.stderr.splitlines()[-1].startswith("2 decks: 2 legal")
+    assert tally(result.stderr) == (2, 2, 0)
 
 
 def test_a_glob_that_matches_nothing_is_a_usage_error(tmp_path: Path) -> None:
@@ -102,15 +120,13 @@ def test_stdin_with_dash_and_by_default() -> None:
 
 
 def test_no_decks_and_nothing_on_stdin_is_a_usage_error() -> None:
-    result = run("--offline", input="")
-    assert result.exit_code == ExitCode.USAGE
-    assert result.stderr == "nrdeck: error: no decks given and nothing on standard input\n"
+    said = usage_error(run("--offline", input=""))
+    assert "no decks" in said and "standard input" in said
 
 
 def test_missing_file_is_a_usage_error() -> None:
     result = run("no/such/deck.txt", SG, "--offline")
-    assert result.exit_code == ExitCode.USAGE
-    assert "no/such/deck.txt: no such file" in result.stderr
+    assert "no/such/deck.txt" in usage_error(result)
     assert result.stdout == ""
 
 
@@ -135,7 +151,7 @@ def test_bad_date_and_bad_choice_are_usage_errors() -> None:
     assert run(LEGAL, "--as-of", "yesterday", "--offline").exit_code == ExitCode.USAGE
     assert run(LEGAL, "--output-format", "xml").exit_code == ExitCode.USAGE
     result = run(LEGAL, "--input-format", "pdf", "--offline")
-    assert result.exit_code == ExitCode.USAGE and "unknown input format 'pdf'" in result.stderr
+    assert "'pdf'" in usage_error(result)
 
 
 def test_as_of_checks_against_that_date() -> None:
@@ -190,17 +206,14 @@ def test_pinned_data_file_is_named_and_never_taken_for_a_deck(tmp_path: Path) ->
     shutil.copy(LEGAL, tmp_path / "zahya.txt")
     result = run(str(tmp_path), "--data", str(pinned))
     assert result.exit_code == ExitCode.OK, result.stdout + result.stderr
-    assert result.stderr.splitlines()[-1].startswith("1 deck: 1 legal")
-    assert f"card data: pinned file {pinned}" in result.stderr
+    assert tally(result.stderr) == (1, 1, 0)
+    assert summary(result.stderr)["card data"].startswith(f"pinned file {pinned} ")
 
 
 def test_missing_data_file_is_a_usage_error_like_a_missing_deck(tmp_path: Path) -> None:
     missing = tmp_path / "missing.json"
-    result = run(LEGAL, "--data", str(missing))
-    assert result.exit_code == ExitCode.USAGE
-    assert result.stderr == (
-        f"nrdeck: error: {missing}: no such card data file (check the --data path)\n"
-    )
+    said = usage_error(run(LEGAL, "--data", str(missing)))
+    assert str(missing) in said and "--data" in said  # what is missing, which option named it
 
 
 def test_unreachable_remote_deck_is_reported_and_the_others_checked(tmp_path: Path) -> None:
@@ -251,8 +264,9 @@ def test_internal_error_is_one_line_and_exit_4_with_traceback_under_debug(
     monkeypatch.setattr(nrdeck.cli.check, "CheckStream", broken)
     result = run(LEGAL, "--offline")
     assert result.exit_code == ExitCode.INTERNAL
-    assert "internal error: RuntimeError: boom" in result.stderr
-    assert "Traceback" not in result.stderr
+    [said] = result.stderr.splitlines()
+    assert said.startswith("nrdeck: internal error") and "RuntimeError: boom" in said
+    assert "--debug" in said  # how to see the traceback
     debug = run(LEGAL, "--offline", "--debug")
     assert debug.exit_code == ExitCode.INTERNAL
     assert "Traceback" in debug.stderr
@@ -327,6 +341,9 @@ def test_stats_of_a_folder_of_several_decks_is_a_usage_error() -> None:
     assert "give one deck to 'stats'" in result.stderr
 
 
+WARNING = "the cache is damaged; using bundled"  # a warning of the card data, made up
+
+
 def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
     import msgspec
 
@@ -338,13 +355,45 @@ def test_card_data_warnings_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> Non
 
     def with_warning(settings: object) -> CardDB:
         db = real(settings)  # type: ignore[arg-type]
-        db.info = msgspec.structs.replace(
-            db.info, warnings=("the cache is damaged; using bundled",)
-        )
+        db.info = msgspec.structs.replace(db.info, warnings=(WARNING,))
         return db
 
     monkeypatch.setattr(nrdeck.app.check, "load_database", with_warning)
     result = run(LEGAL, "--offline", "--output-format", "json")
     assert result.exit_code == ExitCode.OK
-    assert result.stderr.startswith("nrdeck: warning: the cache is damaged; using bundled\n")
+    assert result.stderr.startswith(f"nrdeck: warning: {WARNING}\n")
     json.loads(result.stdout)  # stdout stays clean JSON
+
+
+def test_what_check_says_reads_as_the_golden_file_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)  # the decks named as a user in the repository names them
+
+    def said(*args: str, input: str | None = None) -> str:
+        result = run(*args, input=input)
+        return plain(result.stdout + result.stderr, tmp_path)
+
+    on = ("--offline", "--as-of", "2026-06-01")  # no warning that the data is old
+    examples = "data/examples"
+    cases = [
+        ("a legal deck", said(f"{examples}/sg-catalyst.txt", "--format", "system_gateway", *on)),
+        ("an illegal deck", said(f"{examples}/illegal-standard.txt", *on)),
+        ("a legal deck, -v", said(f"{examples}/standard-zahya.txt", "-v", *on)),
+        ("no decks", said("--offline", input="")),
+        ("a missing file", said("no/such/deck.txt", *on)),
+        ("a glob that matches nothing", said(str(tmp_path / "*.txt"), *on)),
+        (
+            "an unknown input format",
+            said(f"{examples}/standard-zahya.txt", "--input-format", "pdf", *on),
+        ),
+        (
+            "a missing card data file",
+            said(f"{examples}/standard-zahya.txt", "--data", str(tmp_path / "missing.json")),
+        ),
+        (
+            "a report over one of the decks",
+            said(f"{examples}/standard-zahya.txt", *on, "-o", f"{examples}/standard-zahya.txt"),
+        ),
+    ]
+    assert_golden_cases("messages/check-cli.txt", cases, __file__)

@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
+from tests.acceptance.check.words import skipped, tally
 from tests.paths import ROOT
 
 EXAMPLES = ROOT / "data" / "examples"
@@ -45,17 +46,12 @@ def repo(tmp_path: Path) -> Path:
 def test_files_with_no_card_line_are_skipped_with_a_note(repo: Path) -> None:
     result = run(str(repo), "--offline")
     assert result.exit_code == ExitCode.ILLEGAL  # drafts/hb.txt is illegal
-    assert result.stderr.startswith("2 decks: 1 legal, 1 illegal") or (
-        "\n2 decks: 1 legal, 1 illegal" in result.stderr
-    )
-    notes = [line for line in result.stderr.splitlines() if line.startswith("nrdeck: note:")]
-    skipped = sorted(line.split("skipped ", 1)[1].split(":", 1)[0] for line in notes)
-    assert skipped == sorted(
+    assert tally(result.stderr) == (2, 1, 1)
+    notes = skipped(result.stderr)
+    assert sorted(notes) == sorted(
         str(repo / name) for name in ("empty.txt", "notes.md", "renovate.json", "requirements.txt")
     )
-    assert f"skipped {repo / 'empty.txt'}: {repo / 'empty.txt'} is empty: no cards to read" in (
-        result.stderr
-    )
+    assert notes[str(repo / "empty.txt")].startswith(f"{repo / 'empty.txt'} is empty")
     assert "README" not in result.stdout + result.stderr and "hidden" not in result.stdout
     quiet = run(str(repo), "--offline", "-q")
     assert "nrdeck: note:" not in quiet.stderr

@@ -22,8 +22,9 @@ from nrdeck.app.inputs import decks as decks_module
 from nrdeck.cli import app
 from nrdeck.decklist.nrdb_url import cache_path
 from nrdeck.errors import ExitCode
+from tests.acceptance.check.words import lines_with, plain, summary, tally
 from tests.fakes.deck_cache import UNREACHABLE_V2
-from tests.paths import ROOT, SNAPSHOT_DATE
+from tests.paths import ROOT, assert_golden_cases
 
 LEGAL = str(ROOT / "data" / "examples" / "standard-zahya.txt")
 SCHEMA = json.loads(
@@ -38,6 +39,21 @@ def run(*args: str, input: str | bytes | None = None) -> Result:
     return CliRunner().invoke(app, ["check", *args], input=input)
 
 
+def problems(result: Result | subprocess.CompletedProcess[str]) -> list[list[tuple[str, str]]]:
+    """Each deck's problems of a JSON report: code and message."""
+    doc = json.loads(result.stdout)
+    return [[(p["code"], p["message"]) for p in deck["problems"]] for deck in doc["decks"]]
+
+
+def usage_error(result: Result | subprocess.CompletedProcess[str]) -> str:
+    """The one line of a usage error (exit 2); its words are in the golden file."""
+    status = result.exit_code if isinstance(result, Result) else result.returncode
+    assert status == ExitCode.USAGE, result.stdout
+    [line] = result.stderr.splitlines()
+    assert line.startswith("nrdeck: error: ") and result.stdout == ""
+    return line
+
+
 def nrdeck(*args: str, timeout: float = 120, **kwargs: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "nrdeck", *args],
@@ -50,6 +66,9 @@ def nrdeck(*args: str, timeout: float = 120, **kwargs: object) -> subprocess.Com
     )
 
 
+BUG = "a bug in a reader"  # what the injected fault raises
+
+
 def test_a_bug_on_one_deck_is_that_decks_internal_error_and_the_run_exits_4(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -59,7 +78,7 @@ def test_a_bug_on_one_deck_is_that_decks_internal_error_and_the_run_exits_4(
 
     def parse(text: str, source: str, input_format: str | None = None) -> object:
         if source == str(bad):
-            raise ZeroDivisionError("a bug in a reader")
+            raise ZeroDivisionError(BUG)
         return real(text, source, input_format)
 
     monkeypatch.setattr(decks_module, "parse_text", parse)
@@ -67,15 +86,13 @@ def test_a_bug_on_one_deck_is_that_decks_internal_error_and_the_run_exits_4(
     assert result.exit_code == ExitCode.INTERNAL
     lines = result.stdout.splitlines()
     assert lines[0] == f"✗ {bad} · internal error"
-    assert lines[1].startswith(
-        "  ✗ internal-error: nrdeck failed on this deck (ZeroDivisionError: a bug in a reader)."
-    )
-    assert "please report it" in lines[1]
+    assert lines[1].startswith("  ✗ internal-error: ")
+    assert f"(ZeroDivisionError: {BUG})" in lines[1]  # the bug, as raised
+    assert "please report it" in lines[1]  # what to do
     assert f"✓ {LEGAL} · Zahya Sadeghi" in result.stdout  # the other deck is still reported
-    assert result.stderr.splitlines()[-1] == (  # after a warning that the bundled data is old
-        "2 decks: 1 legal, 1 illegal (1 internal error: a bug) · card data: bundled snapshot "
-        f"of {SNAPSHOT_DATE}"
-    )
+    # the last line, after a warning that the bundled data is old
+    assert result.stderr.splitlines()[-1].startswith("2 decks: ")
+    assert tally(result.stderr) == (2, 1, 1) and summary(result.stderr)["internal errors"] == 1
     assert "Traceback" not in result.stdout + result.stderr
 
     doc = json.loads(run(str(bad), LEGAL, "--offline", "--output-format", "json").stdout)
@@ -118,7 +135,9 @@ def test_a_deck_argument_too_long_for_a_file_name_is_read_as_decklist_text() -> 
     result = run(text, LEGAL, "--offline")
     assert result.exit_code == ExitCode.ILLEGAL, result.stderr
     first = result.stdout.splitlines()[0]
-    assert first.startswith("✗ (decklist text: Zahya Sadeghi: Versatile Smuggle…)")
+    source = first.removeprefix("✗ ").split(" · ")[0]  # named by its first words, cut short
+    assert source.startswith("(decklist text: ") and source.endswith("…)")
+    assert "Zahya Sadeghi" in source
     assert f"✓ {LEGAL}" in result.stdout
     assert "File name too long" not in result.stdout + result.stderr
 
@@ -138,7 +157,7 @@ def test_a_fifo_as_deck_is_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     proc = nrdeck("check", str(fifo), LEGAL, "--offline")  # a FIFO opened would never end
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
-    assert f"{fifo} is not a regular file (a FIFO, device or socket)" in proc.stdout
+    assert f"{fifo} is not a regular file" in proc.stdout
     assert f"✓ {LEGAL}" in proc.stdout
 
 
@@ -149,15 +168,18 @@ def test_a_fifo_a_glob_matches_is_refused_not_dropped(tmp_path: Path) -> None:
     proc = nrdeck("check", str(tmp_path / "*.txt"), "--offline")
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
     assert f"{tmp_path / 'b.txt'} is not a regular file" in proc.stdout
-    assert "2 decks: 1 legal, 1 illegal" in proc.stderr
+    assert tally(proc.stderr) == (2, 1, 1)
 
 
 def test_a_device_as_deck_is_refused_unread() -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
-    result = run("/dev/zero", LEGAL, "--offline")
+    result = run("/dev/zero", LEGAL, "--offline", "--output-format", "json")
     assert result.exit_code == ExitCode.ILLEGAL
-    assert "/dev/zero is not a regular file" in result.stdout
+    [(code, said)], good = problems(result)
+    assert code == "parse-error" and said.startswith("/dev/zero ")
+    assert "not a regular file" in said
+    assert good == []
 
 
 @needs_fifo
@@ -166,31 +188,36 @@ def test_a_fifo_in_a_folder_is_skipped_with_a_note_unopened(tmp_path: Path) -> N
     os.mkfifo(tmp_path / "pipe.txt")
     proc = nrdeck("check", str(tmp_path), "--offline")
     assert proc.returncode == ExitCode.OK, proc.stdout + proc.stderr
-    assert f"nrdeck: note: skipped {tmp_path / 'pipe.txt'}: " in proc.stderr
-    assert "not a regular file" in proc.stderr
-    assert "1 deck: 1 legal" in proc.stderr
+    [note] = lines_with(proc.stderr, "nrdeck: note: ")
+    assert f" skipped {tmp_path / 'pipe.txt'}: " in note and "not a regular file" in note
+    assert tally(proc.stderr) == (1, 1, 0)
 
 
 def test_endless_standard_input_is_read_only_to_the_size_limit() -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
     with open("/dev/zero", "rb") as zero:
-        proc = nrdeck("check", "-", "--offline", stdin=zero)
+        proc = nrdeck("check", "-", "--offline", "--output-format", "json", stdin=zero)
     assert proc.returncode == ExitCode.ILLEGAL, proc.stderr
-    assert "parse-error: - is larger than 1 MiB: not a decklist" in proc.stdout
+    [[(code, said)]] = problems(proc)
+    assert code == "parse-error" and said.startswith("- is larger than 1 MiB")
+
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00"
 
 
 @pytest.mark.parametrize(
-    ("data", "words"),
+    ("data", "code", "words"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "- is a binary file, not a decklist"),
-        ("Zahya Sadeghi: Versatile Smuggler\n3x Déjà Vu\n".encode("cp1252"), "encoding"),
+        (PNG, "parse-error", "binary file"),
+        ("Zahya Sadeghi: Versatile Smuggler\n3x Déjà Vu\n".encode("cp1252"), "encoding", "cp1252"),
     ],
 )
-def test_standard_input_gets_the_file_guards(data: bytes, words: str) -> None:
-    result = run("-", "--offline", input=data)
-    assert words in result.stdout
+def test_standard_input_gets_the_file_guards(data: bytes, code: str, words: str) -> None:
+    result = run("-", "--offline", "--output-format", "json", input=data)
     assert result.exit_code == ExitCode.ILLEGAL
+    [found] = [said for got, said in problems(result)[0] if got == code]
+    assert found.startswith("- ") and words in found  # standard input, named '-'
 
 
 def test_a_hostile_netrunnerdb_answer_is_that_decks_problem(
@@ -201,12 +228,11 @@ def test_a_hostile_netrunnerdb_answer_is_that_decks_problem(
     )
     monkeypatch.setenv("NRDECK_V2_URL", httpserver.url_for("/api/2.0/public"))
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
-    result = run(UUID, LEGAL, "--cache-dir", str(tmp_path))
+    result = run(UUID, LEGAL, "--cache-dir", str(tmp_path), "--output-format", "json")
     assert result.exit_code == ExitCode.UNAVAILABLE, result.stdout
-    assert "deck-unavailable: NetrunnerDB sent an answer that is not JSON nrdeck can read" in (
-        result.stdout
-    )
-    assert f"✓ {LEGAL}" in result.stdout
+    [(code, said)], good = problems(result)
+    assert code == "deck-unavailable" and "not JSON" in said  # what NetrunnerDB sent
+    assert good == []
 
 
 @pytest.mark.parametrize("payload", [DEEP_JSON, '{"data": [{"cards": {"01001": 1' + "9" * 5000])
@@ -214,10 +240,12 @@ def test_a_hostile_cached_deck_is_as_good_as_no_cached_copy(tmp_path: Path, payl
     path = cache_path(tmp_path, "decklist", UUID, UNREACHABLE_V2)
     path.parent.mkdir(parents=True)
     path.write_text(payload + "}}]}", encoding="utf-8")
-    result = run(UUID, LEGAL, "--offline", "--cache-dir", str(tmp_path))
+    result = run(UUID, LEGAL, "--offline", "--cache-dir", str(tmp_path), "--output-format", "json")
     assert result.exit_code == ExitCode.UNAVAILABLE, result.stdout
-    assert "is not in the cache and --offline forbids fetching it" in result.stdout
-    assert f"✓ {LEGAL}" in result.stdout
+    [(code, said)], good = problems(result)
+    assert code == "deck-unavailable" and "--offline" in said
+    assert "is damaged" in said  # the copy is there, unreadable: said so
+    assert good == []
 
 
 def test_remote_deck_problems_carry_no_line_in_any_format(
@@ -242,27 +270,23 @@ def test_remote_deck_problems_carry_no_line_in_any_format(
 
 
 @pytest.mark.parametrize(
-    ("toml", "said"),
+    ("toml", "line", "key", "what"),
     [
-        ("a = " + "[" * 5000 + "]" * 5000, "2: a is nested more than 32 deep"),
-        ("a = " + "{x = " * 3000 + "1" + "}" * 3000, "2: a is nested more than 32 deep"),
-        ("point_limit = " + "9" * 5000, "2: point_limit holds a number of more than 64 digits"),
-        ('b = "[[[["\nc = [' + "[" * 40, "3: c is nested more than 32 deep"),
+        ("a = " + "[" * 5000 + "]" * 5000, 2, "a", "nested"),
+        ("a = " + "{x = " * 3000 + "1" + "}" * 3000, 2, "a", "nested"),
+        ("point_limit = " + "9" * 5000, 2, "point_limit", "digits"),
+        ('b = "[[[["\nc = [' + "[" * 40, 3, "c", "nested"),
     ],
     ids=["deep-array", "deep-table", "huge-integer", "after-a-string"],
 )
 def test_a_hostile_format_file_is_a_usage_error_in_one_line(
-    tmp_path: Path, toml: str, said: str
+    tmp_path: Path, toml: str, line: int, key: str, what: str
 ) -> None:
     league = tmp_path / "league.toml"
     league.write_text('name = "X"\n' + toml + "\n", encoding="utf-8")
-    result = run(LEGAL, "--offline", "--format-file", str(league))
-    assert result.exit_code == ExitCode.USAGE
-    line, what = said.split(": ", 1)
-    assert result.stderr.startswith(
-        f"nrdeck: error: {league}:{line}: not a format file nrdeck can read: {what}"
-    )
-    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+    error = usage_error(run(LEGAL, "--offline", "--format-file", str(league)))
+    assert error.startswith(f"nrdeck: error: {league}:{line}: ")  # where
+    assert f": {key} " in error and what in error  # what is wrong there
 
 
 @needs_fifo
@@ -270,12 +294,43 @@ def test_a_fifo_as_format_file_is_refused_without_blocking(tmp_path: Path) -> No
     fifo = tmp_path / "league.toml"
     os.mkfifo(fifo)
     proc = nrdeck("check", LEGAL, "--offline", "--format-file", str(fifo))
-    assert proc.returncode == ExitCode.USAGE
-    assert proc.stderr == f"nrdeck: error: {fifo}: the format file is not a regular file\n"
+    error = usage_error(proc)
+    assert error.startswith(f"nrdeck: error: {fifo}: ") and "not a regular file" in error
 
 
 def test_simulate_and_convert_guard_standard_input() -> None:
     for args in (["simulate", "-", "--offline"], ["convert", "-", "--to", "text", "--offline"]):
-        result = CliRunner().invoke(app, args, input=b"\x89PNG\r\n\x1a\n\x00\x00\x00" * 10)
+        result = CliRunner().invoke(app, args, input=PNG * 10)
         assert result.exit_code == ExitCode.ILLEGAL, (args, result.stdout)
-        assert "- is a binary file, not a decklist" in result.stderr, args
+        assert "- is a binary file" in result.stderr, args
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a device among the cases")
+def test_what_check_says_of_hostile_input_reads_as_the_golden_file_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the decks named as a user names them, in any checkout
+    shutil.copy(LEGAL, "zahya.txt")
+    on = ("--offline", "--as-of", "2026-06-01")  # no warning that the data is old
+
+    def said(*args: str, input: bytes | None = None) -> str:
+        result = run(*args, *on, input=input)
+        return plain(result.stdout + result.stderr, tmp_path)
+
+    def league(toml: str) -> str:
+        Path("league.toml").write_text(f'name = "X"\n{toml}\n', encoding="utf-8")
+        return said("zahya.txt", "--format-file", "league.toml")
+
+    cases = [
+        ("standard input: binary", said("-", input=PNG)),
+        (
+            "standard input: not UTF-8",
+            said("-", input="Zahya Sadeghi: Versatile Smuggler\n3x Déjà Vu\n".encode("cp1252")),
+        ),
+        ("standard input: larger than 1 MiB", said("-", input=b"x" * (1 << 20 | 1))),
+        ("a deck not in the cache, --offline", said(UUID, "--cache-dir", str(tmp_path))),
+        ("a format file nested too deep", league("a = " + "[" * 40 + "]" * 40)),
+        ("a format file with a huge number", league("point_limit = " + "9" * 70)),
+        ("a device", said("/dev/zero")),
+    ]
+    assert_golden_cases("messages/check-inputs.txt", cases, __file__)

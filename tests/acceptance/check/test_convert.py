@@ -17,6 +17,7 @@ from nrdeck.cli.convert import OutputFormat
 from nrdeck.decklist import INPUT_FORMATS, PARSER_BY_FORMAT
 from nrdeck.decklist.writers import READER_OF_WRITER, WRITER_BY_FORMAT
 from nrdeck.resolve import resolve
+from tests.ids import CATALYST, PERSONAL_EVOLUTION
 
 runner = CliRunner()
 DECK = (
@@ -50,13 +51,13 @@ def test_convert_to_every_format(fmt: str, tmp_path: Path, db: CardDB) -> None:
     assert result.exit_code == 0, result.output
     deck = resolve(PARSER_BY_FORMAT[READER_OF_WRITER[fmt]].parse(result.stdout, "out"), db)
     assert deck.problems == ()
-    assert deck.identity is not None and deck.identity.card_id == "jinteki_personal_evolution"
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
     assert deck.counts() == EXPECTED
     if fmt != "o8d":
         assert deck.name == "Tempo Glacier"
 
 
-def test_convert_output_file_and_back(tmp_path: Path) -> None:
+def test_convert_output_file_and_back(tmp_path: Path, db: CardDB) -> None:
     source = tmp_path / "glacier.txt"
     source.write_text(DECK, encoding="utf-8")
     o8d = tmp_path / "glacier.o8d"
@@ -64,7 +65,8 @@ def test_convert_output_file_and_back(tmp_path: Path) -> None:
     assert o8d.read_text().startswith("<?xml")
     back = nrdeck("convert", str(o8d), "--to", "jinteki")
     assert back.exit_code == 0
-    assert ";; identity: Jinteki: Personal Evolution" in back.stdout
+    deck = resolve(PARSER_BY_FORMAT["jinteki"].parse(back.stdout, "back"), db)
+    assert deck.identity is not None and deck.identity.card_id == PERSONAL_EVOLUTION
     assert "3 Hedge Fund" in back.stdout.splitlines()
 
 
@@ -89,9 +91,8 @@ def test_unknown_card_is_reported_with_its_line_and_exit_1(tmp_path: Path) -> No
 def test_missing_and_unreadable_files(tmp_path: Path) -> None:
     missing = nrdeck("convert", str(tmp_path / "nope.txt"), "--to", "text")
     assert missing.exit_code == 2
-    assert missing.stderr.strip().splitlines() == [
-        f"nrdeck: error: {tmp_path / 'nope.txt'}: no such file (check the path)"
-    ]
+    [said] = missing.stderr.strip().splitlines()
+    assert said.startswith(f"nrdeck: error: {tmp_path / 'nope.txt'}: ") and "no such" in said
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     result = nrdeck("convert", str(empty), "--to", "text")
@@ -104,7 +105,7 @@ def test_unknown_output_format_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_convert_a_netrunnerdb_link(
-    httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch
+    httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch, db: CardDB
 ) -> None:
     uuid = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
     monkeypatch.setenv("NRDECK_V2_URL", httpserver.url_for("/api/2.0/public"))
@@ -115,11 +116,10 @@ def test_convert_a_netrunnerdb_link(
     link = f"https://netrunnerdb.com/en/decklist/{uuid}/rush"
     result = nrdeck("convert", link, "--to", "jinteki")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines() == [
-        ";; title: Rush",
-        ";; identity: The Catalyst: Convention Breaker",
-        "3 Sure Gamble",
-    ]
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3 and lines[0] == ";; title: Rush" and lines[2] == "3 Sure Gamble"
+    deck = resolve(PARSER_BY_FORMAT["jinteki"].parse(result.stdout, "rush"), db)
+    assert deck.identity is not None and deck.identity.card_id == CATALYST
     offline = nrdeck("convert", link, "--to", "jinteki", "--offline")
     assert offline.stdout == result.stdout
     private = nrdeck("convert", f"https://netrunnerdb.com/en/deck/view/{uuid}", "--to", "text")

@@ -16,6 +16,7 @@ from nrdeck.app.inputs.decks import DeckSettings, load_deck
 from nrdeck.catalog import CardDB
 from nrdeck.errors import RemoteDeckError
 from nrdeck.http import HttpSettings
+from tests.ids import VALENCIA
 
 UUID = "5e2b1c3d-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
 pytestmark = pytest.mark.shared
@@ -64,7 +65,10 @@ def _wait_for(port: int, proc: subprocess.Popen[bytes]) -> None:
     pytest.fail("the NetrunnerDB mock did not start")
 
 
-def test_links_and_ids_from_the_mock(mock_url: str, db: CardDB, tmp_path: Path) -> None:
+def test_links_and_ids_from_the_mock(
+    mock_url: str, db: CardDB, tmp_path: Path, cards_json: Path
+) -> None:
+    served = json.loads((cards_json / "prebuilts.json").read_text())[1]["name"]  # the mock's
     settings = DeckSettings(
         v2_url=mock_url, cache_dir=tmp_path / "cache", http=HttpSettings(retries=0)
     )
@@ -76,9 +80,9 @@ def test_links_and_ids_from_the_mock(mock_url: str, db: CardDB, tmp_path: Path) 
     ):
         deck = load_deck(spec, db, settings)
         assert deck.problems == (), spec
-        assert deck.name == "2015 World Champion Runner Deck"
+        assert deck.name == served
         assert deck.identity is not None
-        assert deck.identity.card_id == "valencia_estevez_the_angel_of_cayambe"
+        assert deck.identity.card_id == VALENCIA
         assert deck.size == 50
     offline = load_deck(UUID, db, DeckSettings(v2_url=mock_url, cache_dir=tmp_path / "cache",
                                                offline=True))  # fmt: skip

@@ -20,6 +20,7 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
+from tests.acceptance.check.words import lines_with, skipped
 from tests.paths import EXAMPLES, ROOT
 
 LEGAL = EXAMPLES / "standard-zahya.txt"
@@ -33,16 +34,6 @@ def run(*args: str) -> Result:
 
 def checked(result: Result) -> list[str]:
     return [deck["source"] for deck in json.loads(result.stdout)["decks"]]
-
-
-def skipped(stderr: str) -> dict[str, str]:
-    """Each note's path -> why it was skipped."""
-    found = {}
-    for line in stderr.splitlines():
-        if line.startswith("nrdeck: note: skipped "):
-            path, why = line.removeprefix("nrdeck: note: skipped ").split(": ", 1)
-            found[path] = why
-    return found
 
 
 def deck(path: Path, source: Path = LEGAL) -> Path:
@@ -140,7 +131,8 @@ def test_an_unreadable_folder_is_a_note_naming_it(
     _refuse_to_list(monkeypatch, decks)
     nothing = run(str(decks))
     assert nothing.exit_code == ExitCode.USAGE, nothing.output
-    assert f"skipped {decks}: a folder that cannot be read" in nothing.stderr
+    [error] = lines_with(nothing.stderr, "nrdeck: error: ")
+    assert f"skipped {decks}: " in error and "cannot be read" in error  # what, and why
 
 
 def _refuse_to_list(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:

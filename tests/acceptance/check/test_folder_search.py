@@ -20,7 +20,8 @@ from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.paths import EXAMPLES
+from tests.acceptance.check.words import lines_with, plain, skipped, tally
+from tests.paths import EXAMPLES, assert_golden_cases
 
 LEGAL = EXAMPLES / "standard-zahya.txt"
 ILLEGAL = EXAMPLES / "illegal-standard.txt"
@@ -58,8 +59,8 @@ def test_text_with_a_byte_order_mark_is_read_named_or_found(
     write_in(tmp_path / "decks" / "hb.txt", ILLEGAL, encoding, bom)
     found = run(str(tmp_path / "decks"))
     assert found.exit_code == ExitCode.ILLEGAL, found.output
-    assert "2 decks: 1 legal, 1 illegal" in found.stderr
-    assert "4 copies of Hedge Fund; the limit is 3" in found.stdout
+    assert tally(found.stderr) == (2, 1, 1)
+    assert "4 copies of Hedge Fund" in found.stdout  # read as written
     named = run(str(tmp_path / "decks" / "zahya.txt"))
     assert named.exit_code == ExitCode.OK, named.output
 
@@ -95,7 +96,7 @@ def test_a_deck_file_that_cannot_be_read_is_that_decks_problem_never_a_note(
     result = run(str(tmp_path))
     assert result.exit_code == ExitCode.ILLEGAL, result.output
     assert says in result.stdout
-    assert "2 decks: 1 legal, 1 illegal" in result.stderr
+    assert tally(result.stderr) == (2, 1, 1)
     assert notes(result) == []
     # one problem says why it was not read; no rule piles on (no identity-missing)
     assert "identity-missing" not in result.stdout
@@ -130,14 +131,15 @@ def test_what_cannot_be_a_deck_file_is_skipped_with_a_note_unopened(tmp_path: Pa
     result = run(str(decks))
     sock.close()
     assert result.exit_code == ExitCode.OK, result.output
-    assert "1 deck: 1 legal, 0 illegal" in result.stderr
-    skipped = {line.split("skipped ", 1)[1].split(":", 1)[0]: line for line in notes(result)}
+    assert tally(result.stderr) == (1, 1, 0)
+    why = skipped(result.stderr)
     expected = {"submodule.txt", "loop.txt", "pipe.txt", "null.txt"}
     expected |= {"s.txt"} if sock_path is not None else set()
-    assert set(skipped) == {str(decks / name) for name in expected}
-    assert "a symbolic link to a file that is not there" in skipped[str(decks / "submodule.txt")]
-    assert "not a regular file" in skipped[str(decks / "pipe.txt")]
-    assert "not a regular file" in skipped[str(decks / "null.txt")]
+    assert set(why) == {str(decks / name) for name in expected}
+    assert "symbolic link" in why[str(decks / "submodule.txt")]
+    assert "not there" in why[str(decks / "submodule.txt")]
+    assert "not a regular file" in why[str(decks / "pipe.txt")]
+    assert "not a regular file" in why[str(decks / "null.txt")]
 
 
 @POSIX
@@ -158,7 +160,9 @@ def test_paths_holding_no_deck_at_all_are_a_usage_error(tmp_path: Path) -> None:
     result = run(str(tmp_path), "--output-format", "github")
     assert result.exit_code == ExitCode.USAGE, result.output
     assert result.stdout == ""
-    assert f"nrdeck: error: no decklist in {tmp_path}: the 2 files found skipped" in result.stderr
+    [error] = lines_with(result.stderr, "nrdeck: error: ")
+    assert f"no decklist in {tmp_path}: " in error  # where
+    assert "2 files found skipped" in error  # and why none was checked
     assert len(notes(result)) == 2  # why each was skipped, even with -q
     quiet = run(str(tmp_path), "-q")
     assert quiet.exit_code == ExitCode.USAGE and len(notes(quiet)) == 2
@@ -187,3 +191,43 @@ def test_naming_only_the_pinned_data_as_a_deck_says_no_decklist_without_skipped_
     error = [line for line in result.stderr.splitlines() if line.startswith("nrdeck: error:")]
     assert error == [error[0]] and f"no decklist in {data} (" in error[0]
     assert "found skipped" not in result.stderr and notes(result) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a dangling link")
+def test_what_a_folder_search_says_reads_as_the_golden_file_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # paths named as a user names them, in any checkout
+    on = ("--as-of", "2026-06-01")  # no warning that the data is old
+
+    def said(*args: str) -> str:
+        result = run(*args, *on)
+        return plain(result.stdout + result.stderr, tmp_path)
+
+    decks = Path("decks")
+    decks.mkdir()
+    shutil.copy(LEGAL, decks / "zahya.txt")
+    (decks / "empty.txt").write_bytes(b"")
+    (decks / "notes.md").write_text("# Notes\n\nTry the new ice suite.\n", encoding="utf-8")
+    (decks / "submodule.txt").symlink_to(tmp_path / "not-checked-out" / "deck.txt")
+    (decks / "loop.txt").symlink_to("loop.txt")
+    nothing = Path("nothing")
+    nothing.mkdir()
+    (nothing / "empty.txt").write_bytes(b"")
+    (nothing / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    cases = [
+        ("files skipped in a folder", said("decks")),
+        ("a folder holding no decklist", said("nothing")),
+        ("a dangling link, named", said("decks/submodule.txt")),
+        ("a file in no encoding", said(str(write_bytes("wrong.txt", b"3x Hedge Fund \x81\x8d\n")))),
+        (
+            "a broken UTF-16 file",
+            said(str(write_bytes("u16.txt", b"\xff\xfe3\x00x\x00 \x00\x00\xd8"))),
+        ),
+    ]
+    assert_golden_cases("messages/check-folders.txt", cases, __file__)
+
+
+def write_bytes(name: str, content: bytes) -> Path:
+    Path(name).write_bytes(content)
+    return Path(name)

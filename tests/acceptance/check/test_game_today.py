@@ -6,13 +6,16 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cli import app
-from tests.paths import EXAMPLES
+from tests.acceptance.check.words import said, warning_naming
+from tests.ids import PRECISION_DESIGN, STARTUP_BALANCE_26_03, ZAHYA
+from tests.paths import EXAMPLES, assert_golden_cases
 
 runner = CliRunner()
 FOUR_BIG = """Haas-Bioroid: Precision Design
@@ -47,6 +50,14 @@ def nrdeck(*args: str, stdin: str | None = None) -> Result:
     return runner.invoke(app, list(args), input=stdin)
 
 
+def report(*args: str, stdin: str | None = None) -> dict[str, Any]:
+    """The JSON report of one deck checked with these arguments."""
+    result = nrdeck("check", *args, "--output-format", "json", stdin=stdin)
+    assert result.exit_code in (0, 1), result.output
+    found: dict[str, Any] = json.loads(result.stdout)["decks"][0]
+    return found
+
+
 def deck_file(tmp_path: Path, text: str = FOUR_BIG) -> str:
     path = tmp_path / "deck.txt"
     path.write_text(text, encoding="utf-8")
@@ -58,11 +69,11 @@ def test_four_big_agendas_break_startup_26_03_and_not_26_05(tmp_path: Path) -> N
     deck = deck_file(tmp_path)
     during = nrdeck("check", deck, "--format", "startup", "--as-of", "2026-03-20", "--offline")
     assert during.exit_code == 1
-    assert (
-        "startup-agenda-cap (line 3): 4 agendas worth 3 or more points (2× Send a Message, "
-        "2× Méliès City Luxury Line); at most 3"
-    ) in during.stdout
-    assert "Startup Balance Update 26.03" in during.stdout
+    checked = report(deck, "--format", "startup", "--as-of", "2026-03-20", "--offline")
+    assert checked["restriction"]["id"] == STARTUP_BALANCE_26_03
+    [cap] = [p for p in checked["problems"] if p["code"] == "startup-agenda-cap"]
+    assert cap["line"] == 3 and cap["message"].startswith("4 agendas ")  # the line of the 4th
+    assert "2× Send a Message" in cap["message"] and cap["message"].endswith("at most 3")
     after = nrdeck("check", deck, "--format", "startup", "--as-of", "2026-05-02", "--offline")
     assert after.exit_code == 0, after.output
 
@@ -83,10 +94,9 @@ def test_every_startup_list_has_its_cap_and_no_warning_about_it(day: str, cap: i
 def test_the_cap_in_force_is_the_data_s(day: str, cap: int, tmp_path: Path) -> None:
     # one agenda worth 3 or more over the cap: the message names the cap
     over = "Haas-Bioroid: Precision Design\n" + f"{cap + 1} Send a Message\n"
-    result = nrdeck(
-        "check", deck_file(tmp_path, over), "--format", "startup", "--as-of", day, "--offline"
-    )
-    assert f"worth 3 or more points ({cap + 1}× Send a Message); at most {cap}" in result.stdout
+    checked = report(deck_file(tmp_path, over), "--format", "startup", "--as-of", day, "--offline")
+    [found] = [p["message"] for p in checked["problems"] if p["code"] == "startup-agenda-cap"]
+    assert f"({cap + 1}× Send a Message)" in found and found.endswith(f"at most {cap}")
 
 
 def test_building_the_2026_data_warns_about_nothing(cards_json: Path, tmp_path: Path) -> None:
@@ -97,7 +107,7 @@ def test_building_the_2026_data_warns_about_nothing(cards_json: Path, tmp_path: 
     doc = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
     assert "unknown_rules" not in doc
     caps = {r["id"]: r.get("max_3_point_agendas") for r in doc["restrictions"]}
-    assert caps["startup_balance_update_26_03"] == 3 and caps["startup_ban_list_24_09"] == 3
+    assert caps[STARTUP_BALANCE_26_03] == 3 and caps["startup_ban_list_24_09"] == 3
 
 
 @pytest.fixture
@@ -119,13 +129,11 @@ def test_where_the_data_and_the_table_disagree_the_data_wins_and_status_says_so(
     cache = str(tmp_path / "cache")
     imported = nrdeck("data", "import", str(data_with_cap_5), "--cache-dir", cache)
     assert imported.exit_code == 0, imported.output
-    said = (
-        "Startup Balance Update 26.03 (startup_balance_update_26_03): the card data caps agendas "
-        "worth 3 or more points at 5, nrdeck's agenda-cap table at 3 (worth 3 or more); checks "
-        "use the card data's"
-    )
-    assert said in imported.stderr
-    assert said in nrdeck("data", "status", "--cache-dir", cache).stderr
+    # a warning names the list, the data's cap and the table's, and which one checks use
+    said = warning_naming(imported.stderr, STARTUP_BALANCE_26_03, "agenda-cap table")
+    assert " at 5, " in said and " at 3 " in said and said.endswith("use the card data's")
+    status = nrdeck("data", "status", "--cache-dir", cache).stderr
+    assert said.removeprefix("nrdeck: warning: ") in status
     deck = deck_file(tmp_path, "Haas-Bioroid: Precision Design\n5 Send a Message\n")
     five = nrdeck(
         "check", deck, "--cache-dir", cache, "--format", "startup", "--as-of", "2026-03-20"
@@ -156,19 +164,24 @@ def test_an_older_document_that_recorded_the_key_as_unknown_keeps_working(
 
 
 # -- corrections re-examined ------------------------------------------------------------
+FIXED_UPSTREAM = ("standard_30", "standard_31", "standard_32", "startup_7")  # snapshot dates
+
+
 def test_status_says_which_corrections_the_2026_data_no_longer_needs() -> None:
     status = nrdeck("data", "status")
     assert status.exit_code == 0
     lines = status.stdout.splitlines()
     start = lines.index("nrdeck's corrections to this data:")
-    listed = "\n".join(lines[start:])
-    for snapshot in ("standard_30", "standard_31", "standard_32", "startup_7"):
-        assert f"snapshot date {snapshot}: not applied, fixed upstream" in listed
-    assert "pool addition eternal + liberation: not applied, fixed upstream" in listed
-    assert "excluded snapshot sunset_01: applied" in listed
-    assert "set release revised_core_set: applied (released 2017-12-14, legal from 2017-10-01)" in (
-        listed
-    )
+    # each correction: what it corrects -> whether it is applied (the words: data-status.txt)
+    listed = dict(line.strip().split(": ", 1) for line in lines[start + 1 :])
+    fixed = [listed[f"snapshot date {snapshot}"] for snapshot in FIXED_UPSTREAM]
+    fixed += [v for k, v in listed.items() if k.startswith("pool addition eternal")]
+    assert len(fixed) == 5
+    assert all(v.startswith("not applied") and "fixed upstream" in v for v in fixed)
+    [sunset] = [v for k, v in listed.items() if k.endswith(" sunset_01")]
+    assert sunset.startswith("applied")  # an excluded snapshot
+    revised = listed["set release revised_core_set"]
+    assert revised.startswith("applied") and "2017-12-14" in revised and "2017-10-01" in revised
 
 
 def test_a_check_dated_before_vantage_point_does_not_speak_of_it(tmp_path: Path) -> None:
@@ -176,8 +189,10 @@ def test_a_check_dated_before_vantage_point_does_not_speak_of_it(tmp_path: Path)
     before = nrdeck("check", zahya, "--as-of", "2025-09-01", "--offline", "-v")
     assert before.exit_code == 0 and "Vantage Point" not in before.stdout
     assert "year typo" not in before.stdout  # the 2026 data has standard_31's date right
-    after = nrdeck("check", zahya, "--as-of", "2026-03-05", "--offline", "-v")
-    assert "Vantage Point legal from release under rotation_2025" in after.stdout
+    after = report(zahya, "--as-of", "2026-03-05", "--offline")
+    assert "Vantage Point" in after["correction"] and "rotation_2025" in after["correction"]
+    assert after["correction"] in nrdeck("check", zahya, "--as-of", "2026-03-05", "--offline",
+                                         "-v").stdout  # fmt: skip
 
 
 # -- ids that moved -------------------------------------------------------------------
@@ -192,11 +207,7 @@ OLD_IDS = {
 def test_a_v3_deck_written_with_an_old_id_reads_with_the_new_data(
     old: str, new: str, tmp_path: Path
 ) -> None:
-    side_identity = (
-        "zahya_sadeghi_versatile_smuggler"
-        if new != "harishchandra_ent_where_youre_the_star"
-        else "haas_bioroid_precision_design"
-    )
+    side_identity = ZAHYA if not new.startswith("harishchandra") else PRECISION_DESIGN
     deck = tmp_path / "deck.json"
     slots = {side_identity: 1, old: 1}
     deck.write_text(json.dumps({"name": "old ids", "card_slots": slots}), encoding="utf-8")
@@ -217,7 +228,7 @@ def test_a_pinned_document_of_older_data_reads_decks_written_with_new_ids(tmp_pa
     pinned = tmp_path / "pinned.json"
     pinned.write_text(json.dumps(doc), encoding="utf-8")
     deck = tmp_path / "deck.json"
-    slots = {"zahya_sadeghi_versatile_smuggler": 1, "ive_had_worse": 3, "nanotk": 2}
+    slots = {ZAHYA: 1, "ive_had_worse": 3, "nanotk": 2}
     deck.write_text(json.dumps({"card_slots": slots}), encoding="utf-8")
     result = nrdeck(
         "check", str(deck), "--data", str(pinned), "--format", "casual", "--output-format", "json"
@@ -246,9 +257,21 @@ def test_data_that_renamed_an_id_nrdeck_names_is_a_warning(
             path.write_text(text.replace('"pad_campaign"', '"pad_campaign_v2"'), "utf-8")
     result = nrdeck("data", "build", "--from", str(root), "--out", str(tmp_path / "c.json"))
     assert result.exit_code == 0, result.output
-    assert (
-        "PAD Factory's alliance condition names card pad_campaign, which this card data calls "
-        "pad_campaign_v2"
-    ) in result.stderr
+    said = warning_naming(result.stderr, "PAD Factory", "pad_campaign,", "pad_campaign_v2")
+    assert said  # the rule, the id it names and the id the data has now
     status = nrdeck("data", "status", "--data", str(tmp_path / "c.json"))
-    assert "which this card data calls pad_campaign_v2" in status.stderr
+    assert said.removeprefix("nrdeck: warning: ") in status.stderr
+
+
+def test_what_check_says_of_the_game_today_reads_as_the_golden_file_says(tmp_path: Path) -> None:
+    def problems(*args: str, code: str) -> str:
+        return said(p for p in report(*args, "--offline")["problems"] if p["code"] == code)
+
+    zahya = str(EXAMPLES / "standard-zahya.txt")
+    verbose = nrdeck("check", zahya, "--as-of", "2026-03-05", "--offline", "-v").stdout
+    cap = ("--format", "startup", "--as-of", "2026-03-20")
+    cases = [
+        ("Startup's agenda cap", problems(deck_file(tmp_path), *cap, code="startup-agenda-cap")),
+        ("a correction in force, -v", verbose),
+    ]
+    assert_golden_cases("messages/check-game-today.txt", cases, __file__)

@@ -20,7 +20,9 @@ import nrdeck.report
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import titles_path
 from nrdeck.cli import app
-from tests.paths import ROOT
+from tests.acceptance.check.words import lines_with, plain, said, suggested
+from tests.ids import ZAHYA as ZAHYA_CARD
+from tests.paths import ROOT, assert_golden_cases
 
 EXAMPLES = ROOT / "data" / "examples"
 ZAHYA = (EXAMPLES / "standard-zahya.txt").read_text(encoding="utf-8")
@@ -114,7 +116,8 @@ def test_text_output_shows_the_english_title_beside_what_the_line_said(tmp_path:
     result = check(tmp_path, translated(ZAHYA, "fr"), "-v")
     assert result.exit_code == 0, result.output
     assert "titles read in French (" in result.stdout
-    assert "line 5: Pari Truqué (French) = Sure Gamble" in result.stdout
+    [shown] = lines_with(result.stdout, "line 5: ")
+    assert shown.split(" = ") == [f"line 5: {_fr('Sure Gamble')} (French)", "Sure Gamble"]
     quiet = check(tmp_path, translated(ILLEGAL, "fr"))
     line = next(x for x in quiet.stdout.splitlines() if "✗ banned" in x)
     assert "[the line says '" in line and ", French]" in line
@@ -165,7 +168,7 @@ def _shape(shape: str) -> tuple[str, str]:
 def test_every_decklist_shape_reads_titles_in_other_languages(tmp_path: Path, shape: str) -> None:
     fmt, text = _shape(shape)
     deck = report(tmp_path, text, "--input-format", fmt, "--format", "casual", name="deck.x")
-    assert deck["identity"]["id"] == "zahya_sadeghi_versatile_smuggler", deck["problems"]
+    assert deck["identity"]["id"] == ZAHYA_CARD, deck["problems"]
     assert deck["stats"]["cards"] == 9
     codes = [p["code"] for p in deck["problems"]]
     assert "unknown-card" not in codes and "parse-error" not in codes, deck["problems"]
@@ -246,10 +249,9 @@ def test_a_collision_is_decided_by_the_decks_side(tmp_path: Path) -> None:
     said |= {"also_names": ["Regenesis"], "decided_by": "side"}
     assert said.items() <= deck["translated_titles"][1].items()
     # never silent: the text report says what was chosen, and why
-    shown = check(tmp_path, text, "--format", "casual").stdout
-    assert "line 2: 'Wiedergeburt' (German) also names Regenesis: read as Rebirth, by the " in (
-        shown
-    )
+    [shown] = lines_with(check(tmp_path, text, "--format", "casual").stdout, "line 2: ")
+    assert "'Wiedergeburt' (German)" in shown and "Regenesis" in shown  # what else it names
+    assert "read as Rebirth" in shown and shown.endswith("side")  # what was chosen, and why
 
 
 def test_a_collision_is_decided_by_the_pool_in_force_else_named(tmp_path: Path) -> None:
@@ -273,10 +275,11 @@ def test_a_collision_nothing_decides_is_ambiguous_naming_the_cards(tmp_path: Pat
     text = "3 Hedge Fund\n2 劫2.0\n"
     result = check(tmp_path, text, "--format", "eternal")
     assert result.exit_code == 1
-    assert "ambiguous-card (line 2): '劫2.0' is the Simplified Chinese title of several " in (
-        result.stdout
-    )
-    assert "Kakugo, Zed 2.0; write the English title" in result.stdout
+    (ambiguous,) = reading(report(tmp_path, text, "--format", "eternal"))
+    assert (ambiguous["code"], ambiguous["line"]) == ("ambiguous-card", 2)
+    assert ambiguous["cards"] == ["kakugo", "zed_2_0"]
+    assert "Simplified Chinese" in ambiguous["message"]  # the language of the title
+    assert "English title" in ambiguous["message"]  # what to write instead
 
 
 @pytest.mark.parametrize(("language", "name"), (("ja", "Japanese"), ("zh-hans", "Chinese")))
@@ -293,12 +296,13 @@ def test_a_title_the_language_lacks_says_so_instead_of_english_noise(
 def test_suggestions_come_in_the_lists_language(tmp_path: Path) -> None:
     text = translated(ZAHYA, "fr").replace("Pari Truqué", "Pari Truké")
     (unknown,) = reading(report(tmp_path, text))
-    assert "in English or French; did you mean Pari Truqué (Sure Gamble)" in unknown["message"]
+    assert "English or French" in unknown["message"]  # the languages the list is read in
+    assert suggested(unknown["message"])[0] == f"{_fr('Sure Gamble')} (Sure Gamble)"
 
 
 def test_english_lists_keep_english_suggestions(tmp_path: Path) -> None:
     (unknown,) = reading(report(tmp_path, ZAHYA.replace("Sure Gamble", "Sure Gambel")))
-    assert unknown["message"].endswith("did you mean Sure Gamble?")
+    assert suggested(unknown["message"]) == ["Sure Gamble"]
 
 
 # -- normalisation --------------------------------------------------------------------
@@ -420,3 +424,40 @@ def test_event_sheets_print_titles_in_the_language_asked(tmp_path: Path) -> None
     )
     assert result.exit_code in (0, 1), result.output
     assert f'{_de("Sure Gamble")} <span class="en">Sure Gamble</span>' in result.stdout
+
+
+def test_what_check_says_of_titles_in_a_language_reads_as_the_golden_file_says(
+    tmp_path: Path,
+) -> None:
+    on = ("--as-of", "2026-06-01")  # no warning that the data is old
+
+    def shown(text: str, *args: str) -> str:
+        return plain(check(tmp_path, text, *on, *args).stdout, tmp_path)
+
+    def problems(text: str, *args: str) -> str:
+        return said(reading(report(tmp_path, text, *on, *args)))
+
+    cases = [
+        ("the titles read, -v", shown(translated(ZAHYA, "fr"), "-v")),
+        ("a problem on a line in French", shown(translated(ILLEGAL, "fr"))),
+        (
+            "a title of two cards, decided by the deck's side",
+            shown(
+                f"{_de(ZAHYA_ID)}\n1 Wiedergeburt\n3 {_de('Sure Gamble')}\n",
+                "-v",
+                "--format",
+                "casual",
+            ),
+        ),
+        (
+            "a title of two cards, undecided",
+            problems("3 Hedge Fund\n2 劫2.0\n", "--format", "eternal"),
+        ),
+        ("a title the language lacks", problems(translated(ZAHYA, "ja") + "1 存在しない札\n")),
+        (
+            "a typo in French",
+            problems(translated(ZAHYA, "fr").replace("Pari Truqué", "Pari Truké")),
+        ),
+        ("a typo in English", problems(ZAHYA.replace("Sure Gamble", "Sure Gambel"))),
+    ]
+    assert_golden_cases("messages/check-languages.txt", cases, __file__)

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import xmlschema
@@ -30,6 +31,7 @@ from nrdeck.report.check.common import problems_of
 from nrdeck.report.styled import Styled
 from nrdeck.results.check import CheckReport
 from nrdeck.results.outcome import Status
+from tests.acceptance.check.words import skipped
 from tests.paths import EXAMPLES, FIXTURES
 
 DECKS = sorted(EXAMPLES.glob("*.txt"))  # legal, illegal, misspelt, in German, …
@@ -108,9 +110,11 @@ def test_junit_of_many_decks_is_valid_with_the_right_counts(
     result = run(str(folder), "--offline", "--output-format", "junit")
     xmlschema.XMLSchema(str(XSD)).validate(result.stdout)
     illegal = report.count(Status.ILLEGAL)
-    head = f'tests="{MANY + 1}" failures="{illegal}" errors="0"'
-    assert f'<testsuites name="nrdeck check" {head}>' in result.stdout
-    assert f'<testsuite name="nrdeck check" {head}>' in result.stdout
+    counts = {"name": "nrdeck check", "tests": str(MANY + 1), "failures": str(illegal)}
+    counts["errors"] = "0"
+    root = ElementTree.fromstring(result.stdout.split("\n", 1)[1])
+    for element in (root, root.find("testsuite")):
+        assert element is not None and {k: element.get(k) for k in counts} == counts
     assert result.stdout.count("<testcase ") == MANY + 1
 
 
@@ -126,9 +130,8 @@ def test_junit_testcases_held_past_memory_go_through_a_temp_file(
 def test_skipped_files_are_noted_on_stderr_in_order_and_held_with_quiet(folder: Path) -> None:
     result = run(str(folder), "--offline")
     notes = [line for line in result.stderr.splitlines() if line.startswith("nrdeck: note:")]
-    assert notes == [
-        f"nrdeck: note: skipped {folder / 'deck040-notes.txt'}: no line reads as a card line"
-    ]
+    assert list(skipped(result.stderr)) == [str(folder / "deck040-notes.txt")] and len(notes) == 1
+    assert "card line" in skipped(result.stderr)[str(folder / "deck040-notes.txt")]  # why
     assert "nrdeck: note:" not in run(str(folder), "--offline", "-q").stderr
 
 
@@ -162,7 +165,7 @@ def test_an_output_refused_at_the_end_leaves_the_file_and_no_temp_file(folder: P
     before = target.read_bytes()
     result = run(str(folder), "--offline", "-o", str(target))
     assert result.exit_code == ExitCode.USAGE
-    assert "also an input of this run" in result.stderr and "decks:" not in result.stderr
+    assert "an input of this run" in result.stderr and "decks:" not in result.stderr
     assert target.read_bytes() == before
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]
 

@@ -19,6 +19,7 @@ from typer.testing import CliRunner, Result
 
 import nrdeck
 from nrdeck.cli import app
+from tests.ids import RENE_LOUP
 from tests.paths import ROOT
 
 # id: the title as the data of 2026-09 spells it (straight quotes)
@@ -28,7 +29,7 @@ RETITLED = {
     "janaina_jk_dumont_kindelan": 'Janaína "JK" Dumont Kindelán',
     "ken_express_tenma_disappeared_clone": 'Ken "Express" Tenma: Disappeared Clone',
     "pretty_mary_da_silva": '"Pretty" Mary da Silva',
-    "rene_loup_arcemont_party_animal": 'René "Loup" Arcemont: Party Animal',
+    RENE_LOUP: 'René "Loup" Arcemont: Party Animal',
     "rielle_kit_peddler_transhuman": 'Rielle "Kit" Peddler: Transhuman',
 }
 CARDS = ("baklan_bochkin", "janaina_jk_dumont_kindelan", "pretty_mary_da_silva")  # not identities
@@ -102,7 +103,7 @@ def test_a_deck_card_in_either_spelling_is_the_same_card(card_id: str, curly_dat
         assert len(cards) == 1
 
 
-@pytest.mark.parametrize("card_id", ["rene_loup_arcemont_party_animal", "baklan_bochkin"])
+@pytest.mark.parametrize("card_id", [RENE_LOUP, "baklan_bochkin"])
 def test_card_finds_either_spelling(card_id: str) -> None:
     for title in spellings(card_id):
         result = runner.invoke(app, ["card", title, "--offline", "--output-format", "json"])
@@ -111,10 +112,10 @@ def test_card_finds_either_spelling(card_id: str) -> None:
 
 
 def test_the_python_api_reads_either_spelling() -> None:
-    for title in spellings("rene_loup_arcemont_party_animal"):
+    for title in spellings(RENE_LOUP):
         outcome = nrdeck.check_text(f"{title}\n3 Sure Gamble\n")
         assert outcome.result is not None
-        assert outcome.result.identity_id == "rene_loup_arcemont_party_animal"
+        assert outcome.result.identity_id == RENE_LOUP
 
 
 def _cobra_csv(identity: str) -> str:
@@ -127,7 +128,7 @@ def _cobra_csv(identity: str) -> str:
 
 
 def test_cobras_exports_name_the_identity_in_either_spelling(tmp_path: Path) -> None:
-    for n, title in enumerate(spellings("rene_loup_arcemont_party_animal")):
+    for n, title in enumerate(spellings(RENE_LOUP)):
         csv_roster = tmp_path / f"decks-{n}.csv"
         csv_roster.write_text(_cobra_csv(title), "utf-8")
         json_roster = tmp_path / f"decks-{n}.json"
@@ -153,5 +154,5 @@ def test_cobras_exports_name_the_identity_in_either_spelling(tmp_path: Path) -> 
             )
             assert result.exit_code in (0, 1), result.stderr
             text = result.stdout
-            assert "rene_loup_arcemont_party_animal" in text, (roster.name, text[:400])
+            assert RENE_LOUP in text, (roster.name, text[:400])
             assert "unknown-card" not in text and "identity-missing" not in text

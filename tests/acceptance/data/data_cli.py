@@ -36,8 +36,24 @@ def assert_fails_cleanly(result: Result, cache: Path, before: dict[str, bytes], 
     assert result.exit_code == 3, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"nrdeck: error: {url}")
-    assert "run 'nrdeck data update' again" in lines[0]
+    assert "'nrdeck data update'" in lines[0]  # what to do
     assert snapshot(cache) == before
     status = nrdeck("data", "status", "--cache-dir", str(cache))
     assert status.exit_code == 0
     assert "NetrunnerDB v3 API" in status.stdout and "cards: 7" in status.stdout
+
+
+def timeline(text: str) -> dict[str, list[tuple[str, str]]]:
+    """`data periods`' text as its periods: each heading ('startup_9: from … until …') with
+    its lines as (what, said) pairs ('ban list', 'Startup Balance Update 26.03 (…)')."""
+    found = {}
+    for block in text.split("\n\n")[1:]:
+        heading, *lines = block.splitlines()
+        found[heading] = [(k.strip(), v) for k, v in (ln.split(": ", 1) for ln in lines)]
+    return found
+
+
+def status_said(text: str) -> dict[str, str]:
+    """`data status`' text as {what: said}: 'card data', 'cards', 'standard', …"""
+    pairs = (line.strip().split(": ", 1) for line in text.splitlines() if ": " in line)
+    return {what: said for what, said in pairs}

@@ -10,6 +10,7 @@ import pytest
 
 from tests.acceptance.data.data_cli import nrdeck, snapshot, update
 from tests.fakes.nrdb_v3 import FakeNrdb
+from tests.paths import assert_golden_cases
 
 pytestmark = pytest.mark.usefixtures("fast_http")
 UUID = "0b7c2a1e-1d2c-4a5b-9c8d-0123456789ab"
@@ -82,12 +83,16 @@ def test_clear_removes_everything_cached_and_says_what_it_kept(warm: Path) -> No
     (v1 / ".meta.json.orphan.tmp").write_text("{")
     result = nrdeck("data", "clear", "--cache-dir", str(warm))
     assert result.exit_code == 0, result.output
-    kept = "kept refresh.lock (the empty lock file other nrdeck runs wait on)"
-    assert result.stderr == (
-        f"removed 3 card data files, 2 cached decks and 1 other file from {warm}; {kept}\n"
-    )
+    [said] = result.stderr.splitlines()
+    for counted in ("3 card data files", "2 cached decks", "1 other file", f"from {warm};"):
+        assert counted in said
+    assert "kept refresh.lock" in said
     assert sorted(p.name for p in v1.iterdir()) == ["refresh.lock"]
     offline = nrdeck("check", UUID, "--offline", "--cache-dir", str(warm))
     assert offline.exit_code == 3 and "is not in the cache" in offline.stdout
     again = nrdeck("data", "clear", "--cache-dir", str(warm))
-    assert again.stderr == f"nothing cached in {warm}; {kept}\n"
+    [nothing] = again.stderr.splitlines()
+    assert nothing.startswith(f"nothing cached in {warm};") and "kept refresh.lock" in nothing
+    cases = [("cleared", result.stderr), ("cleared again", again.stderr)]
+    shown = [(label, text.replace(str(warm), "<cache>")) for label, text in cases]
+    assert_golden_cases("messages/data-clear.txt", shown, __file__)

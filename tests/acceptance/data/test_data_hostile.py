@@ -7,6 +7,7 @@ previous one.
 from __future__ import annotations
 
 import email.utils
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -16,9 +17,16 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from tests.acceptance.data.data_cli import assert_fails_cleanly, nrdeck, snapshot, update
+from tests.acceptance.data.data_cli import (
+    assert_fails_cleanly,
+    nrdeck,
+    snapshot,
+    status_said,
+    update,
+)
 from tests.fakes.faults import bomb_answer, redirect, trickle
 from tests.fakes.nrdb_v3 import FakeNrdb
+from tests.paths import assert_golden_cases
 
 pytestmark = pytest.mark.usefixtures("fast_http")
 MiB = 2**20
@@ -41,7 +49,7 @@ def test_a_gzip_bomb_is_refused(warm: Path, nrdb: FakeNrdb) -> None:
     nrdb.hook = lambda r, q: bomb if r == "cards" else None
     result = update(warm, nrdb.base_url)
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "the answer is larger than the 64 MiB limit" in result.stderr
+    assert "64 MiB" in result.stderr  # the limit, named
 
 
 def test_a_page_declared_too_large_is_not_read(warm: Path, nrdb: FakeNrdb) -> None:
@@ -59,7 +67,7 @@ def test_a_page_declared_too_large_is_not_read(warm: Path, nrdb: FakeNrdb) -> No
         nrdb.hook = None
         nrdb.settle()
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "/printings?" in result.stderr and "larger than the 64 MiB limit" in result.stderr
+    assert "/printings?" in result.stderr and "64 MiB" in result.stderr
 
 
 def test_a_trickled_page_ends_at_the_deadline(
@@ -81,7 +89,7 @@ def test_a_trickled_page_ends_at_the_deadline(
         nrdb.settle()
     assert time.monotonic() - started < 60  # the read timeout alone would never end it
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "no complete answer within the 1 s deadline" in result.stderr
+    assert "1 s deadline" in result.stderr
 
 
 def test_a_redirect_to_another_host_is_not_followed(
@@ -92,7 +100,7 @@ def test_a_redirect_to_another_host_is_not_followed(
     nrdb.hook = lambda r, q: redirect(elsewhere) if r == "formats" else None
     result = update(warm, nrdb.base_url)
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert f"redirected to another host ({elsewhere}): not followed" in result.stderr
+    assert f"({elsewhere})" in result.stderr and "not followed" in result.stderr
     assert other_host.log == []
 
 
@@ -133,7 +141,7 @@ def test_an_encoding_nrdeck_did_not_ask_for_is_refused(warm: Path, nrdb: FakeNrd
     nrdb.hook = lambda r, q: brotli if r == "snapshots" else None
     result = update(warm, nrdb.base_url)
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "the answer is sent 'br'-encoded" in result.stderr
+    assert "'br'" in result.stderr  # the encoding, named
 
 
 def test_a_failed_update_reports_once_and_checks_still_use_the_cache(
@@ -142,4 +150,38 @@ def test_a_failed_update_reports_once_and_checks_still_use_the_cache(
     nrdb.hook = lambda r, q: bomb_answer(256 * MiB)
     assert update(warm, nrdb.base_url).exit_code == 3
     status = nrdeck("data", "status", "--cache-dir", str(warm))
-    assert "card data: NetrunnerDB v3 API" in status.stdout and "damaged" not in status.stderr
+    assert status_said(status.stdout)["card data"].startswith("NetrunnerDB v3 API")
+    assert "damaged" not in status.stderr
+
+
+def test_what_a_refused_update_says_reads_as_the_golden_file_says(
+    warm: Path, nrdb: FakeNrdb, other_host: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
+    elsewhere = other_host.url_for("/api/v3/public/formats")
+    brotli = Response(b"\x0b\x02\x80{}\x03", headers={"Content-Encoding": "br"})
+    counted = {"data": [], "meta": {"stats": {"total": {"count": 5}}}}
+    answers = {  # each for one resource: the one the line names, whatever the order
+        "a gzip bomb": ("cards", bomb_answer(256 * MiB)),
+        "a redirect to another host": ("formats", redirect(elsewhere)),
+        "an encoding not asked for": ("snapshots", brotli),
+        "HTTP 500": ("cards", Response("down", status=500)),
+        "fewer rows than announced": (
+            "cards", Response(json.dumps(counted), content_type="application/json")
+        ),
+        "a page cut short": (
+            "cards", Response('{"data": [{"id": "hedge', content_type="application/json")
+        ),
+    }  # fmt: skip
+    cases = []
+    for label, (resource, answer) in answers.items():
+        nrdb.hook = lambda r, q, resource=resource, answer=answer: answer if r == resource else None
+        said = update(warm, nrdb.base_url).stderr
+        cases.append(
+            (label, said.replace(nrdb.base_url, "<nrdb>").replace(elsewhere, "<elsewhere>"))
+        )
+        nrdb.hook = None
+        nrdb.settle()
+    offline = nrdeck("data", "update", "--offline", "--cache-dir", str(warm))
+    cases.append(("--offline", offline.stderr.replace(str(warm), "<cache>")))
+    assert_golden_cases("messages/data-update-refused.txt", cases, __file__)

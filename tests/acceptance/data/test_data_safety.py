@@ -7,6 +7,7 @@ before it (its files unchanged, `data status` naming it).
 from __future__ import annotations
 
 import copy
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -14,28 +15,28 @@ import pytest
 from typer.testing import Result
 from werkzeug import Request, Response
 
-from tests.acceptance.data.data_cli import nrdeck, snapshot, update
+from tests.acceptance.data.data_cli import nrdeck, snapshot, status_said, update
 from tests.fakes.nrdb_v3 import FakeNrdb, page_body
-from tests.paths import SNAPSHOT_DATE
+from tests.paths import SNAPSHOT_DATE, assert_golden_cases
 
 pytestmark = pytest.mark.usefixtures("fast_http")
 
 
-def assert_refused(result: Result, cache: Path, before: dict[str, bytes], *words: str) -> str:
-    """Exit 3 with one line saying so, and the previous cache still the one in use."""
+def assert_refused(result: Result, cache: Path, before: dict[str, bytes], *named: str) -> str:
+    """Exit 3 with one line saying so (naming what is wrong: its words are in
+    tests/golden/messages/data-update-unsaved.txt), and the previous cache still in use."""
     assert result.exit_code == 3, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, lines
-    assert (
-        lines[0].startswith("nrdeck: error: the card data from http://") and "not saved" in lines[0]
-    )
-    assert "the card data in use is unchanged" in lines[0]
-    for word in words:
+    assert lines[0].startswith("nrdeck: error: ") and " from http://" in lines[0]  # the URL
+    assert "not saved" in lines[0] and "in use is unchanged" in lines[0]
+    for word in named:
         assert word in lines[0]
     assert snapshot(cache) == before
     status = nrdeck("data", "status", "--cache-dir", str(cache))
     assert status.exit_code == 0 and "damaged" not in status.stderr
-    assert "card data: NetrunnerDB v3 API" in status.stdout and "cards: 7" in status.stdout
+    said = status_said(status.stdout)
+    assert said["card data"].startswith("NetrunnerDB v3 API") and said["cards"] == "7"
     return lines[0]
 
 
@@ -71,19 +72,15 @@ def test_only_cards_empty_is_refused(warm: Path, nrdb: FakeNrdb) -> None:
         update(warm, nrdb.base_url, "--force"),  # --force never saves an inconsistent dataset
         warm,
         before,
-        "it is inconsistent: it has no cards",
+        "inconsistent",
+        "no cards",
     )
 
 
 def test_printings_naming_an_unknown_set_are_refused(warm: Path, nrdb: FakeNrdb) -> None:
     before = snapshot(warm)
     nrdb.data["printings"][0]["card_set_id"] = "nowhere"
-    assert_refused(
-        update(warm, nrdb.base_url),
-        warm,
-        before,
-        "printing '01110' names the set 'nowhere', which the data does not have",
-    )
+    assert_refused(update(warm, nrdb.base_url), warm, before, "'01110'", "the set 'nowhere'")
 
 
 def test_printings_naming_an_unknown_card_are_refused(warm: Path, nrdb: FakeNrdb) -> None:
@@ -104,12 +101,12 @@ def test_losing_more_than_half_the_cards_needs_force(warm: Path, nrdb: FakeNrdb)
     before = snapshot(warm)
     kept = {"hedge_fund", "project_x", "the_news_now_hour"}
     _keep_cards(nrdb, kept)
-    line = assert_refused(update(warm, nrdb.base_url), warm, before, "it has 3 cards instead of 7")
-    assert "run again with --force" in line
+    line = assert_refused(update(warm, nrdb.base_url), warm, before, "3 cards instead of 7")
+    assert "--force" in line  # what to do
     forced = update(warm, nrdb.base_url, "--force")
     assert forced.exit_code == 0, forced.output
     status = nrdeck("data", "status", "--cache-dir", str(warm))
-    assert "cards: 3" in status.stdout
+    assert status_said(status.stdout)["cards"] == "3"
 
 
 def test_losing_a_format_needs_force(tmp_path: Path, nrdb: FakeNrdb) -> None:
@@ -120,7 +117,7 @@ def test_losing_a_format_needs_force(tmp_path: Path, nrdb: FakeNrdb) -> None:
     assert update(cache, nrdb.base_url, "--force").exit_code == 0
     before = snapshot(cache)
     nrdb.data["formats"].pop()
-    assert_refused(update(cache, nrdb.base_url), cache, before, "it lacks the format startup")
+    assert_refused(update(cache, nrdb.base_url), cache, before, "the format startup")
     assert update(cache, nrdb.base_url, "--force").exit_code == 0
 
 
@@ -131,11 +128,11 @@ def test_an_empty_cache_is_compared_with_the_bundled_snapshot(
     result = update(cache, nrdb.base_url)
     assert result.exit_code == 3
     line = result.stderr.strip()
-    assert f"next to the data in use (bundled snapshot of {SNAPSHOT_DATE})" in line
-    assert "it has 7 cards instead of 2054" in line and "it lacks the formats core, eternal" in line
+    assert f"(bundled snapshot of {SNAPSHOT_DATE})" in line  # what it was compared with
+    assert "7 cards instead of 2054" in line and "formats core, eternal" in line
     assert not (cache / "v1" / "meta.json").exists()
     status = nrdeck("data", "status", "--cache-dir", str(cache))
-    assert status.stdout.startswith(f"card data: bundled snapshot of {SNAPSHOT_DATE}")
+    assert status_said(status.stdout)["card data"] == f"bundled snapshot of {SNAPSHOT_DATE}"
 
 
 def test_a_refused_update_leaves_checks_working(warm: Path, nrdb: FakeNrdb, tmp_path: Path) -> None:
@@ -145,7 +142,7 @@ def test_a_refused_update_leaves_checks_working(warm: Path, nrdb: FakeNrdb, tmp_
     assert update(warm, nrdb.base_url).exit_code == 3
     checked = nrdeck("check", str(deck), "--cache-dir", str(warm), "--format", "standard")
     assert checked.exit_code == 1, checked.output  # judged (illegal), not "unknown format"
-    assert "card data: NetrunnerDB v3 API" in checked.stderr
+    assert "NetrunnerDB v3 API" in checked.stderr  # the data it was judged with, named
 
 
 def _keep_cards(nrdb: FakeNrdb, kept: set[str]) -> None:
@@ -161,3 +158,27 @@ def _keep_cards(nrdb: FakeNrdb, kept: set[str]) -> None:
             else:
                 verdicts[key] = {c: n for c, n in value.items() if c in kept}
         r["verdicts"] = verdicts
+
+
+def test_what_an_unsaved_update_says_reads_as_the_golden_file_says(
+    warm: Path, nrdb: FakeNrdb, tmp_path: Path
+) -> None:
+    def said(label: str, result: Result) -> tuple[str, str]:
+        shown = result.stderr.replace(nrdb.base_url, "<nrdb>").replace(str(tmp_path), "<tmp>")
+        return label, shown.replace(dt.date.today().isoformat(), "<today>")
+
+    cases = [said("nothing cached yet: compared with the bundled data",
+                  update(tmp_path / "empty", nrdb.base_url))]  # fmt: skip
+    for label, hook in [("every resource empty", empty_pages()),
+                        ("no cards, with --force", empty_pages({"cards"}))]:  # fmt: skip
+        nrdb.hook = hook
+        cases.append(said(label, update(warm, nrdb.base_url, "--force")))
+    nrdb.hook = None
+    pristine = copy.deepcopy(nrdb.data)
+    nrdb.data["printings"][0]["card_set_id"] = "nowhere"
+    nrdb.data["snapshots"][0]["restriction_id"] = "ban_z"
+    cases.append(said("a set and a ban list the data lacks", update(warm, nrdb.base_url)))
+    nrdb.data = copy.deepcopy(pristine)
+    _keep_cards(nrdb, {"hedge_fund", "project_x", "the_news_now_hour"})
+    cases.append(said("more than half the cards lost", update(warm, nrdb.base_url)))
+    assert_golden_cases("messages/data-update-unsaved.txt", cases, __file__)

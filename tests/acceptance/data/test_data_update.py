@@ -17,6 +17,7 @@ from tests.acceptance.data.data_cli import (
     first_update,
     nrdeck,
     snapshot,
+    status_said,
     update,
 )
 from tests.fakes.nrdb_v3 import FakeNrdb
@@ -27,10 +28,13 @@ pytestmark = pytest.mark.usefixtures("fast_http")
 def test_update_fills_the_cache_and_status_shows_it(warm: Path) -> None:
     status = nrdeck("data", "status", "--cache-dir", str(warm))
     assert status.exit_code == 0
-    assert "card data: NetrunnerDB v3 API, fetched" in status.stdout
-    assert "cards: 7" in status.stdout and "printings: 8" in status.stdout
+    said = status_said(status.stdout)
+    assert said["card data"].startswith("NetrunnerDB v3 API") and "fetched" in said["card data"]
+    assert (said["cards"], said["printings"]) == ("7", "8")
     # in force today (the data marks standard_1 active; standard_2 started in 2022)
-    assert "standard: standard_2 (pool pool_a; ban_b) since 2022-01-01" in status.stdout
+    standard = said["standard"]
+    assert standard.startswith("standard_2 ") and "since 2022-01-01" in standard
+    assert "pool_a" in standard and "ban_b" in standard
     meta = json.loads((warm / "v1" / "meta.json").read_text())
     assert meta["source"] == "NetrunnerDB v3 API" and len(meta["sha256"]) == 64
     assert all(v["etag"] for v in meta["validators"].values())
@@ -121,7 +125,7 @@ def test_timeout_is_exit_3(
         release.set()
         nrdb.settle()  # the requests nrdeck gave up on must not reach the next test
     assert_fails_cleanly(result, warm, before, nrdb.base_url)
-    assert "timed out (no answer within" in result.stderr
+    assert "timed out" in result.stderr
 
 
 def _fail_first(count: int, status: int, headers: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
@@ -184,7 +188,7 @@ def test_count_mismatch_is_exit_3(warm: Path, nrdb: FakeNrdb) -> None:
 def test_offline_update_is_a_usage_error(tmp_path: Path) -> None:
     result = nrdeck("data", "update", "--offline", "--cache-dir", str(tmp_path))
     assert result.exit_code == 2
-    assert "--offline forbids the network" in result.stderr
+    assert "--offline" in result.stderr  # words: messages/data-update-refused.txt
 
 
 def test_cache_dir_that_cannot_be_created_is_exit_3(tmp_path: Path, nrdb: FakeNrdb) -> None:

@@ -14,11 +14,12 @@ from typer.testing import CliRunner, Result
 from nrdeck.cards.bundled import snapshot_path
 from nrdeck.cards.document import titles_path
 from nrdeck.cli import app
-from tests.paths import ROOT, SNAPSHOT_DATE
+from tests.ids import ZAHYA as ZAHYA_ID
+from tests.paths import ROOT, SNAPSHOT_DATE, assert_golden_cases
 
 ZAHYA = ROOT / "data" / "examples" / "standard-zahya.txt"
 FRENCH = "Zahya Sadeghi : Contrebandière Versatile\n3 Pari Truqué\n3 Fonds d'Investissement\n"
-BUNDLED_NOTE = f"card titles in other languages are the bundled snapshot's (of {SNAPSHOT_DATE})"
+DAMAGED = b'{"format": "nrdeck-card-titles", "schema_version": 1, "langu'
 
 
 def nrdeck(*args: str) -> Result:
@@ -42,6 +43,22 @@ def _pinned(tmp_path: Path, titles: bytes | None) -> Path:
     return pinned
 
 
+def bundled_notes(result: Result) -> list[str]:
+    """The notes that the titles read are the bundled snapshot's (its words: the golden file)."""
+    return [ln for ln in result.stderr.splitlines() if "card titles" in ln and SNAPSHOT_DATE in ln]
+
+
+def test_what_is_said_of_the_titles_reads_as_the_golden_file_says(tmp_path: Path) -> None:
+    _, french, _ = _decks(tmp_path)
+    cases = []
+    for label, titles in [("damaged titles", DAMAGED), ("no titles beside the data", None)]:
+        pinned = _pinned(tmp_path, titles)
+        result = nrdeck("check", french, "--data", str(pinned), "--output-format", "json")
+        cases.append((label, result.stderr.replace(str(tmp_path), "<tmp>")))
+        titles_path(pinned).unlink(missing_ok=True)
+    assert_golden_cases("messages/titles.txt", cases, __file__)
+
+
 def _read_in_french(result: Result) -> int:
     doc = json.loads(result.stdout)
     return sum(deck["languages"].get("fr", 0) for deck in doc["decks"])
@@ -49,7 +66,7 @@ def _read_in_french(result: Result) -> int:
 
 def test_a_list_in_english_never_reads_the_titles(tmp_path: Path) -> None:
     english, french, _ = _decks(tmp_path)
-    pinned = _pinned(tmp_path, b'{"format": "nrdeck-card-titles", "schema_version": 1, "langu')
+    pinned = _pinned(tmp_path, DAMAGED)
     result = nrdeck("check", english, "--data", str(pinned), "--format", "casual")
     assert result.exit_code == 0, result.output
     assert "card titles" not in result.stderr
@@ -66,8 +83,8 @@ def test_a_list_in_english_never_reads_the_titles(tmp_path: Path) -> None:
     # a French list reads them: damaged, so the bundled ones, and says so
     result = nrdeck("check", french, "--data", str(pinned), "--output-format", "json")
     assert _read_in_french(result) == 3
-    assert "pinned.titles.json: card titles are damaged" in result.stderr
-    assert BUNDLED_NOTE in result.stderr
+    assert f"{titles_path(pinned)}: " in result.stderr and "damaged" in result.stderr
+    assert len(bundled_notes(result)) == 1
 
 
 def test_data_without_titles_uses_the_bundled_ones_and_says_so_once(tmp_path: Path) -> None:
@@ -75,9 +92,9 @@ def test_data_without_titles_uses_the_bundled_ones_and_says_so_once(tmp_path: Pa
     pinned = _pinned(tmp_path, None)
     result = nrdeck("check", one, two, english, "--data", str(pinned), "--output-format", "json")
     assert _read_in_french(result) == 6
-    assert result.stderr.count(BUNDLED_NOTE) == 1
+    [note] = bundled_notes(result)  # said once
     # says what is missing, and where: "has none" said neither
-    assert f"no {titles_path(pinned).name} beside the card data in use" in result.stderr
+    assert f"no {titles_path(pinned).name} beside the card data" in note
 
 
 def test_titles_beside_a_pinned_file_are_its_own(tmp_path: Path) -> None:
@@ -132,7 +149,7 @@ def test_a_cache_without_titles_falls_back_to_the_bundled_ones(
     args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")
     assert "card titles" not in nrdeck("check", english, *args).stderr
     result = nrdeck("check", one, two, *args)
-    assert _read_in_french(result) == 6 and result.stderr.count(BUNDLED_NOTE) == 1
+    assert _read_in_french(result) == 6 and len(bundled_notes(result)) == 1
 
 
 @pytest.mark.parametrize("keys", (None, 0, 999))
@@ -151,7 +168,7 @@ def test_titles_indexed_otherwise_are_indexed_again(tmp_path: Path, keys: int | 
     result = nrdeck("check", french, "--data", str(pinned), "--output-format", "json")
     titles = json.loads(result.stdout)["decks"][0]["translated_titles"]
     read = [t["card"] for t in titles]
-    assert read == ["zahya_sadeghi_versatile_smuggler", "sure_gamble", "hedge_fund"]
+    assert read == [ZAHYA_ID, "sure_gamble", "hedge_fund"]
 
 
 @pytest.mark.shared
@@ -172,7 +189,7 @@ def test_card_data_from_the_api_uses_the_bundled_titles_and_says_so_once(
     args = ("--cache-dir", str(cache), "--offline", "--output-format", "json")
     result = nrdeck("check", one, two, english, *args)
     assert "NetrunnerDB" in json.loads(result.stdout)["card_data"]["description"]
-    assert _read_in_french(result) == 6 and result.stderr.count(BUNDLED_NOTE) == 1
+    assert _read_in_french(result) == 6 and len(bundled_notes(result)) == 1
 
 
 def test_borrowed_titles_never_suggest_a_card_the_data_lacks(warm: Path) -> None:

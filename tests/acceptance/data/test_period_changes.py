@@ -16,10 +16,18 @@ from typer.testing import CliRunner, Result
 import nrdeck
 from nrdeck import CardDB
 from nrdeck.cli import app
+from tests.acceptance.data.data_cli import timeline
+from tests.ids import (
+    ETERNAL_POINTS_26_03,
+    STANDARD_BALANCE_26_08,
+    STARTUP_BALANCE_26_05,
+    STARTUP_BALANCE_26_09,
+)
 from tests.paths import FIXTURES
 from tests.schemas import validate
 
 REALITY_PLUS = str(FIXTURES / "legality" / "startup-reality-plus-2026.txt")
+REALITY_PLUS_ID = "nbn_reality_plus"
 runner = CliRunner()
 
 
@@ -40,44 +48,55 @@ def periods_doc(format_id: str) -> dict[str, Any]:
     return doc
 
 
-def test_a_reality_plus_deck_is_legal_in_startup_from_26_09_and_banned_before() -> None:
-    before = cli("check", REALITY_PLUS, "--offline", "--format", "startup", "--as-of", "2026-09-20")
-    assert before.exit_code == 1
-    assert "banned (line 4): NBN: Reality Plus is banned (Startup Balance Update 26.05)" in (
-        before.stdout
-    )
+def checked(day: str) -> tuple[int, dict[str, Any]]:
+    """`nrdeck check` of the Reality Plus deck in Startup on ``day``: exit code and deck."""
+    args = ["--offline", "--format", "startup", "--as-of", day, "--output-format", "json"]
+    result = cli("check", REALITY_PLUS, *args)
+    return result.exit_code, json.loads(result.stdout)["decks"][0]
+
+
+def test_a_reality_plus_deck_is_legal_in_startup_from_26_09_and_banned_before(
+    cards: CardDB,
+) -> None:
+    code, before = checked("2026-09-20")
+    assert code == 1 and before["restriction"]["id"] == STARTUP_BALANCE_26_05
+    [banned] = before["problems"]
+    assert (banned["code"], banned["cards"], banned["line"]) == ("banned", [REALITY_PLUS_ID], 4)
+    assert banned["rule"] == cards.restrictions[STARTUP_BALANCE_26_05].name
     for day in ("2026-09-21", "2026-11-27"):
-        after = cli("check", REALITY_PLUS, "--offline", "--format", "startup", "--as-of", day)
-        assert after.exit_code == 0, after.stdout
-        assert "Startup Balance Update 26.09" in after.stdout
+        code, after = checked(day)
+        assert code == 0, after["problems"]
+        assert after["restriction"]["id"] == STARTUP_BALANCE_26_09
     timeline = cli("timeline", REALITY_PLUS, "--offline", "--format", "startup")
     assert "2026-09-21 → …" in timeline.stdout and "✓" in timeline.stdout.split("2026-09-21 → …")[1]
 
 
-def test_data_periods_says_what_26_09_changed() -> None:
+def test_data_periods_says_what_26_09_changed(cards: CardDB) -> None:
+    """(The words of `data periods`: tests/golden/messages/data-periods.txt.)"""
     result = cli("data", "periods", "--format", "startup", "--as-of", "2026-10-01")
     lines = result.stdout.splitlines()
-    assert lines[1].startswith("in force on 2026-10-01: startup_11 since 2026-09-21")
-    assert lines[2] == "2026-09-21 Startup Balance Update 26.09: unbanned NBN: Reality Plus"
-    block = result.stdout.split("startup_11: from 2026-09-21")[1]
-    assert "\n  changed: unbanned NBN: Reality Plus\n" in block
-    march = result.stdout.split("startup_9: from 2026-03-02")[1].split("\n\n")[0]
-    assert march.splitlines()[-5:] == [
-        "  changed: banned Let Them Dream, Mercia B4LL4RD, Seamless Launch",
-        "  changed: unbanned Pharos",
-        "  changed: Vantage Point joined the pool",
-        "  changed: The Automata Initiative, Rebellion Without Rehearsal left the pool",
-        "  changed: agenda cap: at most 4 → at most 3 agendas worth 3 or more points",
-    ]
-    first = result.stdout.split("startup_0: from")[1].split("\n\n")[0]
-    assert "changed:" not in first  # the format's first period changed nothing
+    assert lines[1].startswith("in force on 2026-10-01: ")
+    assert "startup_11" in lines[1] and "since 2026-09-21" in lines[1]
+    unbanned = f"unbanned {cards.cards[REALITY_PLUS_ID].title}"
+    september = cards.restrictions[STARTUP_BALANCE_26_09].name
+    assert lines[2] == f"2026-09-21 {september}: {unbanned}"  # what the list in force changed
+    periods = timeline(result.stdout)
+    changed = {heading.split(":")[0]: [s for w, s in said if w == "changed"]
+               for heading, said in periods.items()}  # fmt: skip
+    assert changed["startup_11"] == [unbanned]
+    march = changed["startup_9"]
+    assert len(march) == 5 and march[0].startswith("banned ") and "Let Them Dream" in march[0]
+    assert march[1] == "unbanned Pharos" and march[2].startswith("Vantage Point joined")
+    assert "The Automata Initiative" in march[3] and march[3].endswith(" left the pool")
+    assert march[4].startswith("agenda cap: ") and "at most 4 → at most 3" in march[4]
+    assert changed["startup_0"] == []  # the format's first period changed nothing
 
 
 def test_the_json_of_each_period_has_its_changes() -> None:
     found = {p["snapshot"]: p for p in periods_doc("startup")["periods"]}
     assert found["startup_0"]["changes"] == []
     assert found["startup_11"]["changes"] == [
-        {"change": "unbanned", "card": {"id": "nbn_reality_plus", "title": "NBN: Reality Plus"}}
+        {"change": "unbanned", "card": {"id": REALITY_PLUS_ID, "title": "NBN: Reality Plus"}}
     ]
     march = found["startup_9"]["changes"]
     assert {"change": "agenda-cap", "before": 4, "after": 3, "min_points": 3} in march
@@ -89,7 +108,7 @@ def test_the_json_of_each_period_has_its_changes() -> None:
     eternal = {
         p["restriction"]["id"]: p for p in periods_doc("eternal")["periods"] if p["restriction"]
     }
-    march_2026 = eternal["eternal_points_list_26_03"]["changes"]
+    march_2026 = eternal[ETERNAL_POINTS_26_03]["changes"]
     assert {
         "change": "points",
         "card": {"id": "clan_vengeance", "title": "Clan Vengeance"},
@@ -106,12 +125,12 @@ def test_the_json_of_each_period_has_its_changes() -> None:
 
 def test_the_python_api_returns_the_changes(cards: CardDB) -> None:
     now = nrdeck.in_force("startup", dt.date(2026, 10, 1), cards=cards)
-    assert [(c.kind, c.subject) for c in now.changes] == [("unbanned", "nbn_reality_plus")]
+    assert [(c.kind, c.subject) for c in now.changes] == [("unbanned", REALITY_PLUS_ID)]
     assert isinstance(now.changes[0], nrdeck.Change)
     every = nrdeck.periods("startup", cards=cards)
     assert every[-1] == now and every[0].changes == ()
     standard = {p.restriction_id: p for p in nrdeck.periods("standard", cards=cards)}
-    august = standard["standard_balance_update_26_08"].changes
+    august = standard[STANDARD_BALANCE_26_08].changes
     assert [(c.kind, c.name) for c in august] == [
         ("banned", "Méliès U: Only the Brightest"),
         ("banned", "Red Level Clearance"),

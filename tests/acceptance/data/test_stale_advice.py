@@ -13,21 +13,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import xmlschema
 from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
-from tests.paths import EXAMPLES, ROOT, SNAPSHOT_DATE
+from tests.paths import EXAMPLES, ROOT, SNAPSHOT_DATE, assert_golden_cases
 
 ZAHYA = str(EXAMPLES / "standard-zahya.txt")
 LATE = (dt.date.fromisoformat(SNAPSHOT_DATE) + dt.timedelta(days=116)).isoformat()
-SAYS = (
-    f"the card data (bundled snapshot of {SNAPSHOT_DATE}) is 116 days older than the date "
-    f"checked ({LATE}): ban lists, rotations and sets published since {SNAPSHOT_DATE} are "
-    "unknown to it; "
-)
 runner = CliRunner()
 
 
@@ -42,29 +38,48 @@ def warning_of(result: Result) -> str:
     return line.removeprefix("nrdeck: warning: ")
 
 
+def advice(said: str) -> str:
+    """What the warning tells to do: what follows its account of the data."""
+    account, _, advice = said.partition("; ")
+    assert "116 days older" in account and f"({LATE})" in account, account
+    return advice
+
+
+def test_the_warnings_read_as_the_golden_file_says(tmp_path: Path) -> None:
+    pinned = tmp_path / "cards.json"
+    shutil.copy(ROOT / "data" / "cards.json", pinned)
+    cases = [
+        ("with the cache", warning_of(check("--cache-dir", str(tmp_path / "cache")))),
+        ("without the cache", warning_of(check("--no-cache"))),
+        ("a pinned file", warning_of(check("--data", str(pinned)))),
+    ]
+    shown = [(label, said.replace(str(tmp_path), "<tmp>")) for label, said in cases]
+    assert_golden_cases("messages/stale-advice.txt", shown, __file__)
+
+
 def test_with_the_cache_the_advice_is_data_update(tmp_path: Path) -> None:
     said = warning_of(check("--cache-dir", str(tmp_path)))
-    assert said == SAYS + "run 'nrdeck data update'"
+    assert f"(bundled snapshot of {SNAPSHOT_DATE})" in said  # the data, described
+    assert advice(said) == "run 'nrdeck data update'"
 
 
 def test_without_the_cache_the_advice_is_a_newer_nrdeck_or_a_rebuilt_file() -> None:
-    said = warning_of(check("--no-cache"))
-    assert said == SAYS + (
-        "a newer nrdeck bundles newer data (raise the pre-commit hook's rev or the GitHub "
-        "Action's pinned commit), or pass --data with a file from 'nrdeck data build'; "
-        "'nrdeck data update' does not change a run without the cache"
+    told = advice(warning_of(check("--no-cache")))
+    for way in ("a newer nrdeck", "pre-commit hook's rev", "pinned commit", "--data"):
+        assert way in told
+    assert "'nrdeck data build'" in told  # and data update would not help:
+    assert "'nrdeck data update'" in told and told.endswith(
+        "does not change a run without the cache"
     )
-    assert "data update'\"" not in said and not said.endswith("run 'nrdeck data update'")
+    assert "data update'\"" not in told and not told.startswith("run 'nrdeck data update'")
 
 
 def test_a_pinned_file_is_told_to_rebuild_the_file(tmp_path: Path) -> None:
     pinned = tmp_path / "cards.json"
     shutil.copy(ROOT / "data" / "cards.json", pinned)
-    said = warning_of(check("--data", str(pinned)))
-    assert said.endswith(
-        f"rebuild the pinned file ('nrdeck data build --from <netrunner-cards-json checkout> "
-        f"--out {pinned}'); 'nrdeck data update' does not change it"
-    )
+    told = advice(warning_of(check("--data", str(pinned))))
+    assert told.startswith("rebuild the pinned file") and f"--out {pinned}'" in told
+    assert "'nrdeck data update'" in told and told.endswith("does not change it")
 
 
 def test_an_import_is_dated_by_its_data_not_by_the_day_it_was_imported(
@@ -76,17 +91,20 @@ def test_an_import_is_dated_by_its_data_not_by_the_day_it_was_imported(
     said = warning_of(check("--cache-dir", cache))
     today = dt.date.today().isoformat()
     described = f"netrunner-cards-json of {SNAPSHOT_DATE}, imported {today} (cache)"
-    assert said.startswith(f"the card data ({described}) is 116 days older than the date")
+    assert said.startswith(f"the card data ({described}) ")  # dated by its data: 116 days
     assert "fetched" not in said
-    assert said.endswith("run 'nrdeck data update', or 'nrdeck data import' a newer checkout")
+    told = advice(said)
+    assert "'nrdeck data update'" in told and "'nrdeck data import'" in told
 
 
 def test_no_stale_warning_leaves_it_out_of_stderr_only() -> None:
     quiet = check("--no-cache", "--no-stale-warning")
     assert "days older than" not in quiet.stderr
     assert quiet.stderr.splitlines()[-1].startswith("1 deck: 1 legal")  # the summary stays
+    warned = warning_of(check("--no-cache"))
     doc = json.loads(check("--no-cache", "--no-stale-warning", "--output-format", "json").stdout)
-    assert doc["card_data"]["warning"].startswith(SAYS)
+    assert doc["card_data"]["warning"] == warned
     junit = check("--no-cache", "--no-stale-warning", "--output-format", "junit").stdout
     xmlschema.XMLSchema(ROOT / "tests" / "fixtures" / "junit" / "junit-10.xsd").validate(junit)
-    assert '<property name="card_data_warning" value="the card data (bundled snapshot' in junit
+    properties = {p.get("name"): p.get("value") for p in ET.fromstring(junit).iter("property")}
+    assert properties["card_data_warning"] == warned

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from tests.fakes.nrdb_v2 import answer, deck_cards, deck_item
-from tests.paths import FIXTURES
+from tests.ids import PRECISION_DESIGN, ZAHYA
+from tests.paths import FIXTURES, assert_golden_cases
 
 FIXTURES = FIXTURES / "event"
 DECKS = FIXTURES / "decks"
@@ -29,7 +30,7 @@ def test_identical_lists_in_another_order_and_format_exit_0(tmp_path: Path) -> N
     assert result.stdout.startswith("same list:")
 
 
-def test_changes_are_listed_card_by_card_and_exit_1() -> None:
+def test_changes_are_listed_card_by_card_and_exit_1(db: CardDB) -> None:
     a, b = str(DECKS / "std-zahya.txt"), str(DECKS / "std-zahya-elevation.txt")
     result = runner.invoke(app, ["diff", a, b])
     assert result.exit_code == 1
@@ -40,14 +41,8 @@ def test_changes_are_listed_card_by_card_and_exit_1() -> None:
         "version": 1,
         "same": False,
         "identity": {
-            "a": {
-                "id": "zahya_sadeghi_versatile_smuggler",
-                "title": "Zahya Sadeghi: Versatile Smuggler",
-            },
-            "b": {
-                "id": "zahya_sadeghi_versatile_smuggler",
-                "title": "Zahya Sadeghi: Versatile Smuggler",
-            },
+            "a": {"id": ZAHYA, "title": db.cards[ZAHYA].title},
+            "b": {"id": ZAHYA, "title": db.cards[ZAHYA].title},
         },
         "identity_compared": True,
         "added": [{"card": "clean_getaway", "title": "Clean Getaway", "copies": 3}],
@@ -56,13 +51,13 @@ def test_changes_are_listed_card_by_card_and_exit_1() -> None:
 
 
 def test_identity_changes_are_said() -> None:
-    result = runner.invoke(
-        app, ["diff", str(DECKS / "std-hb-precision.txt"), str(DECKS / "std-zahya.txt")]
-    )
+    args = ["diff", str(DECKS / "std-hb-precision.txt"), str(DECKS / "std-zahya.txt")]
+    result = runner.invoke(app, args)
     assert result.exit_code == 1
-    assert "identity: Haas-Bioroid: Precision Design → Zahya Sadeghi: Versatile Smuggler" in (
-        result.stdout
-    )
+    [said] = [line for line in result.stdout.splitlines() if line.startswith("identity:")]
+    assert "Precision Design → Zahya" in said  # from A's to B's (words: messages/diff.txt)
+    identity = json.loads(runner.invoke(app, [*args, "--output-format", "json"]).stdout)["identity"]
+    assert (identity["a"]["id"], identity["b"]["id"]) == (PRECISION_DESIGN, ZAHYA)
 
 
 def test_a_cobra_registration_against_a_file() -> None:
@@ -72,14 +67,14 @@ def test_a_cobra_registration_against_a_file() -> None:
     changed = runner.invoke(app, ["diff", f"{cobra}#eve:runner", str(DECKS / "std-zahya.txt")])
     assert changed.exit_code == 1 and "−2 Info Bounty" in changed.stdout
     unknown = runner.invoke(app, ["diff", f"{cobra}#Nobody", str(DECKS / "std-zahya.txt")])
-    assert unknown.exit_code == 2 and "no player called 'Nobody'" in unknown.stderr
+    assert unknown.exit_code == 2 and "'Nobody'" in unknown.stderr
 
 
 def test_a_roster_cell_outside_its_folder_is_not_read(tmp_path: Path) -> None:
     roster = tmp_path / "r.csv"
     roster.write_text("player,corp,runner\nMal,/etc/passwd,\n", encoding="utf-8")
     result = runner.invoke(app, ["diff", f"{roster}#Mal", str(DECKS / "std-zahya.txt")])
-    assert result.exit_code == 2 and "an absolute path outside the roster's folder" in result.stderr
+    assert result.exit_code == 2 and "'/etc/passwd'" in result.stderr  # refused, named
     assert "root:" not in result.stdout + result.stderr
 
 
@@ -103,7 +98,7 @@ def test_a_list_without_identity_is_compared_by_its_cards_and_says_so(tmp_path: 
     result = runner.invoke(app, ["diff", f"{cobra}#Ana Lima:runner", str(copied)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("same cards:")
-    assert f"{copied} names no identity: identities not compared" in result.stdout
+    assert f"{copied} names no identity" in result.stdout  # words: messages/diff.txt
     doc = json.loads(
         runner.invoke(app, ["diff", str(copied), str(DECKS / "std-zahya.txt"), "--output-format",
                             "json"]).stdout
@@ -117,7 +112,7 @@ def test_a_list_without_identity_still_shows_card_changes(tmp_path: Path) -> Non
     result = runner.invoke(app, ["diff", str(DECKS / "std-zahya-elevation.txt"), str(copied)])
     assert result.exit_code == 1
     assert "−3 Clean Getaway" in result.stdout and "+3 Mutual Favor" in result.stdout
-    assert "names no identity: identities not compared" in result.stdout
+    assert f"{copied} names no identity" in result.stdout
     assert not [line for line in result.stdout.splitlines() if line.startswith("identity:")]
 
 
@@ -166,10 +161,8 @@ def test_a_jinteki_paste_alone_is_compared_with_the_deck_its_notes_name(
     result = runner.invoke(app, ["diff", str(paste)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"same cards: {paste} and {nrdb_deck}")
-    assert f"{paste} names no identity: identities not compared" in result.stdout
-    assert f"{paste} compared with {nrdb_deck}, the deck its ';; notes:' line names" in (
-        result.stderr
-    )
+    assert f"{paste} names no identity" in result.stdout
+    assert f"{paste} compared with {nrdb_deck}" in result.stderr  # said where B came from
 
 
 def test_a_jinteki_paste_that_drifted_from_its_deck_shows_the_changes(
@@ -201,12 +194,39 @@ def test_a_single_deck_without_a_deck_link_in_its_notes_is_a_usage_error(
     paste.write_text(f";; title: t\n{notes}\n3 Sure Gamble\n", encoding="utf-8")
     result = runner.invoke(app, ["diff", str(paste)])
     assert result.exit_code == 2
-    assert f"{paste} names no NetrunnerDB deck in a ';; notes:' line" in result.stderr
-    assert "give the deck to compare with as DECK_B" in result.stderr
+    [said] = result.stderr.splitlines()  # words: messages/diff.txt
+    assert str(paste) in said and "';; notes:'" in said and "DECK_B" in said  # what to do
 
 
 def test_a_single_link_is_not_a_paste(tmp_path: Path) -> None:
     result = runner.invoke(app, ["diff", f"https://netrunnerdb.com/en/decklist/{PASTED_FROM}"])
-    assert result.exit_code == 2 and "only a pasted list names the deck it came from" in (
-        result.stderr
-    )
+    assert result.exit_code == 2 and "is not a decklist file" in result.stderr
+
+
+def test_what_diff_says_reads_as_the_golden_file_says(nrdb_deck: str, tmp_path: Path) -> None:
+    zahya, hb = str(DECKS / "std-zahya.txt"), str(DECKS / "std-hb-precision.txt")
+    copied = clipboard_list(DECKS / "std-zahya.txt", tmp_path)
+    cobra = FIXTURES / "cobra" / "decks.json"
+    roster = tmp_path / "r.csv"
+    roster.write_text("player,corp,runner\nMal,/etc/passwd,\n", encoding="utf-8")
+    paste = jinteki_paste(DECKS / "std-zahya.txt", tmp_path, nrdb_deck)
+    bare = tmp_path / "bare.txt"
+    bare.write_text(";; title: t\n3 Sure Gamble\n", encoding="utf-8")
+    cases = {
+        "the same list": [zahya, zahya],
+        "cards changed": [zahya, str(DECKS / "std-zahya-elevation.txt")],
+        "the identity changed": [hb, zahya],
+        "a list without identity": [str(DECKS / "std-zahya-elevation.txt"), str(copied)],
+        "a jinteki.net paste alone": [str(paste)],
+        "a player not in the roster": [f"{cobra}#Nobody", zahya],
+        "a roster cell outside its folder": [f"{roster}#Mal", zahya],
+        "a missing file": ["nope.txt", zahya],
+        "a paste naming no deck": [str(bare)],
+        "a link alone": [nrdb_deck],
+    }
+    said = []
+    for label, args in cases.items():
+        result = runner.invoke(app, ["diff", *args])
+        shown = f"{result.stdout}{result.stderr}".replace(str(tmp_path), "<tmp>")
+        said.append((label, shown.replace(nrdb_deck, "<link>")))
+    assert_golden_cases("messages/diff.txt", said, __file__)

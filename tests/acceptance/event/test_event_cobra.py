@@ -10,6 +10,7 @@ settings; its faults give the failures. Skipped where ../shared is absent
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 from collections.abc import Iterator
@@ -22,8 +23,9 @@ from typer.testing import CliRunner, Result
 from nrdeck.catalog import CardDB
 from nrdeck.cli import app
 from nrdeck.errors import ExitCode
-from tests.fakes.cobra import cobra_double, export, export_deck, fixtures, stats, tournament
-from tests.paths import FIXTURES
+from tests.fakes.cobra import API, cobra_double, export, export_deck, fixtures, stats, tournament
+from tests.ids import STARTUP_BALANCE_26_05
+from tests.paths import FIXTURES, assert_golden_cases
 
 DECKS = FIXTURES / "event" / "decks"
 HB, ZAHYA = DECKS / "std-hb-precision.txt", DECKS / "std-zahya.txt"
@@ -61,6 +63,22 @@ def codes(document: dict[str, Any]) -> list[str]:
     return [w["code"] for w in document["cobra"]["warnings"]]
 
 
+def named(tournament_id: int) -> str:
+    """The tournament's name, as the double's fixtures give it."""
+    return str(tournament(fixtures(), tournament_id)["name"])
+
+
+def line_of(text: str, marker: str) -> str:
+    """The one line of ``text`` that holds ``marker``, without nrdeck's prefix or a bullet."""
+    [line] = [ln for ln in text.splitlines() if marker in ln]
+    return line.removeprefix("nrdeck: note: ").removeprefix("- ")
+
+
+def paths_asked(counted: dict[str, int]) -> dict[str, int]:
+    """The double's counters of requests by path."""
+    return {k.removeprefix("path "): n for k, n in counted.items() if k.startswith("path ")}
+
+
 @pytest.fixture
 def london(db: CardDB, tmp_path: Path) -> Path:
     """5871's export the morning of the event: Dev Patel registered no deck, a stale entry
@@ -85,6 +103,34 @@ def london(db: CardDB, tmp_path: Path) -> Path:
     return path
 
 
+def test_what_an_event_with_cobra_says_reads_as_the_golden_file_says(
+    db: CardDB, double: str, london: Path, tmp_path: Path
+) -> None:
+    def shown(text: str) -> str:
+        text = text.replace(double, "<cobra>").replace(str(tmp_path), "<tmp>")
+        return text.replace(dt.date.today().isoformat(), "<today>")
+
+    table = event(double, london, "5871").stdout.splitlines()
+    above = table[: next(i for i, ln in enumerate(table) if str(london) in ln)]
+    public = event(double, london, "5871", "--output-format", "markdown", "--audience", "public")
+    folder = tmp_path / "kraków"  # beside London's export, not over it
+    folder.mkdir()
+    playing = [(80301, "Agnieszka Nowak", HB, ZAHYA), (80305, "Piotr Lewandowski", HB, ZAHYA)]
+    dropped = export(db, folder, playing)
+    cases = [
+        ("table: the lines above it", "\n".join(above)),
+        ("markdown, public", public.stdout),
+        ("json: stderr", event(double, london, "5871", "--output-format", "json").stderr),
+        ("json, offline: stderr", event(double, london, "5871", "--output-format", "json",
+                                         "--offline").stderr),
+        ("another tournament's export: stderr", event(double, london, "6012").stderr),
+        ("a player dropped: stderr", event(double, dropped, "6012").stderr),
+    ]  # fmt: skip
+    assert_golden_cases(
+        "messages/event-cobra-report.txt", [(k, shown(v)) for k, v in cases], __file__
+    )
+
+
 # -- each setting from Cobra ----------------------------------------------------------------
 def test_every_setting_comes_from_the_tournament(double: str, london: Path) -> None:
     result = event(double, london, "5871", "--output-format", "json")
@@ -105,7 +151,7 @@ def test_every_setting_comes_from_the_tournament(double: str, london: Path) -> N
     }
     assert (cobra["tournament_id"], cobra["name"], cobra["type"]) == (
         5871,
-        "London District Championship 2025",
+        named(5871),
         "District Championship",
     )
     assert cobra["url"] == f"{double}/tournaments/5871"
@@ -114,13 +160,14 @@ def test_every_setting_comes_from_the_tournament(double: str, london: Path) -> N
 def test_the_settings_and_the_tournament_are_said_in_every_output(
     double: str, london: Path
 ) -> None:
-    said = "settings from Cobra: date 2025-10-18, format Standard, card pool up to Elevation, "
-    said += "ban list Standard Ban List 25.10, tier competitive"
+    as_json = event(double, london, "5871", "--output-format", "json")
+    said = line_of(as_json.stderr, "settings from Cobra")  # its words: the golden file
+    assert all(value in said for value, _ in settings(doc(as_json)).values())
     table = event(double, london, "5871")
     # the table is headed by them: said once, not again on stderr (twice on a terminal)
     assert said in " ".join(table.stdout.split()) and said not in table.stderr
-    assert "Cobra: London District Championship 2025 (tournament 5871" in table.stdout
-    assert "Cobra: London District Championship 2025" not in table.stderr
+    name = named(5871)
+    assert f"{name} (tournament 5871" in table.stdout and name not in table.stderr
     to_file = event(double, london, "5871", "-o", str(london.parent / "table.txt"))
     assert said in to_file.stderr  # the table went to a file: said on the terminal too
     for fmt in ("csv", "json", "sheets"):  # no place for it in the file: on stderr
@@ -129,14 +176,14 @@ def test_the_settings_and_the_tournament_are_said_in_every_output(
         for audience in ("public", "organiser"):
             out = event(double, london, "5871", "--output-format", fmt, "--audience", audience)
             assert said in out.stdout, (fmt, audience)
-            assert "London District Championship 2025" in out.stdout
+            assert name in out.stdout
 
 
 def test_the_printed_decklists_carry_the_tournaments_name(double: str, london: Path) -> None:
     sheets = event(double, london, "5871", "--output-format", "sheets").stdout
-    assert "London District Championship 2025" in sheets
-    named = event(double, london, "5871", "--output-format", "sheets", "--event-name", "Champs")
-    assert "Champs" in named.stdout and "London District" not in named.stdout
+    assert named(5871) in sheets
+    renamed = event(double, london, "5871", "--output-format", "sheets", "--event-name", "Champs")
+    assert "Champs" in renamed.stdout and named(5871) not in renamed.stdout
 
 
 @pytest.mark.parametrize(
@@ -144,7 +191,9 @@ def test_the_printed_decklists_carry_the_tournaments_name(double: str, london: P
     ["7304", "M2XD", "m2xd", "{base}/M2XD", "{base}/tournaments/7304",
      "{base}/beta/tournaments/7304/registration", "{base}/tournaments/7304/players"],
 )  # fmt: skip
-def test_a_tournament_by_id_page_or_short_link(double: str, tmp_path: Path, spelt: str) -> None:
+def test_a_tournament_by_id_page_or_short_link(
+    db: CardDB, double: str, tmp_path: Path, spelt: str
+) -> None:
     roster = tmp_path / "signup.csv"
     roster.write_text(f"player,corp,runner\nHana Kobayashi,{HB},{ZAHYA}\n", encoding="utf-8")
     result = event(
@@ -157,7 +206,7 @@ def test_a_tournament_by_id_page_or_short_link(double: str, tmp_path: Path, spel
         "date": ("2026-06-20", "cobra"),
         "format": ("Startup", "cobra"),
         "card pool": ("Vantage Point", "cobra"),
-        "ban list": ("Startup Balance Update 26.05", "cobra"),
+        "ban list": (db.restrictions[STARTUP_BALANCE_26_05].name, "cobra"),
         "tier": ("casual", "cobra"),
     }
     assert document["period"]["tier"] == "casual"  # Game Night Kit
@@ -178,14 +227,18 @@ def test_players_compared_by_cobras_player_id_and_name(double: str, london: Path
     assert found["Zed Stale"]["cobra"] == "not-listed"
     assert found["Dev Patel"]["cobra"] == "no-deck" and found["Dev Patel"]["status"] == "missing"
     assert found["Ana Souza"]["cobra"] == "listed" and found["Ana Souza"]["status"] == "ready"
-    assert {"players-not-listed", "players-missing"} <= set(codes(document))
-    assert "warning: Cobra: not on Cobra's player list: Zed Stale" in result.stderr
-    assert "warning: Cobra: on Cobra's player list without a deck: Dev Patel" in result.stderr
+    warned = {w["code"]: w["message"] for w in document["cobra"]["warnings"]}
+    assert "Zed Stale" in warned["players-not-listed"]
+    assert "Dev Patel" in warned["players-missing"]
+    assert all(message in result.stderr for message in warned.values())  # said as warnings
 
 
 def test_players_compared_in_every_output_and_nothing_private_in_public_ones(
     double: str, london: Path
 ) -> None:
+    public = event(double, london, "5871", "--output-format", "markdown", "--audience", "public")
+    compared = line_of(public.stdout, "Cobra lists")  # its words: the golden file
+    assert "Zed Stale" in compared and "Dev Patel" in compared
     for fmt in ("table", "csv", "markdown", "html"):
         for audience in ("public", "organiser") if fmt in ("markdown", "html") else ("",):
             more = ("--audience", audience) if audience else ()
@@ -194,9 +247,8 @@ def test_players_compared_in_every_output_and_nothing_private_in_public_ones(
             assert "Zed Stale" in flat and "Dev Patel" in flat, (fmt, audience)
             if fmt == "csv":
                 assert "not-listed" in out and "no-deck" in out
-            else:
-                assert "not on Cobra's list: Zed Stale" in flat, (fmt, audience)
-                assert "on Cobra's list without a deck: Dev Patel" in flat, (fmt, audience)
+            else:  # the same comparison, in the same words
+                assert compared in flat, (fmt, audience)
             if audience == "public":  # Cobra's pronouns and ids never reach a public page
                 for private in ("she/her", "they/them", "911", "914", "Hoshiko", "AU Co."):
                     assert private not in out, (fmt, private)
@@ -237,7 +289,8 @@ def test_a_dropped_players_illegal_deck_does_not_fail_the_event(
     assert found["Piotr Lewandowski"]["status"] == "needs-fixing"  # still checked and shown
     assert found["Agnieszka Nowak"]["status"] == "ready"
     assert result.exit_code == ExitCode.OK, result.stderr
-    assert "1 dropped in Cobra (not counted in the exit code)" in result.stderr
+    assert doc(result)["cobra"]["players"]["dropped"] == ["Piotr Lewandowski"]
+    assert "1 dropped in Cobra" in result.stderr  # the summary counts them apart
     # once the player is active again, the same deck fails the event
     data = changed(tmp_path, 6012)
     for player in tournament(data, 6012)["players"]:
@@ -249,8 +302,10 @@ def test_a_dropped_players_illegal_deck_does_not_fail_the_event(
 def test_another_tournaments_export_is_said(db: CardDB, double: str, london: Path) -> None:
     result = event(double, london, "6012", "--output-format", "json")
     document = doc(result)
-    assert "players-other-tournament" in codes(document)
-    assert "is it this tournament's export?" in result.stderr
+    [warning] = [
+        w for w in document["cobra"]["warnings"] if w["code"] == "players-other-tournament"
+    ]
+    assert "6012" in warning["message"] and warning["message"] in result.stderr
 
 
 def test_names_match_across_case_spaces_and_unicode_forms(double: str, tmp_path: Path) -> None:
@@ -270,10 +325,9 @@ def test_an_edited_deck_is_checked_as_the_cards_it_now_holds(double: str, london
     found = players(event(double, london, "5871", "--output-format", "json"))
     cleo = found["Cleo Martin"]["runner"]
     assert cleo["status"] == "illegal"
-    assert [p["message"] for p in cleo["problems"] if p["code"] == "banned"] == [
-        "Info Bounty is banned (Standard Ban List 25.10)"
-    ]
-    assert not [p for p in cleo["problems"] if "Sure Gamble" in p["message"]]
+    assert [(p["code"], p["cards"], p["rule"]) for p in cleo["problems"]] == [
+        ("banned", ["info_bounty"], "Standard Ban List 25.10")
+    ]  # and nothing of Sure Gamble, the card swapped out
     ben = found["Ben Okafor"]["runner"]
     assert ben["status"] == "legal", ben["problems"]  # Info Bounty's printing, Pennyshaver now
 
@@ -294,8 +348,8 @@ def test_an_option_that_contradicts_cobra_is_exit_2_naming_both(
 ) -> None:
     result = event(double, london, "5871", option, value)
     assert result.exit_code == ExitCode.USAGE
-    [line] = result.stderr.strip().splitlines()
-    assert f"{option} {value} contradicts Cobra: tournament 5871" in line
+    [line] = result.stderr.strip().splitlines()  # its words: messages/event-cobra.txt
+    assert f"{option} {value} contradicts Cobra" in line and "5871" in line
     assert all(v in line for v in both), line
     assert result.stdout == ""
 
@@ -309,9 +363,8 @@ def test_options_equal_to_cobras_are_fine(double: str, london: Path) -> None:
 
 def test_a_snapshot_is_not_chosen_beside_cobra(double: str, london: Path) -> None:
     result = event(double, london, "5871", "--snapshot", "standard_32")
-    assert result.exit_code == ExitCode.USAGE and "--snapshot cannot be used with --cobra" in (
-        result.stderr
-    )
+    assert result.exit_code == ExitCode.USAGE and result.stdout == ""
+    assert "--snapshot" in result.stderr and "--cobra" in result.stderr
 
 
 # -- calendar warnings ----------------------------------------------------------------------
@@ -334,13 +387,10 @@ def test_a_superseded_list_names_both_lists(double: str, db: CardDB, tmp_path: P
     result = event(double, roster, "6012", "--output-format", "json")
     document = doc(result)
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "list-superseded"]
-    assert warning["message"] == (
-        "the tournament's ban list, Standard Ban List 25.08 (standard_ban_list_25_08), was "
-        "superseded on 2025-10-03 by Standard Ban List 25.10, in force on the event's date "
-        "2025-11-15"
-    )
+    for said in ("standard_ban_list_25_08", "2025-10-03", "Standard Ban List 25.10", "2025-11-15"):
+        assert said in warning["message"]
     assert document["period"]["restriction"]["id"] == "standard_ban_list_25_08"  # the TO's choice
-    assert "warning: Cobra: the tournament's ban list, Standard Ban List 25.08" in result.stderr
+    assert warning["message"] in result.stderr
     assert settings(document)["tier"] == ("casual", "cobra")  # Casual Tournament Kit
 
 
@@ -349,31 +399,26 @@ def test_a_list_not_yet_in_force(london: Path, tmp_path: Path) -> None:
         run_changed(tmp_path, london, 5871, deckbuilding_restriction_id="standard_ban_list_25_12")
     )
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "list-not-yet"]
-    assert (
-        "Standard Ban List 25.12 (standard_ban_list_25_12), starts 2025-12-01"
-        in (warning["message"])
-    )
-    assert "when Standard Ban List 25.10 is in force" in warning["message"]
+    for said in ("standard_ban_list_25_12", "2025-12-01", "Standard Ban List 25.10"):
+        assert said in warning["message"]
+    assert document["period"]["restriction"]["id"] == "standard_ban_list_25_12"  # the TO's choice
 
 
 @pytest.mark.parametrize(
-    ("restriction", "code", "said"),
+    ("restriction", "code"),
     [
-        ("startup_balance_update_25_11", "list-format", "is a Startup list, not a Standard one"),
-        ("startup_balance_update_25_11_for_classic_only", "list-classic-only",
-         "is a copy NetrunnerDB keeps for its classic site"),
+        ("startup_balance_update_25_11", "list-format"),
+        ("startup_balance_update_25_11_for_classic_only", "list-classic-only"),
     ],
-)  # fmt: skip
+)
 def test_a_list_of_another_format_is_not_applied(
-    london: Path, tmp_path: Path, restriction: str, code: str, said: str
+    london: Path, tmp_path: Path, restriction: str, code: str
 ) -> None:
     document = doc(run_changed(tmp_path, london, 5871, deckbuilding_restriction_id=restriction))
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == code]
-    assert said in warning["message"]
-    assert (
-        "checked against Standard Ban List 25.10, in force on the event's date"
-        in (warning["message"])
-    )
+    # the list named, and the one checked against instead
+    assert f"({restriction})" in warning["message"]
+    assert "Standard Ban List 25.10" in warning["message"]
     assert document["period"]["restriction"]["id"] == "standard_ban_list_25_10"
     assert settings(document)["ban list"] == ("Standard Ban List 25.10", "default")
 
@@ -381,10 +426,8 @@ def test_a_list_of_another_format_is_not_applied(
 def test_a_pool_limit_released_after_the_date_is_not_applied(london: Path, tmp_path: Path) -> None:
     document = doc(run_changed(tmp_path, london, 5871, card_set_id="vantage_point"))
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "pool-after-date"]
-    assert (
-        "Vantage Point, released 2026-03-02, after the event's date 2025-10-18"
-        in (warning["message"])
-    )
+    for said in ("Vantage Point", "2026-03-02", "2025-10-18"):
+        assert said in warning["message"]
     assert document["cardpool_up_to"] is None
     assert settings(document)["card pool"] == (None, "default")
 
@@ -403,7 +446,7 @@ def test_a_pool_limit_not_yet_legal_at_competitive_events(london: Path, tmp_path
         )
     )  # fmt: skip
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "pool-not-competitive"]
-    assert "legal at competitive events only from 2026-03-13" in warning["message"]
+    assert "2026-03-13" in warning["message"]  # the day it is legal at competitive events
     assert document["cardpool_up_to"]["id"] == "vantage_point"
 
 
@@ -414,10 +457,8 @@ def test_a_pool_limit_narrower_than_the_calendar(tmp_path: Path) -> None:
         run_changed(tmp_path, roster, 7304, "--allow-paths-outside", card_set_id="elevation")
     )
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "pool-narrower"]
-    assert (
-        "Elevation, but Vantage Point is legal on the event's date 2026-06-20 too"
-        in (warning["message"])
-    )
+    for said in ("Elevation", "Vantage Point", "2026-06-20"):
+        assert said in warning["message"]
     assert document["cardpool_up_to"]["id"] == "elevation"  # the TO's choice, applied
 
 
@@ -427,10 +468,7 @@ def test_a_type_without_an_nsg_tier_keeps_the_default_and_says_so(
     result = run_changed(tmp_path, london, 5871, tournament_type_id=11)  # Community
     document = doc(result)
     [warning] = [w for w in document["cobra"]["warnings"] if w["code"] == "no-tier"]
-    assert (
-        "the tournament's type, Community, has no NSG tier: checked at the competitive"
-        in (warning["message"])
-    )
+    assert "Community" in warning["message"] and "competitive" in warning["message"]
     assert settings(document)["tier"] == ("competitive", "default")
     assert "date" in document["cobra"]["settings_from_cobra"]
     assert "tier" not in document["cobra"]["settings_from_cobra"]
@@ -442,9 +480,7 @@ def test_a_format_nrdeck_does_not_check_needs_format(london: Path, tmp_path: Pat
         refused = event(base, london, "5871")
         given = event(base, london, "5871", "--format", "standard", "--output-format", "json")
     assert refused.exit_code == ExitCode.USAGE
-    assert "tournament 5871's format on Cobra is 'Cube Draft', not a format nrdeck checks" in (
-        refused.stderr
-    )
+    assert "'Cube Draft'" in refused.stderr and "--format" in refused.stderr  # and what to do
     document = doc(given)
     assert "format-unchecked" in codes(document)
     assert settings(document)["format"] == ("Standard", "option")
@@ -467,8 +503,8 @@ def test_empty_settings_fall_back_with_a_note(london: Path, tmp_path: Path) -> N
     }
     notes = {s["setting"]: s["note"] for s in document["cobra"]["settings"]}
     assert notes["format"] == "Cobra gives no format"
-    assert notes["tier"] == "Cobra gives no tournament type"
-    assert "not from Cobra: format Standard (default: Cobra gives no format)" in result.stderr
+    assert "tournament type" in notes["tier"]
+    assert "not from Cobra" in result.stderr and notes["format"] in result.stderr
 
 
 def test_a_list_or_set_the_card_data_lacks_asks_for_an_update(london: Path, tmp_path: Path) -> None:
@@ -481,9 +517,7 @@ def test_a_list_or_set_the_card_data_lacks_asks_for_an_update(london: Path, tmp_
     with cobra_double(data=data, folder=tmp_path) as base:
         result = event(base, london, "5871")
     assert result.exit_code == ExitCode.USAGE
-    assert "names ban list 'standard_ban_list_27_01', which the card data does not have" in (
-        result.stderr
-    )
+    assert "standard_ban_list_27_01" in result.stderr
     assert "nrdeck data update" in result.stderr
 
 
@@ -496,8 +530,8 @@ def test_two_requests_and_a_304_the_second_time(london: Path, tmp_path: Path) ->
         after_again = stats(base)
     assert doc(first)["cobra"] == doc(again)["cobra"]
     assert after_first["requests"] == 2
-    assert after_first["path /api/v1/public/tournaments/5871"] == 1
-    assert after_first["path /api/v1/public/tournaments/5871/players"] == 1
+    tournament_path = f"{API}/tournaments/5871"
+    assert paths_asked(after_first) == {tournament_path: 1, f"{tournament_path}/players": 1}
     assert after_again["requests"] == 4 and after_again.get("304", 0) == 2
 
 
@@ -518,13 +552,13 @@ def test_offline_reads_the_cached_answers_and_says_so(london: Path) -> None:
     document = doc(offline)
     assert document["cobra"]["cached"] is not None
     assert document["cobra"]["settings_from_cobra"] == ALL_SETTINGS
-    assert "Cobra's answers cached on" in offline.stderr
+    assert document["cobra"]["cached"] in offline.stderr  # the cached copy's date, said
 
 
 def test_offline_without_cached_answers_is_exit_3(double: str, london: Path) -> None:
     result = event(double, london, "7304", "--offline")
     assert result.exit_code == ExitCode.UNAVAILABLE
-    assert "is not in the cache and --offline forbids fetching it" in result.stderr
+    assert "7304" in result.stderr and "--offline" in result.stderr
 
 
 def test_a_thousand_and_more_players_are_read_page_after_page(db: CardDB, tmp_path: Path) -> None:
@@ -539,31 +573,33 @@ def test_a_thousand_and_more_players_are_read_page_after_page(db: CardDB, tmp_pa
         document = doc(result)
         counted = stats(base)
     assert document["cobra"]["players"]["listed"] == 1200
-    assert len(document["cobra"]["players"]["missing"]) == 1198  # the JSON names them all
-    assert "Player 0020 and 1178 more" in result.stderr  # the terminal, the first 20
-    assert counted["path /api/v1/public/tournaments/5871/players"] == 2
+    missing = document["cobra"]["players"]["missing"]
+    assert len(missing) == 1198  # the JSON names them all
+    assert f"{missing[19]} and 1178 more" in result.stderr  # the terminal, the first 20
+    path = f"{API}/tournaments/5871"
+    assert paths_asked(counted) == {path: 1, f"{path}/players": 2}  # two pages of players
 
 
 # -- failures -------------------------------------------------------------------------------
 def test_an_unknown_tournament_is_exit_2_naming_it(double: str, london: Path) -> None:
     result = event(double, london, "9999")
     assert result.exit_code == ExitCode.USAGE
-    [line] = result.stderr.strip().splitlines()
-    assert "no public Cobra tournament with tournament 9999" in line
-    assert "unknown, or private" in line
+    [line] = result.stderr.strip().splitlines()  # its words: messages/event-cobra.txt
+    assert "tournament 9999" in line and "unknown, or private" in line
 
 
 def test_a_private_tournament_is_exit_2_like_an_unknown_one(london: Path) -> None:
     with cobra_double("--private", "5871") as base:
         result = event(base, london, "5871")
+        unknown = event(base, london, "9999")
     assert result.exit_code == ExitCode.USAGE
-    assert "no public Cobra tournament with tournament 5871" in result.stderr
+    assert result.stderr == unknown.stderr.replace("9999", "5871")
 
 
 def test_an_unknown_short_link_is_exit_2(double: str, london: Path) -> None:
     result = event(double, london, "ZZZZ")
     assert result.exit_code == ExitCode.USAGE
-    assert "no public Cobra tournament with short link ZZZZ" in result.stderr
+    assert "short link ZZZZ" in result.stderr and "unknown, or private" in result.stderr
 
 
 def test_cobras_error_page_is_not_its_api(london: Path) -> None:
@@ -571,9 +607,7 @@ def test_cobras_error_page_is_not_its_api(london: Path) -> None:
         result = event(base + "/cobra", london, "5871")  # /cobra/api/… is not routed
         counted = stats(base)
     assert result.exit_code == ExitCode.USAGE
-    assert "not Cobra's API" in result.stderr and "redirects to Cobra's error page" in (
-        result.stderr
-    )
+    assert "not Cobra's API" in result.stderr and "error page" in result.stderr
     assert counted.get("path /error", 0) == 0  # never followed, never parsed
 
 
@@ -589,8 +623,7 @@ def test_cobra_failing_is_exit_3_with_nothing_checked_or_written(
         result = event(base, london, "5871", "--output-format", "json", "-o", str(report),
                        "--messages", str(messages))  # fmt: skip
     assert result.exit_code == ExitCode.UNAVAILABLE
-    assert f"Cobra answered HTTP {status}" in result.stderr
-    assert "the roster was not checked" in result.stderr
+    assert f"Cobra answered HTTP {status}" in result.stderr  # its hint: messages/event-cobra.txt
     assert not report.exists() and not messages.exists() and result.stdout == ""
 
 
@@ -613,18 +646,14 @@ def test_a_refused_connection_is_exit_3(london: Path, monkeypatch: pytest.Monkey
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     result = event("http://127.0.0.1:9", london, "5871")
     assert result.exit_code == ExitCode.UNAVAILABLE
-    assert "could not get an answer from Cobra for http://127.0.0.1:9/api/v1/public/" in (
-        result.stderr
-    )
-    assert "connection refused" in result.stderr
+    assert f"http://127.0.0.1:9{API}/" in result.stderr and "connection refused" in result.stderr
 
 
 def test_a_truncated_answer_is_exit_3_never_half_read(london: Path) -> None:
     with cobra_double("--truncate") as base:
         result = event(base, london, "5871")
-    assert result.exit_code == ExitCode.UNAVAILABLE
-    assert "could not get an answer from Cobra" in result.stderr
-    assert "the answer was cut short" in result.stderr
+    assert result.exit_code == ExitCode.UNAVAILABLE and result.stdout == ""
+    assert "Cobra" in result.stderr and "cut short" in result.stderr
 
 
 def test_a_hostile_tournament_name_never_reaches_the_terminal_raw(
@@ -665,8 +694,8 @@ def test_a_community_format_at_an_other_format_tournament(london: Path, tmp_path
     assert said["ban list"] == ("Astro Ban List 26.04", "default")
     assert said["date"] == ("2026-05-01", "cobra") and said["tier"] == ("competitive", "cobra")
     notes = {s["setting"]: s["note"] for s in document["cobra"]["settings"]}
-    assert "standard_ban_list_25_10 is not one of Astro's lists" in notes["ban list"]
-    assert "Cobra's format is 'Other'" in notes["format"]
+    assert "standard_ban_list_25_10" in notes["ban list"]  # Cobra's list, not Astro's
+    assert "'Other'" in notes["format"]
     ana = json.dumps(players(result)["Ana Souza"])
     assert '"singleton"' in ana  # judged by Astro's rules: three Sure Gamble
 
@@ -685,13 +714,13 @@ def test_core_at_an_other_format_tournament_is_netrunnerdbs_where_the_data_has_i
             "json",
         )  # fmt: skip
     assert doc_["period"]["format"]["id"] == "core" and doc_["period"]["snapshot"] == "core_0"
-    assert doc_["period"]["format"]["note"].startswith("Core (core) is NetrunnerDB's format")
-    assert "nrdeck: note: Core (core) is NetrunnerDB's format" in result.stderr
+    note = doc_["period"]["format"]["note"]  # its words: messages/format-files.txt
+    assert "NetrunnerDB" in note and f"nrdeck: note: {note}" in result.stderr
     assert settings(doc_)["format"] == ("Core", "option")
     old = doc(shipped)
     assert old["period"]["format"] == {"id": "core", "name": "Core"}
     assert old["period"]["snapshot"] is None
-    assert "does not define the format core: using the community Core" in shipped.stderr
+    assert "community Core" in shipped.stderr  # said: the data does not define it
 
 
 def without_core(tmp_path: Path) -> Path:

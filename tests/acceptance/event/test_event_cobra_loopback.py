@@ -21,7 +21,7 @@ from nrdeck.cli import app
 from nrdeck.errors import ExitCode
 from tests.fakes.cobra import API, JSONAPI, export, players_answer, tournament_answer
 from tests.fakes.faults import redirect
-from tests.paths import FIXTURES
+from tests.paths import FIXTURES, assert_golden_cases
 
 DECKS = FIXTURES / "event" / "decks"
 HB, ZAHYA = DECKS / "std-hb-precision.txt", DECKS / "std-zahya.txt"
@@ -64,6 +64,74 @@ def document(result: Result) -> dict[str, Any]:
     return found
 
 
+def said(result: Result, server: HTTPServer, roster: Path) -> str:
+    """What a run said on stderr, without the server's port or the test's folder."""
+    base = server.url_for("").rstrip("/")
+    return result.stderr.replace(base, "<cobra>").replace(str(roster.parent), "<tmp>")
+
+
+def including(answer: dict[str, Any], kind: str, key: str, **attributes: Any) -> dict[str, Any]:
+    """A tournament answer that includes one more resource (a format, a ban list)."""
+    answer["included"].append({"id": key, "type": kind, "attributes": attributes})
+    return answer
+
+
+OTHER = including(tournament_answer(format_id=7, date="2026-05-01"), "formats", "7", name="Other")
+REFUSED = [
+    ("an HTML page", Response("<html>Oops</html>", content_type="text/html"), ()),
+    ("a redirect to the error page", redirect("/error", 301), ()),
+    ("a redirect elsewhere", redirect("/somewhere", 302), ()),
+    ("HTTP 503", Response("busy", status=503), ()),
+    ("HTTP 404: unknown or private", Response("{}", status=404), ()),
+    ("an answer too large", tournament_answer(description="x" * (2 * 1024 * 1024)), ()),
+    ("a date that is no date", tournament_answer(date="the 18th"), ()),
+    ("a format nrdeck does not check",
+     including(tournament_answer(format_id=6), "formats", "6", name="Cube Draft"), ()),
+    ("a ban list the card data lacks",
+     including(tournament_answer(deckbuilding_restriction_id="standard_ban_list_27_01"),
+               "deckbuilding_restrictions", "standard_ban_list_27_01",
+               name="Standard Ban List 27.01", date_start="2027-01-01",
+               play_format_id="standard"), ()),
+    *((f"contradicted by {option} {value}", None, (option, value))
+      for option, value in [("--as-of", "2025-10-19"), ("--format", "startup"),
+                            ("--banlist", "25.08"), ("--cardpool-up-to", "vantage_point"),
+                            ("--tier", "casual"), ("--format", "astro"),
+                            ("--format-file", "{league}"), ("--snapshot", "standard_32")]),
+]  # fmt: skip
+NOTED = [
+    ("empty settings, the date given",
+     tournament_answer(format_id=None, card_set_id=None, deckbuilding_restriction_id=None,
+                       tournament_type_id=None), ("--as-of", "2025-10-18")),
+    ("Astro at a tournament of format Other", OTHER, ("--format", "astro")),
+    ("Core at a tournament of format Other", OTHER, ("--format", "core")),
+    ("a type without an NSG tier",
+     including(tournament_answer(tournament_type_id=11), "tournament_types", "11",
+               name="Community", nsg_format=False), ()),
+]  # fmt: skip
+
+
+def test_what_nrdeck_says_of_cobras_settings_reads_as_the_golden_file_says(
+    httpserver: HTTPServer, roster: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
+    league = roster.parent / "league.toml"
+    league.write_text('name = "League"\nbase = "startup"\n', encoding="utf-8")
+    cases = []
+    for label, answer, more in [*REFUSED, *NOTED]:
+        httpserver.clear()
+        serve(httpserver, answer)
+        options = [m.format(league=league) for m in more]
+        result = event(httpserver, roster, *options, "--output-format", "json")
+        cases.append((label.format(league="league.toml"), said(result, httpserver, roster)))
+    offline = event(httpserver, roster, "--offline", ref="7304")
+    cases.append(("offline, nothing cached", said(offline, httpserver, roster)))
+    # a short link: one request at a time, so the one refused is always the same
+    refused = runner.invoke(app, ["event", str(roster), "--cobra", "K7QZ", "--cobra-url",
+                                  "http://127.0.0.1:9"])  # fmt: skip
+    cases.append(("a refused connection", refused.stderr))
+    assert_golden_cases("messages/event-cobra.txt", cases, __file__)
+
+
 def test_two_requests_to_cobras_public_api(httpserver: HTTPServer, roster: Path) -> None:
     serve(httpserver)
     result = event(httpserver, roster, "--output-format", "json")
@@ -74,7 +142,8 @@ def test_two_requests_to_cobras_public_api(httpserver: HTTPServer, roster: Path)
     asked = [request for request, _ in httpserver.log]
     assert len(asked) == 2
     [tournament] = [r for r in asked if not r.path.endswith("/players")]
-    assert tournament.args["include"] == "tournament_type,format,deckbuilding_restriction,card_set"
+    included = set(tournament.args["include"].split(","))
+    assert included == {"tournament_type", "format", "deckbuilding_restriction", "card_set"}
     [players] = [r for r in asked if r.path.endswith("/players")]
     assert players.args["page[size]"] == "1000"
     assert all(r.headers["Accept"] == "application/vnd.api+json" for r in asked)
@@ -87,7 +156,7 @@ def test_an_html_page_is_not_cobras_api(httpserver: HTTPServer, roster: Path) ->
     result = event(httpserver, roster)
     assert result.exit_code == ExitCode.USAGE
     [line] = result.stderr.strip().splitlines()
-    assert "not Cobra's API" in line and "it answered text/html, not JSON" in line
+    assert "not Cobra's API" in line and "text/html" in line  # what it answered, named
     assert "check --cobra-url" in line and result.stdout == ""
 
 
@@ -96,7 +165,7 @@ def test_a_redirect_is_not_followed(httpserver: HTTPServer, roster: Path) -> Non
     httpserver.expect_request("/error").respond_with_data("<html>", content_type="text/html")
     result = event(httpserver, roster)
     assert result.exit_code == ExitCode.USAGE
-    assert "it redirects to Cobra's error page" in result.stderr
+    assert "not Cobra's API" in result.stderr and "error page" in result.stderr
     assert "/error" not in [request.path for request, _ in httpserver.log]
 
 
@@ -122,7 +191,7 @@ def test_an_answer_too_large_is_not_read(httpserver: HTTPServer, roster: Path) -
     serve(httpserver, tournament_answer(description="x" * (2 * 1024 * 1024)))
     result = event(httpserver, roster)
     assert result.exit_code == ExitCode.UNAVAILABLE
-    assert "larger than the 1 MiB limit" in result.stderr
+    assert "1 MiB" in result.stderr  # the limit, named
 
 
 def test_an_error_answer_is_exit_3(httpserver: HTTPServer, roster: Path) -> None:

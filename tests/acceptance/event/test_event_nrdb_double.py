@@ -31,6 +31,7 @@ LEGAL_CORP = "a1a1a1a1-0000-4000-8000-000000000001"
 LEGAL_RUNNER = "a1a1a1a1-0000-4000-8000-000000000002"
 PRIVATE = "a1a1a1a1-0000-4000-8000-000000000003"
 UNKNOWN = "a1a1a1a1-0000-4000-8000-000000000004"
+V2 = "/api/2.0/public"  # NetrunnerDB's v2 API, under the double's address
 
 
 def free_port() -> int:
@@ -74,7 +75,7 @@ def double(db: CardDB, tmp_path: Path) -> Iterator[str]:
 def test_links_private_and_unknown_decks_against_the_double(
     double: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("NRDECK_V2_URL", f"{double}/api/2.0/public")
+    monkeypatch.setenv("NRDECK_V2_URL", f"{double}{V2}")
     monkeypatch.setenv("NRDECK_HTTP_RETRIES", "0")
     roster = tmp_path / "roster.csv"
     nrdb = "https://netrunnerdb.com/en"
@@ -94,5 +95,5 @@ def test_links_private_and_unknown_decks_against_the_double(
     assert [p["code"] for p in players["Cy"]["runner"]["problems"]] == ["deck-not-found"]
     stats = json.loads(urllib.request.urlopen(f"{double}/__stats", timeout=5).read())
     # Ana's and Cy's Corp decks are the same link: asked of the double once
-    assert stats[f"path /api/2.0/public/decklist/{LEGAL_CORP}"] == 1
-    assert stats[f"path /api/2.0/public/deck/{PRIVATE}"] == 1
+    asked = {k.removeprefix("path "): n for k, n in stats.items() if k.startswith("path ")}
+    assert asked[f"{V2}/decklist/{LEGAL_CORP}"] == 1 and asked[f"{V2}/deck/{PRIVATE}"] == 1

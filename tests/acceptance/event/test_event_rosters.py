@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from nrdeck.cli import app
-from tests.paths import FIXTURES
+from tests.paths import FIXTURES, assert_golden_cases
 
 FIXTURES = FIXTURES / "event"
 STANDARD = ("--format", "standard", "--as-of", "2025-10-01")
@@ -31,6 +31,47 @@ def run(*args: str) -> Result:
 def states(result: Result) -> dict[str, str]:
     doc: dict[str, Any] = json.loads(result.stdout)
     return {p["player"]: p["status"] for p in doc["players"]}
+
+
+def markdown_rows(text: str) -> dict[str, list[str]]:
+    """A markdown table's rows by their first cell."""
+    rows = [line.strip("|").split("|") for line in text.splitlines() if line.startswith("| ")]
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows}
+
+
+def summary_line(table: str) -> str:
+    """The line under the table that counts the players by state."""
+    [line] = [ln for ln in table.splitlines() if " ready · " in ln]
+    return line
+
+
+MAPPING = (
+    'player="Name",corp="Corp deck (NetrunnerDB link)",runner="Runner deck (NetrunnerDB link)"'
+)
+
+
+def test_what_the_rosters_readers_say_reads_as_the_golden_file_says(tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "forms" / "signup-excel.csv", tmp_path / "signup.csv")
+    shutil.copytree(FIXTURES / "decks", tmp_path / "decks")
+    signup = str(tmp_path / "signup.csv")
+    roster = tmp_path / "r.csv"
+    roster.write_text("player,corp,runner,Table\nAna,decks/std-hb-precision.txt,,4\n", "utf-8")
+    cases = {
+        "a roster format forced": [str(FIXTURES / "cobra" / "decks.json"), "--roster-format",
+                                   "json"],
+        "an ABR event not concluded": [str(FIXTURES / "abr" / "not-concluded.json")],
+        "a form's header": [signup, *STANDARD],
+        "a form read as cp1252": [signup, *STANDARD, "--columns", MAPPING, "-o",
+                                  str(tmp_path / "out.txt")],
+        "a public column the roster lacks": [str(roster), *STANDARD, "--output-format",
+                                             "markdown", "--public-columns", "Email"],
+        "a public audience for csv": [str(roster), *STANDARD, "--output-format", "csv",
+                                      "--audience", "public"],
+    }  # fmt: skip
+    said = [
+        (label, run(*args).stderr.replace(str(tmp_path), "<tmp>")) for label, args in cases.items()
+    ]
+    assert_golden_cases("messages/event-rosters.txt", said, __file__)
 
 
 def test_cobra_decks_json_checks_the_registered_lists() -> None:
@@ -56,18 +97,20 @@ def test_cobra_csv_export_reads_like_the_json_one() -> None:
     from_json = run(str(FIXTURES / "cobra" / "decks.json"), *STANDARD, "--output-format", "json")
     assert states(from_csv) == states(from_json)
     table = run(str(FIXTURES / "cobra" / "decks.csv"), *STANDARD).stdout
-    assert "17 cards rotated out" in table and "2 ready · 2 need fixing · 1 missing" in table
+    assert "17 cards rotated out" in table
+    assert summary_line(table) == summary_line(run(str(FIXTURES / "cobra" / "decks.json"),
+                                                   *STANDARD).stdout)  # fmt: skip
 
 
 def test_forcing_the_roster_format() -> None:
     result = run(str(FIXTURES / "cobra" / "decks.json"), "--roster-format", "json")
-    assert result.exit_code == 2 and "entry 1: details must be text" in result.stderr
+    assert result.exit_code == 2 and "decks.json: entry 1: " in result.stderr
 
 
 def test_abr_before_the_event_concluded_is_a_clear_error() -> None:
     result = run(str(FIXTURES / "abr" / "not-concluded.json"))
     assert result.exit_code == 2
-    assert "Tournament is not concluded." in result.stderr
+    assert "not concluded" in result.stderr  # ABR's own words, passed on
     assert "Traceback" not in result.stderr
 
 
@@ -89,13 +132,10 @@ def test_form_sheet_semicolons_cp1252_and_a_column_mapping(tmp_path: Path) -> No
     roster = str(tmp_path / "signup.csv")
     unmapped = run(roster, *STANDARD)
     assert unmapped.exit_code == 2
-    assert "the header has 'Timestamp', 'Email Address', 'Name'" in unmapped.stderr
-    mapping = (
-        'player="Name",corp="Corp deck (NetrunnerDB link)",runner="Runner deck (NetrunnerDB link)"'
-    )
-    result = run(roster, *STANDARD, "--columns", mapping, "--output-format", "json")
+    assert "'Timestamp'" in unmapped.stderr and f"--columns {MAPPING}" in unmapped.stderr
+    result = run(roster, *STANDARD, "--columns", MAPPING, "--output-format", "json")  # as told
     assert result.exit_code == 1, result.stderr
-    assert "read as Windows-1252 (cp1252)" in result.stderr
+    assert "cp1252" in result.stderr  # said how it was read
     doc = json.loads(result.stdout)
     by_name = {p["player"]: p for p in doc["players"]}
     assert by_name["Ana Lima"]["status"] == "ready"
@@ -104,11 +144,10 @@ def test_form_sheet_semicolons_cp1252_and_a_column_mapping(tmp_path: Path) -> No
     assert [p["code"] for p in zoe["runner"]["problems"]] == ["not-a-deck-link"]
     bo = by_name["Bo"]
     for deck in (bo["corp"], bo["runner"]):
-        assert "is not a NetrunnerDB deck link" in deck["problems"][0]["message"]
-        assert "no such file" not in deck["problems"][0]["message"]
-    public = run(roster, *STANDARD, "--columns", mapping, "--output-format", "markdown").stdout
+        assert [p["code"] for p in deck["problems"]] == ["not-a-deck-link"]  # not a file
+    public = run(roster, *STANDARD, "--columns", MAPPING, "--output-format", "markdown").stdout
     assert "example.org" not in public and "Timestamp" not in public
-    assert "| Zoë Ångström | needs fixing |" in public
+    assert markdown_rows(public)["Zoë Ångström"] == ["needs fixing"]
 
 
 def test_public_columns_must_exist(tmp_path: Path) -> None:
@@ -123,9 +162,7 @@ def test_public_columns_must_exist(tmp_path: Path) -> None:
     bad = run(str(roster), *STANDARD, "--output-format", "markdown", "--public-columns", "Email")
     assert bad.exit_code == 2 and "no column 'Email'" in bad.stderr
     public_csv = run(str(roster), *STANDARD, "--output-format", "csv", "--audience", "public")
-    assert public_csv.exit_code == 2 and "--audience public is for markdown and html" in (
-        public_csv.stderr
-    )
+    assert public_csv.exit_code == 2 and "--audience public" in public_csv.stderr
 
 
 def test_etc_passwd_in_a_cell_is_never_read(tmp_path: Path) -> None:

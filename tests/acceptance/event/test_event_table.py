@@ -2,7 +2,7 @@
 
 Where the table is not coloured, ``nrdeck event`` lays it out itself (Rich takes about a
 second on 1,000 players): a row per player, the columns in line, within the page's 120 cells;
-a file holds what a pipe shows. ``tests/unit/report/test_plaintable.py`` holds the layout.
+a file holds what a pipe shows. ``tests/unit/report/event/test_plaintable.py`` holds the layout.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ is absent, and .ci/run installs it) and the PDF's pages and text are checked.
 
 from __future__ import annotations
 
+import html
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,7 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from nrdeck.catalog import CardDB
 from nrdeck.cli import app
+from tests.ids import PRECISION_DESIGN, ZAHYA
 from tests.paths import EXAMPLES, FIXTURES
 
 FIXTURES = FIXTURES / "event"
@@ -33,8 +36,8 @@ def chromium() -> str:
 def print_to_pdf(page: Path, pdf: Path, paper: str) -> None:
     """Chromium's print of the page on A4 or Letter paper (as a printer's setting would)."""
     sized = pdf.with_suffix(f".{paper}.html")
-    html = page.read_text(encoding="utf-8")
-    sized.write_text(html.replace("</head>", f"<style>@page {{ size: {paper}; }}</style></head>"))
+    text = page.read_text(encoding="utf-8")
+    sized.write_text(text.replace("</head>", f"<style>@page {{ size: {paper}; }}</style></head>"))
     command = [
         chromium(),
         "--headless",
@@ -53,9 +56,10 @@ def print_to_pdf(page: Path, pdf: Path, paper: str) -> None:
     subprocess.run(command, capture_output=True, timeout=120, check=True)
 
 
-def test_event_sheets_one_printed_page_per_deck(tmp_path: Path) -> None:
+def test_event_sheets_one_printed_page_per_deck(db: CardDB, tmp_path: Path) -> None:
     pypdf = pytest.importorskip("pypdf")
     page = tmp_path / "decklists.html"
+    event_name = "Store Champs <Berlin>"
     result = runner.invoke(
         app,
         [
@@ -65,37 +69,37 @@ def test_event_sheets_one_printed_page_per_deck(tmp_path: Path) -> None:
             "--output-format",
             "sheets",
             "--event-name",
-            "Store Champs <Berlin>",
+            event_name,
             "-o",
             str(page),
         ],
     )
     assert result.exit_code == 1, result.stderr
-    html = page.read_text(encoding="utf-8")
-    assert html.count('<div class="sheet">') == 9  # Dan registered one deck
-    assert "Store Champs &lt;Berlin&gt;" in html and "<Berlin>" not in html
+    printed = page.read_text(encoding="utf-8")
+    assert printed.count('<div class="sheet">') == 9  # Dan registered one deck
+    assert html.escape(event_name) in printed and "<Berlin>" not in printed
     for paper in ("A4", "letter"):
         pdf = tmp_path / f"decklists-{paper}.pdf"
         print_to_pdf(page, pdf, paper)
         reader = pypdf.PdfReader(str(pdf))
         assert len(reader.pages) == 9, paper  # every deck fits its page, on both papers
     first = reader.pages[0].extract_text()
-    assert "Haas-Bioroid: Precision Design" in first and "Ana Lima" in first
-    assert "Store Champs <Berlin>" in first and "2025-10-01" in first
+    assert db.cards[PRECISION_DESIGN].title in first and "Ana Lima" in first
+    assert event_name in first and "2025-10-01" in first
     assert "Agenda (" in first and "Hedge Fund" in first
     cleo_runner = reader.pages[3].extract_text()
     assert "Cleo Martin" in cleo_runner and "not legal for the event" in cleo_runner
 
 
-def test_convert_to_sheet_prints_one_deck(tmp_path: Path) -> None:
+def test_convert_to_sheet_prints_one_deck(db: CardDB, tmp_path: Path) -> None:
     pypdf = pytest.importorskip("pypdf")
     page = tmp_path / "zahya.html"
     deck = EXAMPLES / "standard-zahya.txt"
     result = runner.invoke(app, ["convert", str(deck), "--to", "sheet", "-o", str(page)])
     assert result.exit_code == 0, result.stderr
-    html = page.read_text(encoding="utf-8")
-    assert html.count('<div class="sheet">') == 1
-    assert "Zahya Sadeghi: Versatile Smuggler" in html and "influence" in html
+    printed = page.read_text(encoding="utf-8")
+    assert printed.count('<div class="sheet">') == 1
+    assert db.cards[ZAHYA].title in printed and "influence" in printed
     pdf = tmp_path / "zahya.pdf"
     print_to_pdf(page, pdf, "A4")
     reader = pypdf.PdfReader(str(pdf))

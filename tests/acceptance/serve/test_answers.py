@@ -18,7 +18,8 @@ from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.serve.service import ServeSettings, event_settings
 from tests.acceptance.serve.conftest import Serving
-from tests.paths import EXAMPLES, FIXTURES, assert_golden
+from tests.ids import STARTUP_BALANCE_26_09
+from tests.paths import EXAMPLES, FIXTURES, assert_golden, assert_golden_cases
 
 ILLEGAL = (EXAMPLES / "illegal-standard.txt").read_text("utf-8")
 LEGAL = (EXAMPLES / "standard-zahya.txt").read_text("utf-8")
@@ -189,15 +190,30 @@ def test_an_event_servers_warnings_on_the_page_and_in_the_api(
         assert shown(page(url, {"deck": LEGAL}).text)["warnings"] == told(doc)["warnings"]
 
 
+def test_the_lines_of_event_servers_read_as_the_golden_file_says() -> None:
+    data, day = DataSettings(no_cache=True), dt.date(2026, 10, 1)
+    cases = [
+        ("named, on a date", SelectionOptions(format_id="startup", as_of=day), "Worlds 2026"),
+        ("named, the day of the check", SelectionOptions(format_id="startup"), "Store Champs"),
+        ("unnamed, a tier", SelectionOptions(format_id="startup", tier="competitive"), None),
+    ]
+    lines = [
+        (label, event_settings(data, chosen, None, day, name)[1]) for label, chosen, name in cases
+    ]
+    assert_golden_cases("messages/serve-event-lines.txt", lines, __file__)
+
+
 def test_in_force_on_an_events_server_is_the_events(server: Serving) -> None:
     data = DataSettings(no_cache=True)
     selection = SelectionOptions(format_id="startup", as_of=dt.date(2026, 10, 1))
     event, line = event_settings(data, selection, None, name="Worlds 2026 Startup")
-    assert line.startswith("Checking for Worlds 2026 Startup, 2026-10-01: Startup")
+    named, settings = line.split(": ", 1)  # its words: messages/serve-event-lines.txt
+    assert "Worlds 2026 Startup" in named and "2026-10-01" in named
+    assert settings.startswith("Startup, ")  # the format, then its list
     with server(ServeSettings(data, event=event)) as url:
         answer = httpx.get(f"{url}/api/v1/in-force")
         assert answer.status_code == 200
-        assert answer.json()["restriction"]["name"] == "Startup Balance Update 26.09"
+        assert answer.json()["restriction"]["id"] == STARTUP_BALANCE_26_09
         refused = httpx.get(f"{url}/api/v1/in-force", params={"format": "eternal"})
         assert refused.status_code == 400
         assert "`format`" in refused.json()["error"]["hint"]

@@ -50,6 +50,7 @@ from nrdeck.app.inputs.cards import DataSettings
 from nrdeck.app.inputs.options import SelectionOptions
 from nrdeck.app.serve.service import ServeSettings, event_settings
 from tests.acceptance.serve.conftest import serving
+from tests.ids import ETERNAL_POINTS_26_03, STANDARD_BALANCE_26_08, STARTUP_BALANCE_26_09
 
 URL = "/api/v3/public/validate_deck"
 DAY = dt.date(2026, 11, 27)
@@ -425,7 +426,7 @@ def test_a_banned_card_under_the_format_in_force(url: str) -> None:
     (validation,) = attributes_of(url, body)["validations"]
     banned = [p for p in validation["problems"] if p["code"] == "banned"]
     assert len(banned) == 1 and "Bellona" in banned[0]["message"]
-    assert validation["restriction_id"] == "standard_balance_update_26_08"
+    assert validation["restriction_id"] == STANDARD_BALANCE_26_08
 
 
 def test_too_many_restricted_cards(url: str) -> None:
@@ -454,7 +455,7 @@ def test_over_the_eternal_points_limit(url: str) -> None:
     body = request(ASA, "corp", {**GOOD_ASA, **extra}, [{"snapshot_id": "eternal_8"}])
     (validation,) = attributes_of(url, body)["validations"]
     assert codes(validation) == {"points"} and validation["eternal_points"] == 9
-    assert validation["restriction_id"] == "eternal_points_list_26_03"
+    assert validation["restriction_id"] == ETERNAL_POINTS_26_03
 
 
 # -- what the specs leave out ------------------------------------------------------------------
@@ -470,7 +471,7 @@ def test_a_validation_applies_exactly_the_ids_it_names(url: str) -> None:
     rotated, banned = "hostile_takeover", "bellona"  # out of today's pool; in today's list
     body = request(ASA, "corp", {**GOOD_ASA, rotated: 1, banned: 1}, [
         {"label": "pool", "card_pool_id": "standard_2026_vantage_point"},
-        {"label": "list", "restriction_id": "standard_balance_update_26_08"},
+        {"label": "list", "restriction_id": STANDARD_BALANCE_26_08},
         {"label": "nothing"},
         {"label": "both", "format_id": "standard"},
     ])  # fmt: skip
@@ -489,7 +490,7 @@ def test_an_events_server_checks_the_events_settings() -> None:
     with serving(ServeSettings(data, event=event), today=DAY) as base:
         named = attributes_of(base, request(ASA, "corp", GOOD_ASA, [{"format_id": "startup"}]))
         (validation,) = named["validations"]
-        assert validation["restriction_id"] == "startup_balance_update_26_09"
+        assert validation["restriction_id"] == STARTUP_BALANCE_26_09
         assert validation["card_pool_id"] == "startup_vantage_point"
         refused = post(base, request(ASA, "corp", GOOD_ASA, [{"format_id": "standard"}]))
         assert refused.status_code == 400

@@ -103,7 +103,7 @@ def test_sample_hands_with_groups() -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (("econ>=1 &",), "column 10"),
+        (("econ>=1 &",), "at the end of the query"),
         (("brekaer>=1",), "unknown group 'brekaer'"),
         (("--report", "corp"), "--report corp is for Corp decks"),
         (("killer>=1", "--click-draws", "5"), "only 4 clicks"),

@@ -191,10 +191,13 @@ def test_corrupt_cache_entry_is_ignored(httpserver: HTTPServer, tmp_path: Path, 
     path = cache_path(tmp_path, "decklist", UUID, v2)
     path.parent.mkdir(parents=True)
     path.write_text("{not json")
-    assert "not in the cache" in fetch_error(UUID, httpserver, tmp_path, db, offline=True)
+    offline = fetch_error(UUID, httpserver, tmp_path, db, offline=True)
+    assert "damaged (no header" in offline and "--offline" in offline  # not 'not in the cache'
     httpserver.expect_request(f"/api/2.0/public/decklist/{UUID}").respond_with_json(envelope(DECK))
-    assert load_deck(UUID, db, settings_for(httpserver, tmp_path)).counts() == {"sure_gamble": 5}
+    settings = settings_for(httpserver, tmp_path)
+    assert load_deck(UUID, db, settings).counts() == {"sure_gamble": 5}
     assert cached_answer(tmp_path, "decklist", UUID, v2_url=v2)["success"] is True
+    assert len(settings.warnings) == 1  # the damaged copy, fetched again: told once
 
 
 def test_after_a_network_failure_the_run_stops_trying(

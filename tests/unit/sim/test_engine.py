@@ -7,6 +7,7 @@ import pytest
 from nrdeck.catalog import CardDB
 from nrdeck.deck import Deck, DeckEntry
 from nrdeck.errors import UsageError
+from nrdeck.sim.ask.query import QueryError
 from nrdeck.sim.ask.request import SimRequest
 from nrdeck.sim.engine import simulate_deck
 from nrdeck.sim.solvers.exact import hypergeom_at_least
@@ -118,10 +119,11 @@ def test_reports(db: CardDB, corp: Deck, runner: Deck) -> None:
         simulate_deck(corp, db, SimRequest(report="runner"))
 
 
-def test_unknown_group_names_the_query_and_column(db: CardDB, runner: Deck) -> None:
-    with pytest.raises(UsageError) as info:
+def test_unknown_group_names_the_query_and_where_in_it(db: CardDB, runner: Deck) -> None:
+    with pytest.raises(QueryError) as info:
         simulate_deck(runner, db, SimRequest(queries=("econ>=1 & brekaer>=1",)))
-    assert "brekaer" in info.value.one_line() and "column 11" in info.value.one_line()
+    assert (info.value.query, info.value.at) == ("econ>=1 & brekaer>=1", 11)
+    assert "brekaer" in info.value.one_line() and "at character 11" in info.value.one_line()
 
 
 def test_sample_hands_are_seeded_and_tagged(db: CardDB, runner: Deck) -> None:

@@ -1,11 +1,11 @@
-"""The query language: grammar, verdicts, monotonicity and one-line errors with a column."""
+"""The query language: grammar, verdicts, monotonicity, and one-line errors saying where."""
 
 from __future__ import annotations
 
 import pytest
 
 from nrdeck.errors import UsageError
-from nrdeck.sim.ask.query import compile_leaves, parse_query
+from nrdeck.sim.ask.query import QueryError, compile_leaves, parse_query
 
 
 def test_precedence_and_parentheses() -> None:
@@ -35,7 +35,7 @@ def test_leaf_comparisons() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "column", "fragment"),
+    ("text", "at", "fragment"),
     [
         ("econ>=1 &", 10, "expected a group name"),
         ("econ>= & a>=1", 8, "whole number"),
@@ -43,13 +43,18 @@ def test_leaf_comparisons() -> None:
         ("(econ>=1", 9, "expected ')'"),
         ("econ>=1 breaker>=1", 9, "expected & or |"),
         ("econ>=1 $", 9, "unexpected character"),
-        ("", 1, "empty query"),
+        ("  econ>=1 $  ", 9, "unexpected character"),  # counted in the query as quoted
+        ("", None, "empty query"),
     ],
 )
-def test_errors_point_at_the_column(text: str, column: int, fragment: str) -> None:
-    with pytest.raises(UsageError) as info:
-        parse_query(text, "query")
-    line = info.value.one_line()
-    assert f"column {column}" in line
-    assert fragment in line
-    assert "\n" not in line
+def test_errors_say_at_which_character(text: str, at: int | None, fragment: str) -> None:
+    with pytest.raises(QueryError) as info:
+        parse_query(text, "--keep")
+    err = info.value
+    assert isinstance(err, UsageError) and err.hint  # exit 2, with an example
+    assert (err.what, err.query, err.at) == ("--keep", text.strip(), at)
+    assert fragment in err.problem
+    line = err.one_line()
+    assert "\n" not in line and "column" not in line
+    if at is not None:
+        assert "at the end of the query" in line if at > len(text.strip()) else f"at character {at}"
