@@ -8,7 +8,7 @@ import datetime as dt
 import msgspec
 import pytest
 
-from nrdeck.catalog import Erratum
+from nrdeck.catalog.ruletables import Erratum
 from nrdeck.results.history import (
     CardFacts,
     CardFormat,

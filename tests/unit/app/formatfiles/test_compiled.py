@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import sqlite3
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from nrdeck.app.formatfiles.compiled import (
-    CATALOG_FORMAT,
     CATALOG_NAME,
-    CATALOG_SCHEMA,
-    FormatsCatalog,
-    compile_formats,
+    FORMAT,
+    SCHEMA,
     compiled_source,
+    write_formats_catalogue,
 )
 from nrdeck.app.formatfiles.reader import read_format_source
 from nrdeck.app.formatfiles.shipped import shipped_formats_dir
+from nrdeck.catalog.sqlitefile import row_checksum
 
 TOML = """\
 id = "house"
@@ -34,10 +34,9 @@ nested = { on = 2025-01-01 }
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """A folder of one format file and its catalogue (a new folder: catalogues are read once
-    per folder)."""
+    """A folder of one format file and its catalogue."""
     (tmp_path / "house.toml").write_text(TOML, encoding="utf-8")
-    (tmp_path / CATALOG_NAME).write_bytes(compile_formats(tmp_path))
+    write_formats_catalogue(tmp_path, tmp_path / CATALOG_NAME)
     return tmp_path
 
 
@@ -52,12 +51,17 @@ def test_a_compiled_table_is_the_one_the_toml_parser_reads(folder: Path) -> None
     assert found.text == TOML  # the file is still read: its lines name errors
 
 
-def test_the_catalogue_is_versioned_and_deterministic(folder: Path) -> None:
-    raw = (folder / CATALOG_NAME).read_bytes()
-    catalog = msgspec.msgpack.decode(raw, type=FormatsCatalog, ext_hook=lambda c, d: None)
-    assert (catalog.format, catalog.schema_version) == (CATALOG_FORMAT, CATALOG_SCHEMA)
-    assert list(catalog.formats) == ["house.toml"]
-    assert compile_formats(folder) == raw
+def test_the_catalogue_is_versioned_and_deterministic(folder: Path, tmp_path: Path) -> None:
+    path = folder / CATALOG_NAME
+    with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True) as connection:
+        meta = dict(connection.execute("SELECT key, value FROM meta"))
+        files = [row[0] for row in connection.execute("SELECT file FROM formats")]
+    connection.close()
+    assert (meta["format"], meta["schema_version"]) == (FORMAT, str(SCHEMA))
+    assert files == ["house.toml"]
+    again = tmp_path / "again.sqlite"
+    write_formats_catalogue(folder, again)
+    assert again.read_bytes() == path.read_bytes()
 
 
 def test_a_file_changed_since_it_was_compiled_is_not_taken_from_it(folder: Path) -> None:
@@ -71,7 +75,7 @@ def test_a_file_the_catalogue_does_not_hold_is_not_taken_from_it(folder: Path) -
     assert compiled_source(folder / "new.toml") is None
 
 
-@pytest.mark.parametrize("damage", [b"", b"\x00junk", b"\x93\x01\x02", None])
+@pytest.mark.parametrize("damage", [b"", b"\x00junk", b"SQLite format 3\x00" + b"\x00" * 84, None])
 def test_a_damaged_or_missing_catalogue_is_passed_over(
     tmp_path: Path, damage: bytes | None
 ) -> None:
@@ -83,8 +87,14 @@ def test_a_damaged_or_missing_catalogue_is_passed_over(
 
 def test_a_catalogue_of_another_schema_is_passed_over(tmp_path: Path) -> None:
     shutil.copy(shipped_formats_dir() / "astro.toml", tmp_path)
-    catalog = FormatsCatalog(CATALOG_FORMAT, CATALOG_SCHEMA + 1, {})
-    (tmp_path / CATALOG_NAME).write_bytes(msgspec.msgpack.encode(catalog))
+    path = tmp_path / CATALOG_NAME
+    write_formats_catalogue(tmp_path, path)
+    assert compiled_source(tmp_path / "astro.toml") is not None
+    row = ("schema_version", str(SCHEMA + 1))
+    with sqlite3.connect(path) as connection:
+        update = "UPDATE meta SET value = ?, checksum = ? WHERE key = ?"
+        connection.execute(update, (row[1], row_checksum(row), row[0]))
+    connection.close()
     assert compiled_source(tmp_path / "astro.toml") is None
 
 
