@@ -370,11 +370,24 @@ def _needs_unwritten(shown: Shown, unwritten: dict[str, str]) -> str | None:
     return None
 
 
+def _wait_until_free(port: int) -> None:
+    """Return once nothing listens on ``port`` (a minute at most: then the server says why)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                pass
+        except OSError:
+            return
+        time.sleep(0.5)
+
+
 def _serve(command: str, work: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """``nrdeck serve`` as a page shows it, in the background, once it answers (it listens on
     its --port, 8000 by default)."""
     words = command.split()
     port = words[words.index("--port") + 1] if "--port" in words else "8000"
+    _wait_until_free(int(port))  # a page's server before it, or another run on this machine
     server = subprocess.Popen(
         ["bash", "--noprofile", "--norc", "-c", f"exec {command}"],
         cwd=work,
