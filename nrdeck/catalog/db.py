@@ -22,6 +22,7 @@ from nrdeck.catalog.lookups import (
     CatalogueLookups,
     StoredBanLists,
     StoredCards,
+    StoredKinds,
     stored_cards,
     stored_printings,
 )
@@ -103,8 +104,8 @@ class CardDB:
         self.sets: dict[str, CardSet] = {s.id: s for s in sets}
         self.cycles: dict[str, Cycle] = {c.id: c for c in cycles}
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
-        self.types: dict[str, Named] = {t.id: t for t in types}
-        self.subtypes: dict[str, Named] = {s.id: s for s in subtypes}
+        self.types: Mapping[str, Named] = _by_key(types, "id")
+        self.subtypes: Mapping[str, Named] = _by_key(subtypes, "id")
         self.formats: dict[str, Format] = {f.id: f for f in formats}
         self.card_pools: dict[str, CardPool] = {p.id: p for p in card_pools}
         self.restrictions: Mapping[str, Restriction] = _by_key(restrictions, "id")
@@ -398,8 +399,6 @@ class CardDB:
             sets=lists.sets,
             cycles=lists.cycles,
             factions=lists.factions,
-            types=lists.types,
-            subtypes=lists.subtypes,
             formats=(f.record() for f in lists.formats),
             card_pools=lists.card_pools,
             info=info,
@@ -407,6 +406,8 @@ class CardDB:
             text_facts=catalogue.text_facts(),
         )
         lookups = db.catalogue = CatalogueLookups(catalogue, fallback, db.warn)
+        db.types = StoredKinds(lookups, "types")
+        db.subtypes = StoredKinds(lookups, "subtypes")
         weakref.finalize(db, catalogue.close)  # the file stays open while the database lives
         printings = stored_printings(lookups)
         db.cards = db._entries = stored_cards(lookups, printings)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from nrdeck.catalog.reading import CardEntry, Hit
-from nrdeck.catalog.records import Card, LanguageTitles, Printing, Restriction
+from nrdeck.catalog.records import Card, LanguageTitles, Named, Printing, Restriction
 from nrdeck.catalog.titlekeys import (
     Choices,
     exact_title_index,
@@ -31,6 +31,10 @@ class Database(Protocol):
     def printings(self) -> Mapping[str, Printing]: ...
     @property
     def restrictions(self) -> Mapping[str, Restriction]: ...
+    @property
+    def types(self) -> Mapping[str, Named]: ...
+    @property
+    def subtypes(self) -> Mapping[str, Named]: ...
     def printings_of(self, card_id: str) -> list[Printing]: ...
     def sets_of(self, card_id: str) -> frozenset[str]: ...
     def cards_with_subtype(self, subtype: str) -> tuple[str, ...]: ...
@@ -75,6 +79,10 @@ class DocumentSource:
 
     def filed_under(self, format_id: str) -> list[Restriction]:
         return [r for r in self.restrictions() if r.format_id == format_id]
+
+    def kinds(self, name: str) -> list[Named]:
+        kinds = self.db.types if name == "types" else self.db.subtypes
+        return [kinds[key] for key in sorted(kinds)]
 
     def _table(self, table: str) -> Mapping[str, object]:
         if table in ("exact_titles", "titles"):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from nrdeck.catalog.reading import CardEntry, Catalogue, Hit
-from nrdeck.catalog.records import Card, LanguageTitles, Origin, Printing, Restriction
+from nrdeck.catalog.records import Card, LanguageTitles, Named, Origin, Printing, Restriction
 from nrdeck.catalog.sqlitefile import DamagedCatalog
 
 T = TypeVar("T")
@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # types for the type checker only: a Protocol costs start-up 
         def filed_with(self, restriction_id: str) -> list[Restriction]: ...
         def restrictions(self) -> list[Restriction]: ...
         def filed_under(self, format_id: str) -> list[Restriction]: ...
+        def kinds(self, name: str) -> list[Named]: ...
         def count(self, table: str) -> int: ...
         def has(self, table: str, key: str) -> bool: ...
         def keys(self, table: str) -> list[str]: ...
@@ -238,6 +239,32 @@ class StoredBanLists(Stored[Restriction, Restriction]):
         if filed:
             self._formats.setdefault(filed[0].format_id, tuple(filed))
         return filed
+
+
+class StoredKinds(Mapping[str, Named]):
+    """The catalogue's card types or subtypes by id, read on first use (a check of a deck
+    asks for neither; a card's history, stats and a format file's rules do)."""
+
+    def __init__(self, lookups: CatalogueLookups, name: str) -> None:
+        self._lookups = lookups
+        self._name = name
+        self._found: dict[str, Named] | None = None
+
+    def _kinds(self) -> dict[str, Named]:
+        found = self._found
+        if found is None:
+            read = self._lookups.ask(lambda s: s.kinds(self._name))
+            found = self._found = {kind.id: kind for kind in read}
+        return found
+
+    def __getitem__(self, key: str) -> Named:
+        return self._kinds()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds())
+
+    def __len__(self) -> int:
+        return len(self._kinds())
 
 
 def stored_printings(lookups: CatalogueLookups) -> Stored[Printing, Printing]:

@@ -22,6 +22,7 @@ decodes this module's structs without evaluating strings.
 """
 
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -106,8 +107,6 @@ class Lists(msgspec.Struct, frozen=True):
     sets: list[CardSet]
     cycles: list[Cycle]
     factions: list[Faction]
-    types: list[Named]
-    subtypes: list[Named]
     formats: list[FormatEntry]
     card_pools: list[CardPool]
     unknown_rules: list[UnknownRule]
@@ -294,9 +293,9 @@ class Catalogue(SqliteFile):
         return [_restriction(row) for row in rows]
 
     def lists(self) -> Lists:
-        """The small record lists a database holds whole: sets, cycles, factions, types,
-        subtypes, formats (with their snapshots), card pools, the keys not understood."""
-        names = ("sets", "cycles", "factions", "types", "subtypes", "formats", "card_pools")
+        """The small record lists a database is built with: sets, cycles, factions, formats
+        (with their snapshots), card pools, the keys not understood."""
+        names = ("sets", "cycles", "factions", "formats", "card_pools")
         wanted = (*names, "unknown_rules")
         marks = ", ".join("?" * len(wanted))
         rows = self.rows(f"{_SELECT['lists']} WHERE name IN ({marks})", wanted)
@@ -306,6 +305,11 @@ class Catalogue(SqliteFile):
         text = "{" + ",".join(f'"{name}":{found[name]}' for name in wanted) + "}"
         lists: Lists = _decoded_json(Lists, text)
         return lists
+
+    def kinds(self, name: str) -> list[Named]:
+        """The card types (``types``) or subtypes (``subtypes``), read when first asked for."""
+        found: list[Named] = _decoded_json(list[Named], self._list(name))
+        return found
 
     # -- the indexes ---------------------------------------------------------------------
     def card_id(self, index: str, key: str) -> str | None:
@@ -463,9 +467,16 @@ def _restriction(row: Row) -> Restriction:
 
 def _decoded_json(kind: Any, text: str) -> Any:
     try:
-        return msgspec.json.decode(text, type=kind)
+        return _decoder(kind).decode(text)
     except msgspec.DecodeError as exc:  # ValidationError is one
         raise DamagedCatalog(f"a record cannot be read ({exc})") from exc
+
+
+@lru_cache(maxsize=32)
+def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
+    """A decoder for one kind of value, made once: msgspec reads the type when the decoder
+    is made, not for each value. Kept for 32 kinds (the catalogue reads about a dozen)."""
+    return msgspec.json.Decoder(kind)
 
 
 def _bindable(text: str) -> bool:
