@@ -1,18 +1,20 @@
 """The ``nrdeck`` console script and ``python -m nrdeck``.
 
 Three start-up rules live here (docs/design/startup.md says what each saves and which test
-holds it): the CLI is imported with the garbage collector paused, without the optional
-modules of ``OPTIONAL_MODULES``, and the process ends without the interpreter's teardown.
+holds it): the CLI is imported with the garbage collector paused (``nrdeck.collector``),
+without the optional modules of ``OPTIONAL_MODULES``, and the process ends without the
+interpreter's teardown.
 What the run says when a stream fails or a signal stops it is decided by the CLI
 (``nrdeck.cli.streams.run_guarded``), before any of this ends the process.
 """
 
 import atexit
 import contextlib
-import gc
 import os
 import sys
 from collections.abc import Callable
+
+from nrdeck.collector import paused_then_frozen
 
 INTERRUPTED = 130  # errors.ExitCode.INTERRUPTED, without importing anything before the CLI
 # Modules a dependency imports only if they are there, and does as well without on this
@@ -73,20 +75,14 @@ def _end_now() -> None:
 def _run() -> None:
     """Import the CLI with the garbage collector paused, then run it.
 
-    Importing Typer, click and nrdeck allocates tens of thousands of long-lived objects, and
-    collecting them generation by generation while they are being made is work thrown away.
-    So nothing is collected until the imports are done; then ``gc.freeze()`` moves what they
-    made out of the collector's way and collection resumes for the command itself.
+    Typer, click and nrdeck's CLI are imported with the collector paused, then out of its
+    way (``nrdeck.collector``); the CLI does the same for the command's modules.
 
     Ctrl-C while starting up ends the run as it does later: one line, exit 130.
     """
     try:
-        gc.disable()
-        try:
+        with paused_then_frozen():
             run_cli = _import_cli()
-        finally:
-            gc.freeze()
-            gc.enable()
         run_cli()
     except KeyboardInterrupt:  # before the CLI answers for it
         try:

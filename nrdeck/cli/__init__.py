@@ -20,6 +20,7 @@ import typer
 from nrdeck._version import __version__
 from nrdeck.cli.state import RunState
 from nrdeck.cli.streams import run_guarded, write_text
+from nrdeck.collector import paused_then_frozen
 
 __all__ = ["app", "build_app", "command_words", "main"]
 
@@ -79,11 +80,11 @@ def build_app(words: Sequence[str] = (), *, commands: bool = True) -> typer.Type
     if not commands:  # -V alone: the version needs no command's module
         return app
     wanted = COMMAND_MODULES.get(words[0]) if words else None
-    if wanted:
-        importlib.import_module(f"nrdeck.cli.{wanted}").register(app, words)
-        return app
-    for name in dict.fromkeys(COMMAND_MODULES.values()):
-        importlib.import_module(f"nrdeck.cli.{name}").register(app)
+    names = [wanted] if wanted else list(dict.fromkeys(COMMAND_MODULES.values()))
+    with paused_then_frozen():  # the command's modules live as long as the run
+        modules = [importlib.import_module(f"nrdeck.cli.{name}") for name in names]
+    for module in modules:
+        module.register(app, words if wanted else ())
     return app
 
 

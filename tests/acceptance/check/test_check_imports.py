@@ -154,10 +154,20 @@ def test_a_hermetic_check_does_not_look_for_the_cache_folder(tmp_path: Path) -> 
     assert "platformdirs" in _top_level(usual)
 
 
-def test_the_cli_is_imported_with_the_collector_paused_then_frozen() -> None:
+def test_the_cli_and_its_command_are_imported_with_the_collector_paused_then_frozen() -> None:
+    """What the imports of Typer, the CLI and the command's own modules made is frozen: out of
+    the collector's reach (``gc.get_objects`` does not list a frozen object)."""
+    rule = "The CLI and its command are imported with the collector paused"
     frozen = "__import__('gc').get_freeze_count()"
     count = int(_run_then_print(frozen, "check", str(DECK), "--offline"))
-    assert count > 10_000, f"{broken('The CLI is imported with the collector paused')}: {count}"
+    assert count > 10_000, f"{broken(rule)}: {count}"
+    modules = ("typer.main", "nrdeck.cli", "nrdeck.cli.check", "nrdeck.app.check")
+    reachable = (
+        "(lambda gc: (lambda ids: [m for m in " + repr(modules) + " if id(vars(sys.modules[m])) "
+        "in ids])({id(o) for o in gc.get_objects()}))(__import__('gc'))"
+    )
+    found = _run_then_print(reachable, "check", str(DECK), "--offline")
+    assert found == "[]", f"{broken(rule)}: not frozen: {found}"
 
 
 def test_the_version_imports_no_command() -> None:
