@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urljoin, urlsplit
 
+from nrdeck.cancel import checkpoint
 from nrdeck.http.values import (
     USER_AGENT,
     Answer,
@@ -123,8 +124,11 @@ class HttpClient:
         return self._session
 
     def _check_cancelled(self) -> None:
+        """Stop before another request or read when the run was interrupted, or when the
+        work the request serves was stopped (a server's check past its time: ``Cancelled``)."""
         if self.cancelled.is_set():
             raise TransferError("the run was interrupted", unreachable=False)
+        checkpoint()
 
     def _send(self, url: str, headers: dict[str, str], deadline: float) -> requests.Response:
         import requests

@@ -33,13 +33,15 @@ class LinkAnswers:
             return found
         with self._lock:
             gate = self._fetching.setdefault(key, threading.Lock())
-        with gate:
-            found = self._kept_answer(key)
-            if found is None:
-                found = fetch()
-                self._keep(key, found)
-        with self._lock:
-            self._fetching.pop(key, None)
+        try:
+            with gate:
+                found = self._kept_answer(key)
+                if found is None:
+                    found = fetch()
+                    self._keep(key, found)
+        finally:  # a fetch stopped halfway (its check past its time) leaves no gate behind
+            with self._lock:
+                self._fetching.pop(key, None)
         return found
 
     def _kept_answer(self, key: Hashable) -> DeckOutcome | None:

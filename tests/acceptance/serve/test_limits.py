@@ -218,8 +218,10 @@ def test_a_slow_netrunnerdb_costs_only_the_link_checks(
 ) -> None:
     from werkzeug import Response
 
+    released = threading.Event()  # NetrunnerDB answers once the checks have their answers
+
     def slow(request: Any) -> Response:
-        time.sleep(3)
+        released.wait(30)
         return Response("{}", status=504)
 
     uuid = "99999999-9999-4999-8999-999999999998"
@@ -237,6 +239,16 @@ def test_a_slow_netrunnerdb_costs_only_the_link_checks(
         asker.start()
         text = httpx.post(f"{url}/api/v1/check", json={"deck": LEGAL}, timeout=30)
         asker.join()
+        released.set()
+        _wait_for(lambda: len(httpserver.log) == 1)  # its one request answered: none goes on
     assert text.status_code == 200
     (slowed,) = waited
     assert slowed.status_code == 504 and slowed.json()["error"]["kind"] == "upstream"
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait until ``condition()`` holds (AssertionError past ``seconds``)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "the condition never held"
+        time.sleep(0.02)

@@ -15,6 +15,7 @@ from werkzeug import Request, Response
 
 from nrdeck._version import __version__
 from nrdeck.app.inputs.decks import DeckSettings, load_deck
+from nrdeck.cancel import Cancelled, CancelToken, cancellable
 from nrdeck.catalog import CardDB
 from nrdeck.http import HttpSettings, TransferError, Validators
 from nrdeck.http.client import HttpClient, retry_after, validators_of
@@ -105,6 +106,21 @@ def test_retries_stop_after_the_configured_number(httpserver: HTTPServer) -> Non
     httpserver.expect_request("/x").respond_with_data("down", status=502)
     assert get(httpserver) == 502
     assert len(httpserver.log) == 1 + FAST.retries
+
+
+def test_work_stopped_meanwhile_sends_no_retry(httpserver: HTTPServer) -> None:
+    """A server's check past its time is stopped (its token set) while NetrunnerDB answers
+    503: the fetch it was waiting on ends there, and asks no more."""
+    token = CancelToken()
+
+    def busy(request: Request) -> Response:
+        token.cancel()  # the check's time ran out while this request was answered
+        return Response("busy", status=503)
+
+    httpserver.expect_request("/x").respond_with_handler(busy)
+    with pytest.raises(Cancelled), cancellable(token), HttpClient(FAST) as client:
+        client.get(httpserver.url_for("/x"), max_bytes=MiB)
+    assert len(httpserver.log) == 1
 
 
 def test_a_timeout_is_not_retried(httpserver: HTTPServer) -> None:
