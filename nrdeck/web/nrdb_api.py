@@ -15,7 +15,7 @@ from nrdeck.jsondepth import depth_passed
 from nrdeck.report.safe import one_line
 from nrdeck.web.answers import bounded
 from nrdeck.web.nrdb_openapi import V3_OPENAPI
-from nrdeck.web.safety import LOG
+from nrdeck.web.safety import LOG, accepted
 
 router = APIRouter()
 JSON_TYPES = frozenset({"application/json", "text/x-json", "application/jsonrequest"})
@@ -79,17 +79,5 @@ def _bad_request(accept: str | None) -> JSONResponse:
 
 def _preferred(accept: str | None) -> str | None:
     """The media type an Accept header ranks first (highest q, then the first written)."""
-    ranked = []
-    for index, part in enumerate((accept or "").split(",")):
-        fields = [f.strip() for f in part.split(";")]
-        quality = 1.0
-        for field in fields[1:]:
-            name, _, value = field.partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if fields[0]:
-            ranked.append((-quality, index, fields[0].lower()))
+    ranked = [(-quality, index, media) for index, (media, quality) in enumerate(accepted(accept))]
     return min(ranked)[2] if ranked else None

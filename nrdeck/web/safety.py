@@ -75,10 +75,11 @@ class Failure(Exception):
 Responder = Callable[[Scope, Failure], Response]
 
 
-def wants_page(headers: Headers) -> bool:
-    """True when the request's Accept ranks an HTML page above JSON (a browser's does)."""
-    ranks: dict[str, float] = {}
-    for part in headers.get("accept", "").split(","):
+def accepted(accept: str | None) -> list[tuple[str, float]]:
+    """The media types an Accept header names, lower-cased, each with its quality (``q``;
+    1 when unsaid, 0 when unreadable), in the order written."""
+    found = []
+    for part in (accept or "").split(","):
         fields = [f.strip() for f in part.split(";")]
         quality = 1.0
         for field in fields[1:]:
@@ -88,7 +89,16 @@ def wants_page(headers: Headers) -> bool:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
-        ranks[fields[0].lower()] = max(quality, ranks.get(fields[0].lower(), 0.0))
+        if fields[0]:
+            found.append((fields[0].lower(), quality))
+    return found
+
+
+def wants_page(headers: Headers) -> bool:
+    """True when the request's Accept ranks an HTML page above JSON (a browser's does)."""
+    ranks: dict[str, float] = {}
+    for media, quality in accepted(headers.get("accept")):
+        ranks[media] = max(quality, ranks.get(media, 0.0))
     html = ranks.get("text/html", 0.0)
     json = max(ranks.get("application/json", 0.0), ranks.get("*/*", 0.0) * 0.99)
     return html > 0 and html > json
