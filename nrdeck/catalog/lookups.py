@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from nrdeck.catalog.derived import Lazy
 from nrdeck.catalog.reading import CardEntry, Catalogue, Hit
 from nrdeck.catalog.records import Card, LanguageTitles, Named, Origin, Printing, Restriction
 from nrdeck.catalog.sqlitefile import DamagedCatalog
@@ -246,16 +247,10 @@ class StoredKinds(Mapping[str, Named]):
     asks for neither; a card's history, stats and a format file's rules do)."""
 
     def __init__(self, lookups: CatalogueLookups, name: str) -> None:
-        self._lookups = lookups
-        self._name = name
-        self._found: dict[str, Named] | None = None
+        def read() -> dict[str, Named]:
+            return {kind.id: kind for kind in lookups.ask(lambda s: s.kinds(name))}
 
-    def _kinds(self) -> dict[str, Named]:
-        found = self._found
-        if found is None:
-            read = self._lookups.ask(lambda s: s.kinds(self._name))
-            found = self._found = {kind.id: kind for kind in read}
-        return found
+        self._kinds = Lazy(read, threading.RLock())
 
     def __getitem__(self, key: str) -> Named:
         return self._kinds()[key]
