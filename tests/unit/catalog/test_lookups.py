@@ -113,6 +113,26 @@ def test_a_list_missing_is_damage_when_the_database_is_read(copy: Path, name: st
     catalogue.close()
 
 
+@pytest.mark.parametrize("name", ["types", "subtypes"])
+@pytest.mark.parametrize("damage", ["deleted", "changed"])
+def test_a_kind_list_is_read_when_first_asked_for_and_its_damage_said_once(
+    copy: Path, name: str, damage: str
+) -> None:
+    """A check never reads the card types and subtypes: their list is read, and found
+    damaged, only when something asks for one (the JSON document's answers then)."""
+    if damage == "deleted":
+        _sql(copy, "DELETE FROM lists WHERE name = ?", name)
+    else:
+        _sql(copy, "UPDATE lists SET records = replace(records, 'a', 'e') WHERE name = ?", name)
+    found = Opened(copy)
+    assert found.fallbacks == []  # nothing asked for them yet
+    expected = getattr(_document(), name)
+    kinds = getattr(found.db, name)
+    assert dict(kinds) == dict(expected) and sorted(kinds) == sorted(expected)
+    assert len(found.fallbacks) == 1 and len(found.db.info.warnings) == 1
+    found.catalogue.close()
+
+
 def _never(exc: DamagedCatalog) -> tuple[CardDB, str]:
     raise AssertionError(f"no fallback while the database is read: {exc}")
 
