@@ -5,7 +5,6 @@ nrdeck's, is passed over for the JSON document without a word."""
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,9 @@ from nrdeck.app.inputs.cards import DataSettings, load_database
 from nrdeck.cards.bundled import bundled_titles_path, snapshot_path
 from nrdeck.cards.document import decode, decode_titles, titles_path, write_catalogue
 from nrdeck.catalog import catalogue_path
-from nrdeck.catalog.sqlitefile import row_checksum
 from nrdeck.cli import app
 from tests.acceptance.data.catalogue_cases import DECKS, check, contents, pinned
+from tests.fakes.catalogue import set_meta
 
 runner = CliRunner()
 
@@ -73,13 +72,7 @@ def _other_document(path: Path) -> None:
 
 def _another_schema(catalogue: Path) -> None:
     """The catalogue said to be of another schema (as another nrdeck would write it)."""
-    with sqlite3.connect(catalogue) as connection:
-        row = ("schema_version", "999")
-        connection.execute(
-            "UPDATE meta SET value = ?, checksum = ? WHERE key = ?",
-            (row[1], row_checksum(row), row[0]),
-        )
-    connection.close()
+    set_meta(catalogue, "schema_version", "999")
 
 
 @pytest.mark.parametrize("change", ["another-document", "another-schema"])

@@ -6,16 +6,15 @@ missing, damaged or another's, cleared and pruned with the document it belongs t
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nrdeck.app.inputs.cards import DataSettings, load_database
-from nrdeck.catalog.sqlitefile import row_checksum
 from tests.acceptance.data.catalogue_cases import contents
 from tests.acceptance.data.data_cli import nrdeck, update
+from tests.fakes.catalogue import set_meta
 from tests.fakes.nrdb_v3 import FakeNrdb
 from tests.paths import EXAMPLES, FIXTURES
 
@@ -122,13 +121,7 @@ def test_an_update_writes_again_a_catalogue_missing_damaged_or_another_nrdecks(
     if damage == "missing":
         catalogue.unlink()
     elif damage == "another-schema":
-        with sqlite3.connect(catalogue) as connection:
-            row = ("schema_version", "999")
-            connection.execute(
-                "UPDATE meta SET value = ?, checksum = ? WHERE key = ?",
-                (row[1], row_checksum(row), row[0]),
-            )
-        connection.close()
+        set_meta(catalogue, "schema_version", "999")
     else:
         _damaged(catalogue, damage)
     assert not _from_catalogue(warm)

@@ -17,6 +17,7 @@ from nrdeck.cards.document import decode
 from nrdeck.catalog import CardDB, DamagedCatalog, catalogue_path
 from nrdeck.catalog.reading import open_catalogue
 from nrdeck.catalog.sqlitefile import row_checksum
+from tests.fakes.catalogue import set_meta
 
 
 @pytest.fixture
@@ -182,14 +183,7 @@ def test_one_ban_list_asked_for_reads_its_format_s(opened: Opened) -> None:
 
 
 def test_another_schema_is_not_opened_as_a_catalogue(copy: Path) -> None:
-    row = ("schema_version", "2")
-    _sql(
-        copy,
-        "UPDATE meta SET value = ?, checksum = ? WHERE key = ?",
-        row[1],
-        row_checksum(row),
-        row[0],
-    )
+    set_meta(copy, "schema_version", "2")
     assert open_catalogue(copy) is None
 
 

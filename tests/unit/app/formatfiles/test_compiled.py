@@ -19,7 +19,7 @@ from nrdeck.app.formatfiles.compiled import (
 )
 from nrdeck.app.formatfiles.reader import read_format_source
 from nrdeck.app.formatfiles.shipped import shipped_formats_dir
-from nrdeck.catalog.sqlitefile import row_checksum
+from tests.fakes.catalogue import set_meta
 
 TOML = """\
 id = "house"
@@ -90,11 +90,7 @@ def test_a_catalogue_of_another_schema_is_passed_over(tmp_path: Path) -> None:
     path = tmp_path / CATALOG_NAME
     write_formats_catalogue(tmp_path, path)
     assert compiled_source(tmp_path / "astro.toml") is not None
-    row = ("schema_version", str(SCHEMA + 1))
-    with sqlite3.connect(path) as connection:
-        update = "UPDATE meta SET value = ?, checksum = ? WHERE key = ?"
-        connection.execute(update, (row[1], row_checksum(row), row[0]))
-    connection.close()
+    set_meta(path, "schema_version", str(SCHEMA + 1))
     assert compiled_source(tmp_path / "astro.toml") is None
 
 
